@@ -1,0 +1,3 @@
+import { hello } from "@sleuth/sdk";
+
+console.log(hello);

@@ -1,0 +1,56 @@
+export type { ActivityAction, ActivityEntry, LogActivityBody } from "./activity.ts";
+export { activityActionSchema, activityActions, activityEntrySchema, logActivityBodySchema } from "./activity.ts";
+export type { FeatureFlagKey, FeatureFlags, TargetDomain } from "./featureFlags.ts";
+export {
+  featureFlagDefaults,
+  featureFlagKeySchema,
+  featureFlagKeys,
+  featureFlagsQuerySchema,
+  featureFlagsSchema,
+  targetDomainSchema,
+  targetDomains,
+  withFlagDefaults,
+} from "./featureFlags.ts";
+export type { IdentityDomains } from "./identity.ts";
+export { defaultIdentityDomains, displayName, identityFlags } from "./identity.ts";
+export type { Preference, PreferenceKey } from "./preferences.ts";
+export {
+  parsePreferenceValue,
+  preferenceKeySchema,
+  preferenceKeys,
+  preferenceSchema,
+  preferenceValueSchemas,
+  putPreferenceBodySchema,
+} from "./preferences.ts";
+export type {
+  ApiToken,
+  AuthConfig,
+  CreateOrganizationBody,
+  CreatedApiToken,
+  InviteMemberBody,
+  LoginBody,
+  Member,
+  Organization,
+  Role,
+  User,
+  UserOrganization,
+} from "./schemas.ts";
+export {
+  apiTokenSchema,
+  authConfigSchema,
+  createApiTokenBodySchema,
+  createdApiTokenSchema,
+  createdOrganizationSchema,
+  createOrganizationBodySchema,
+  inviteMemberBodySchema,
+  loginBodySchema,
+  memberSchema,
+  memberStrategies,
+  organizationNameSchema,
+  organizationSchema,
+  roleSchema,
+  roles,
+  updateOrganizationBodySchema,
+  userOrganizationSchema,
+  userSchema,
+} from "./schemas.ts";

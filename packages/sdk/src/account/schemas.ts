@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+// 000 §3 User. `fullName` may be absent for invited users who never set a name.
+export const userSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  email: z.email(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type User = z.infer<typeof userSchema>;
+
+// 000 §3 Organization.
+export const organizationSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  parentOrganizationUuid: z.uuid().nullable(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+// Membership roles: a viewer reads, an editor also writes investigation data (000 §6 editor role),
+// an admin also manages the organization and its members.
+export const roles = ["viewer", "editor", "admin"] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userOrganizationSchema = organizationSchema.extend({ role: roleSchema });
+export type UserOrganization = z.infer<typeof userOrganizationSchema>;
+
+/** How a member signs in: a password for the console, API tokens for the CLI and CI. */
+export const memberStrategies = ["password", "token", "invited"] as const;
+export const memberSchema = userSchema.extend({
+  role: roleSchema,
+  memberStrategies: z.array(z.enum(memberStrategies)).optional(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const organizationNameSchema = z.string().trim().min(1).max(120);
+export const createOrganizationBodySchema = z.object({
+  name: organizationNameSchema,
+  parentOrganizationUuid: z.uuid().nullable().optional(),
+});
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
+export const createdOrganizationSchema = z.object({ uuid: z.uuid().optional(), name: z.string().optional() });
+export const updateOrganizationBodySchema = z.object({ name: organizationNameSchema });
+
+export const inviteMemberBodySchema = z.object({
+  email: z.email().transform((email) => email.toLowerCase()),
+  role: roleSchema.default("viewer"),
+});
+export type InviteMemberBody = z.input<typeof inviteMemberBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: z.email().transform((email) => email.toLowerCase()),
+  password: z.string().min(1).max(1024),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const authConfigSchema = z.object({
+  /** Set when the server runs the demo world: the console offers a one-keystroke demo sign-in. */
+  demoUser: z.object({ email: z.email() }).nullable(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+export const createApiTokenBodySchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  /** Exchange credentials for a token (sleuth login); omitted when already signed in. */
+  email: z.email().optional(),
+  password: z.string().min(1).max(1024).optional(),
+});
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -1,0 +1,87 @@
+import { decodeAddress } from "./address.ts";
+import { type ChainId, chains } from "./chainRegistry.ts";
+import { normalizeIpAddress } from "./inet.ts";
+import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
+import { addressChainUrn, inetUrn, parseUrn, transactionUrn } from "./urn.ts";
+
+export type IdentifierKind = "address" | "transaction" | "inet";
+
+export interface RecognizedIdentifier {
+  kind: IdentifierKind;
+  /** null for an internet address. */
+  chain: ChainId | null;
+  /** The canonical spelling (see normalizeAddress, normalizeTransactionHash, normalizeIpAddress). */
+  value: string;
+  urn: string;
+}
+
+export interface RecognizeOptions {
+  /** 000 §5: chains excluded by configuration are ignored. */
+  excludedChains?: readonly ChainId[];
+  /** 000 §6: IP search is behind a feature flag; false leaves IP addresses unrecognised. Default true. */
+  recognizeInet?: boolean;
+}
+
+// Longer than any address, hash, IP or URN we know; a longer paste is not an identifier.
+const maxIdentifierLength = 256;
+
+function fromUrn(
+  urn: string,
+  excluded: ReadonlySet<ChainId>,
+  recognizeInet: boolean,
+): RecognizedIdentifier[] {
+  const parts = parseUrn(urn);
+  if (parts === null) return [];
+  switch (parts.kind) {
+    case "address":
+      return excluded.has(parts.chain)
+        ? []
+        : [{ kind: "address", chain: parts.chain, value: parts.address, urn }];
+    case "transaction":
+      return excluded.has(parts.chain)
+        ? []
+        : [{ kind: "transaction", chain: parts.chain, value: parts.hash, urn }];
+    case "inet":
+      return recognizeInet ? [{ kind: "inet", chain: null, value: parts.ip, urn }] : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * 000 §5: recognises search input as an address or transaction hash per chain, or as an IP address.
+ * The input is trimmed; empty input gives nothing. Where a form is shared by several chains every
+ * candidate is returned, in registry order: a 0x-address on every EVM chain, a "1..." address on
+ * bitcoin and bitcoin-cash, a bare 64-hex hash on the UTXO chains and Tron. A pasted address,
+ * transaction or inet URN is recognised as itself.
+ */
+export function recognizeIdentifier(input: string, options: RecognizeOptions = {}): RecognizedIdentifier[] {
+  const value = input.trim();
+  if (value === "" || value.length > maxIdentifierLength) return [];
+  const excluded = new Set(options.excludedChains ?? []);
+  const recognizeInet = options.recognizeInet ?? true;
+  if (/^urn:/i.test(value)) return fromUrn(value, excluded, recognizeInet);
+
+  const found: RecognizedIdentifier[] = [];
+  const ip = recognizeInet ? normalizeIpAddress(value) : null;
+  if (ip !== null) found.push({ kind: "inet", chain: null, value: ip, urn: inetUrn(ip) });
+  const candidates = chains.filter((chain) => !excluded.has(chain.id));
+  for (const { id } of candidates) {
+    const address = decodeAddress(id, value);
+    if (address !== null) {
+      found.push({
+        kind: "address",
+        chain: id,
+        value: address.canonical,
+        urn: addressChainUrn(id, address.canonical),
+      });
+    }
+  }
+  for (const { id } of candidates) {
+    if (hasExplorerTransactionHashForm(id, value)) {
+      const hash = normalizeTransactionHash(id, value);
+      found.push({ kind: "transaction", chain: id, value: hash, urn: transactionUrn(id, hash) });
+    }
+  }
+  return found;
+}

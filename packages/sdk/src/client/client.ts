@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import type { HttpMethod, Transport } from "./transport.ts";
+
+export interface ClientConfig {
+  /** Server root, e.g. http://127.0.0.1:7777 (no trailing slash needed). An empty string means same origin. */
+  baseUrl: string;
+  transport: Transport;
+  /** Bearer token (CLI, CI). The browser relies on its http-only session cookie instead. */
+  token?: string | null;
+  /** The organization every call is scoped to; the server falls back to the user's first one. */
+  organizationUuid?: string | null;
+  /** Mints Idempotency-Key values; injectable for tests. */
+  newIdempotencyKey?: () => string;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
+  body?: unknown;
+  /** Schema of the `data` member of the answer. */
+  schema: S;
+  signal?: AbortSignal;
+  /** POSTs that create something carry a key so a retried or repeated request creates nothing twice. */
+  idempotencyKey?: string | true;
+}
+
+export const organizationHeader = "x-sleuth-organization";
+export const requestIdHeader = "x-request-id";
+
+function envelopeOf<S extends z.ZodType>(schema: S) {
+  return z.object({ data: schema, meta: z.record(z.string(), z.unknown()).optional() });
+}
+
+/**
+ * The transport-agnostic core every API call goes through: URL and query building, auth and
+ * organization headers, idempotency keys, the `{data, meta}` envelope and typed errors.
+ */
+export class HttpCore {
+  private config: ClientConfig;
+
+  constructor(config: ClientConfig) {
+    this.config = config;
+  }
+
+  get organizationUuid(): string | null {
+    return this.config.organizationUuid ?? null;
+  }
+
+  setOrganization(uuid: string | null): void {
+    this.config = { ...this.config, organizationUuid: uuid };
+  }
+
+  setToken(token: string | null): void {
+    this.config = { ...this.config, token };
+  }
+
+  url(path: string, query?: RequestOptions<z.ZodType>["query"]): string {
+    const base = this.config.baseUrl.replace(/\/+$/, "");
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+      else params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${base}${path}${search ? `?${search}` : ""}`;
+  }
+
+  async request<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<S>,
+  ): Promise<{ data: z.infer<S>; meta: Record<string, unknown> | undefined }> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    if (this.config.organizationUuid) headers[organizationHeader] = this.config.organizationUuid;
+    if (options.idempotencyKey) {
+      headers["idempotency-key"] =
+        options.idempotencyKey === true
+          ? (this.config.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID()))()
+          : options.idempotencyKey;
+    }
+    const retrySafe = method === "GET" || method === "PUT" || method === "DELETE" || Boolean(options.idempotencyKey);
+    let response: Awaited<ReturnType<Transport["request"]>>;
+    try {
+      response = await this.config.transport.request({
+        method,
+        url: this.url(path, options.query),
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        retrySafe,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const timedOut = error instanceof Error && /timeout|timed out/i.test(`${error.name} ${error.message}`);
+      throw new ApiError({
+        status: 0,
+        code: timedOut ? "timeout" : "network_error",
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    const requestId = response.headers[requestIdHeader] ?? null;
+    if (response.status < 200 || response.status >= 300) {
+      throw ApiError.fromResponse(response.status, response.body, requestId);
+    }
+    if (response.status === 204) return { data: undefined as z.infer<S>, meta: undefined };
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      throw new ApiError({ status: response.status, code: "invalid_response", message: "The answer was not JSON", requestId });
+    }
+    const parsed = envelopeOf(options.schema).safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: "invalid_response",
+        message: `Unexpected answer from ${method} ${path}`,
+        requestId,
+        details: parsed.error.issues,
+      });
+    }
+    const envelope = parsed.data as { data: z.infer<S>; meta?: Record<string, unknown> };
+    return { data: envelope.data, meta: envelope.meta };
+  }
+}

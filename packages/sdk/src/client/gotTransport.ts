@@ -1,0 +1,47 @@
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+import got, { type Method } from "got";
+import { defaultRetryPolicy, type RetryPolicy, retryDelayMs, type Transport } from "./transport.ts";
+
+/**
+ * The Node transport (CLI, tests, scripts): got with keep-alive agents, timeouts and got's own
+ * retry, configured from the shared RetryPolicy. Non-retry-safe requests get no retry at all.
+ */
+export function createGotTransport(options: { policy?: RetryPolicy } = {}): Transport {
+  const policy = options.policy ?? defaultRetryPolicy;
+  const agent = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 16 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
+  };
+  return {
+    async request(request) {
+      const response = await got(request.url, {
+        method: request.method as Method,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+        agent,
+        throwHttpErrors: false,
+        timeout: { request: policy.timeoutMs },
+        retry: {
+          limit: request.retrySafe ? policy.limit : 0,
+          methods: [request.method as Method],
+          statusCodes: [...policy.statusCodes],
+          errorCodes: ["ETIMEDOUT", "ECONNRESET", "EADDRINUSE", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "EAI_AGAIN"],
+          maxRetryAfter: policy.maxDelayMs,
+          calculateDelay: ({ attemptCount, retryOptions, error, computedValue }) => {
+            if (computedValue === 0 || attemptCount > retryOptions.limit) return 0;
+            const retryAfter = error.response?.headers["retry-after"];
+            return retryDelayMs(attemptCount, typeof retryAfter === "string" ? retryAfter : undefined, policy);
+          },
+        },
+      });
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(response.headers)) {
+        if (typeof value === "string") headers[key] = value;
+        else if (Array.isArray(value)) headers[key] = value.join(", ");
+      }
+      return { status: response.statusCode, headers, body: response.body };
+    },
+  };
+}

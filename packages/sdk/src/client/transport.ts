@@ -1,0 +1,61 @@
+// One small interface between the client and the wire (STYLE: Stripe's HttpClient). The client owns
+// URLs, auth, envelopes and errors; a transport only moves bytes and applies the retry policy.
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface TransportRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** True when repeating the request cannot do anything twice: the transport may retry it. */
+  retrySafe: boolean;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Transport {
+  request(request: TransportRequest): Promise<TransportResponse>;
+}
+
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  limit: number;
+  statusCodes: readonly number[];
+  /** Base of the exponential backoff, in ms. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  timeoutMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  limit: 2,
+  statusCodes: [408, 429, 502, 503, 504],
+  baseDelayMs: 250,
+  maxDelayMs: 10_000,
+  timeoutMs: 30_000,
+};
+
+/**
+ * Delay before retry number `attempt` (1-based): the server's Retry-After when it sent one (seconds
+ * or an HTTP date), else exponential backoff with full jitter.
+ */
+export function retryDelayMs(
+  attempt: number,
+  retryAfter: string | undefined,
+  policy: RetryPolicy = defaultRetryPolicy,
+  random: () => number = Math.random,
+  now: () => number = Date.now,
+): number {
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now();
+    if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), policy.maxDelayMs);
+  }
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}

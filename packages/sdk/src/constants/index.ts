@@ -1,0 +1,23 @@
+export {
+  balanceNoticeDelayMs,
+  bulkBatchSizes,
+  byAssetSummaryMaxPages,
+  cacheFreshnessOptions,
+  pageSizes,
+  percentageDenominatorThreshold,
+  pollIntervalMs,
+  requestInformationQueryMaxLength,
+  searchDebounceMs,
+  tagList,
+} from "./limits.ts";
+export type { PortfolioBalanceSource } from "./messages.ts";
+export {
+  caseUpdateFailedMessage,
+  elementMessages,
+  genericPanelActions,
+  platformMessages,
+  portfolioBalanceSources,
+  portfolioLoadFailedMessage,
+} from "./messages.ts";
+export type { BatchOutcome } from "./batches.ts";
+export { runInBatches } from "./batches.ts";

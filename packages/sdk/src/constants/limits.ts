@@ -1,0 +1,49 @@
+// 000 §9 and 001 §9: the business constants and limits. Anything a screen, the CLI or the server
+// paginates, batches, debounces or polls by reads its number from here.
+
+const second = 1000;
+const minute = 60 * second;
+
+/** 000 §4 / §9: search input waits 500 ms after the last keystroke. */
+export const searchDebounceMs = 500;
+
+/** 000 §9: the cache freshness choices offered to the user, shortest first. */
+export const cacheFreshnessOptions = [
+  { label: "1 minute", ms: minute },
+  { label: "5 minutes", ms: 5 * minute },
+  { label: "30 minutes", ms: 30 * minute },
+  { label: "1 day", ms: 24 * 60 * minute },
+] as const;
+
+/** 000 §7 / §9: bulk metrics calls send at most this many URNs per request. */
+export const bulkBatchSizes = { addresses: 900, customEntities: 100, entities: 20 } as const;
+
+/** 000 §8 / §9: after this long the portfolio shows the still-loading notice. */
+export const balanceNoticeDelayMs = 30 * second;
+
+/** 000 §9 custom entity refresh poll and 001 §9 background-job notification poll. */
+export const pollIntervalMs = 5 * second;
+
+/** 000 §9 and 001 §9 page sizes. */
+export const pageSizes = {
+  transfers: 30,
+  totalFlows: 30,
+  cases: 1000,
+  byAssetSummary: 1000,
+  customEntities: 10,
+  ipObservations: 10,
+  categoryAddresses: 25,
+  counterparties: 10,
+} as const;
+
+/** 000 §9: the by-asset summary reads pages of 1000, at most 5 of them. */
+export const byAssetSummaryMaxPages = 5;
+
+/** 000 §9: a percentage whose denominator is below this (in absolute value) is 0. */
+export const percentageDenominatorThreshold = 1e-10;
+
+/** 000 §9: tag names show 20 characters by default; 'show more' reveals 10 more tags at a time. */
+export const tagList = { maxCharacters: 20, showMorePageSize: 10 } as const;
+
+/** 000 §9: the search query quoted in the request-information text is cut to 20 characters. */
+export const requestInformationQueryMaxLength = 20;

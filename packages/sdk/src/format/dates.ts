@@ -1,0 +1,55 @@
+import { utc } from "@date-fns/utc";
+import { missingValue } from "./numbers.ts";
+import { addDays, format, isBefore, max as latestOf, min as earliestOf, parseISO, subDays } from "date-fns";
+
+/** 001 §9: no date before the genesis block (2009-01-03) can be chosen. */
+export const earliestDate = "2009-01-03";
+export const earliestDateTime = new Date(Date.UTC(2009, 0, 3));
+/** 001 §9: a chart cannot be zoomed to less than 7 days. */
+export const minimumChartZoomDays = 7;
+/** 002 §9: chart and snapshot dates use YYYY-MM-DD. */
+export const utcDatePattern = "yyyy-MM-dd";
+export const utcDateTimePattern = "yyyy-MM-dd HH:mm:ss 'UTC'";
+
+export type DateInput = Date | string | number;
+
+function toDate(value: DateInput): Date {
+  return typeof value === "string" ? parseISO(value) : new Date(value);
+}
+
+/** Formats a date in UTC (never the viewer's zone), by default as "yyyy-MM-dd HH:mm:ss UTC". */
+export function formatUtc(value: DateInput, pattern: string = utcDateTimePattern): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return missingValue;
+  return format(date, pattern, { in: utc });
+}
+
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * 001 §9: a selectable range starts no earlier than 2009-01-03 and ends no later than `now`.
+ * Choice: a reversed range is put in order first.
+ */
+export function clampToSelectableRange(range: DateRange, now: Date): DateRange {
+  const [first, last] = isBefore(range.end, range.start) ? [range.end, range.start] : [range.start, range.end];
+  const start = latestOf([first, earliestDateTime]);
+  return { start, end: latestOf([earliestOf([last, now]), start]) };
+}
+
+/**
+ * 001 §9: a chart zoom covers at least 7 days. Choice: a shorter range keeps its end and moves its
+ * start back; if that would pass 2009-01-03 the range becomes the first 7 days instead.
+ */
+export function chartZoomRange(range: DateRange): DateRange {
+  const [start, end] = isBefore(range.end, range.start) ? [range.end, range.start] : [range.start, range.end];
+  if (!isBefore(subDays(end, minimumChartZoomDays, { in: utc }), start)) return { start, end };
+  const widenedStart = new Date(subDays(end, minimumChartZoomDays, { in: utc }).getTime());
+  if (!isBefore(widenedStart, earliestDateTime)) return { start: widenedStart, end };
+  return {
+    start: earliestDateTime,
+    end: new Date(addDays(earliestDateTime, minimumChartZoomDays, { in: utc }).getTime()),
+  };
+}

@@ -1,0 +1,26 @@
+export type { DateInput, DateRange } from "./dates.ts";
+export {
+  chartZoomRange,
+  clampToSelectableRange,
+  earliestDate,
+  earliestDateTime,
+  formatUtc,
+  minimumChartZoomDays,
+  utcDatePattern,
+  utcDateTimePattern,
+} from "./dates.ts";
+export {
+  balanceDecimals,
+  formatBalance,
+  formatMoney,
+  formatPercentage,
+  formatPortfolioValue,
+  missingValue,
+  moneyDecimals,
+  percentageDecimals,
+  percentageOf,
+  portfolioTrillionThreshold,
+  smallPercentageLabel,
+  trillionPlusLabel,
+} from "./numbers.ts";
+export { ellipsis, showMorePage, truncateRequestQuery, truncateTag, truncateText } from "./text.ts";

@@ -1,0 +1,16 @@
+// `pnpm start`: pnpm has already installed dependencies (verifyDepsBeforeRun); build the console
+// when its sources changed, then run the server, which creates and seeds the store on first start.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { buildWeb, repoRoot } from "./lib/webBuild.ts";
+
+buildWeb();
+const server = spawn(process.execPath, [join(repoRoot, "packages", "server", "src", "main.ts")], {
+  cwd: process.cwd(),
+  stdio: "inherit",
+  env: process.env,
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

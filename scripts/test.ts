@@ -1,0 +1,30 @@
+// `pnpm test`: lint and format check, type-check, build the console, then every test (unit,
+// server-over-HTTP on PGlite and PostgreSQL, browser in Chromium). Stops at the first failing step.
+import { spawnSync } from "node:child_process";
+import { ensureSystemDependencies } from "./lib/systemDeps.ts";
+import { buildWeb, repoRoot } from "./lib/webBuild.ts";
+
+const typecheckProjects = ["packages/sdk", "packages/server", "packages/cli", "packages/web", "tests", "scripts"];
+
+function step(title: string, command: string, args: string[]): void {
+  console.error(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.error(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+try {
+  ensureSystemDependencies();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+step("lint and format (biome)", "biome", ["check", "."]);
+for (const project of typecheckProjects) step(`type-check ${project}`, "tsc", ["-p", project]);
+console.error("\n▶ build the console");
+buildWeb({ force: true });
+step("tests (vitest: unit, server, browser)", "vitest", ["run", ...process.argv.slice(2)]);

@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for the whole tree: unit tests beside the code, server-over-HTTP and browser tests
+// under tests/. Each project is named so a failure says which layer broke.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts", "tests/cli/**/*.test.ts"],
+          globalSetup: ["tests/setup/postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
