@@ -45,7 +45,7 @@ export {
   inetUrn,
   inetUrnSchema,
   isUrn,
-  nativeAsset,
+  nativeAssetId,
   parseUrn,
   transactionUrn,
   transactionUrnSchema,

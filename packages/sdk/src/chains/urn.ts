@@ -19,7 +19,7 @@ const maxUrnLength = 256;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slugPattern = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
 const maxSlugLength = 128;
-export const nativeAsset = "native";
+export const nativeAssetId = "native";
 
 export const urnKinds = ["address", "transaction", "entity", "custom-entity", "asset", "inet"] as const;
 export const urnKindSchema = z.enum(urnKinds);
@@ -41,7 +41,7 @@ function canonicalEntityId(id: string): string | null {
 }
 
 function canonicalAsset(chain: ChainId, asset: string): string | null {
-  if (asset === nativeAsset) return asset;
+  if (asset === nativeAssetId) return asset;
   // UTXO chains have only their native coin here; token contracts exist on account chains.
   if (chainInfo(chain).family === "utxo") return null;
   return decodeAddress(chain, asset)?.canonical ?? null;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 // 002 §4: processing starts one second after the upload reaches 100%, then advances every 12.5 s.
-export const IMAGE_PROCESSING_START_DELAY_MS = 1000;
-export const IMAGE_PROCESSING_STEP_MS = 12_500;
+export const imageProcessingStartDelayMs = 1000;
+export const imageProcessingStepMs = 12_500;
 // 002 §9: camera search in the popover opens after 200 ms.
-export const CAMERA_SEARCH_OPEN_DELAY_MS = 200;
+export const cameraSearchOpenDelayMs = 200;
 
 export const imageProcessingSteps = ["reviewing", "finding", "validating"] as const;
 export type ImageProcessingStep = (typeof imageProcessingSteps)[number];
@@ -14,8 +14,8 @@ export type ImageProcessingStep = (typeof imageProcessingSteps)[number];
  * wait ends there is none ("uploaded"); the last step stays until the scan answers.
  */
 export function imageProcessingStep(elapsedMs: number): ImageProcessingStep | "uploaded" {
-  if (elapsedMs < IMAGE_PROCESSING_START_DELAY_MS) return "uploaded";
-  const index = Math.floor((elapsedMs - IMAGE_PROCESSING_START_DELAY_MS) / IMAGE_PROCESSING_STEP_MS);
+  if (elapsedMs < imageProcessingStartDelayMs) return "uploaded";
+  const index = Math.floor((elapsedMs - imageProcessingStartDelayMs) / imageProcessingStepMs);
   return imageProcessingSteps[Math.min(index, imageProcessingSteps.length - 1)]!;
 }
 

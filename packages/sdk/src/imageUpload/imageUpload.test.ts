@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { imageInputAccept, isAcceptedImageFile } from "./imageFile.ts";
 import {
-  CAMERA_SEARCH_OPEN_DELAY_MS,
+  cameraSearchOpenDelayMs,
   type ImageUploadEvent,
   type ImageUploadState,
   imageProcessingStep,
@@ -39,13 +39,17 @@ describe("002 §4 image processing steps", () => {
   });
 
   test("002 §9 camera search opens after 200 ms", () => {
-    expect(CAMERA_SEARCH_OPEN_DELAY_MS).toBe(200);
+    expect(cameraSearchOpenDelayMs).toBe(200);
   });
 
   test("002 §4 upload goes from drag to uploading to processing to results or no results", () => {
     const run = (events: ImageUploadEvent[]) =>
       events.reduce<ImageUploadState>((state, event) => nextImageUploadState(state, event), "idle");
-    const upload: ImageUploadEvent[] = [{ type: "dragEnter" }, { type: "fileAccepted" }, { type: "uploadComplete" }];
+    const upload: ImageUploadEvent[] = [
+      { type: "dragEnter" },
+      { type: "fileAccepted" },
+      { type: "uploadComplete" },
+    ];
     expect(run(upload)).toBe("processing");
     expect(run([...upload, { type: "scanned", identifiers: ["0xabc"] }])).toBe("results");
     expect(run([...upload, { type: "scanned", identifiers: [] }])).toBe("noResults");
@@ -62,7 +66,9 @@ describe("002 §4 image processing steps", () => {
   });
 
   test("002 §6 image search needs the AI preference and a flag that is not false", () => {
-    expect(imageSearchAvailability({ aiPreferenceEnabled: true, aiFeatureFlag: undefined })).toBe("available");
+    expect(imageSearchAvailability({ aiPreferenceEnabled: true, aiFeatureFlag: undefined })).toBe(
+      "available",
+    );
     expect(imageSearchAvailability({ aiPreferenceEnabled: false, aiFeatureFlag: true })).toBe("askAdmin");
     expect(imageSearchAvailability({ aiPreferenceEnabled: true, aiFeatureFlag: false })).toBe("hidden");
   });

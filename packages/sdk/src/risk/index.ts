@@ -1,1 +1,26 @@
-export {};
+export type { AlertRiskLabel, RiskColor, RiskLabel, RiskScoreLevel } from "./riskScale.ts";
+export {
+  alertRiskLabelOf,
+  alertRiskNames,
+  indirectExposureMinLevel,
+  maxCategoryRiskScoreLevel,
+  noAlertsLabel,
+  riskColorOf,
+  riskColors,
+  riskLabelFloors,
+  riskLabelOf,
+  riskLabels,
+  riskScoreLevelOf,
+  riskScoreLevels,
+  unknownAlertLabel,
+} from "./riskScale.ts";
+export type { RiskIndicator, RiskRow, RiskType } from "./schemas.ts";
+export {
+  categoryRiskScoreLevelSchema,
+  detailsTableMaxRecords,
+  detailsTableRows,
+  riskIndicatorSchema,
+  riskRowSchema,
+  riskTypeSchema,
+  riskTypes,
+} from "./schemas.ts";

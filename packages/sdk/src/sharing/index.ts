@@ -1,3 +1,10 @@
+export type {
+  Collaborators,
+  CollaboratorUser,
+  GeneralAccessLevel,
+  SharingOperation,
+  SharingRole,
+} from "./collaborators.ts";
 export {
   collaboratorOrganizationSchema,
   collaboratorsSchema,
@@ -9,14 +16,8 @@ export {
   sharingRoleSchema,
   sharingRoles,
 } from "./collaborators.ts";
-export type {
-  Collaborators,
-  CollaboratorUser,
-  GeneralAccessLevel,
-  SharingOperation,
-  SharingRole,
-} from "./collaborators.ts";
 export { sharingMessages } from "./sharingMessages.ts";
+export type { GeneralAccess, SharingChange, SharingState } from "./sharingState.ts";
 export {
   addCollaborators,
   applySharingOperations,
@@ -30,4 +31,3 @@ export {
   sharingStateSchema,
   userSubjectUrn,
 } from "./sharingState.ts";
-export type { GeneralAccess, SharingChange, SharingState } from "./sharingState.ts";

@@ -33,7 +33,10 @@ describe("002 §4 sharing diff", () => {
   });
 
   test("002 §4 sharing new user is an add and removed user a remove", () => {
-    const operations = sharingOperations(state({ ann: "editor", bob: "viewer" }), state({ ann: "editor", cy: "viewer" }));
+    const operations = sharingOperations(
+      state({ ann: "editor", bob: "viewer" }),
+      state({ ann: "editor", cy: "viewer" }),
+    );
     expect(operations.map(({ op, value, context }) => [op, value, context.subjectUrn])).toEqual([
       ["remove", "viewer", userSubjectUrn("bob")],
       ["add", "viewer", userSubjectUrn("cy")],
@@ -80,7 +83,9 @@ describe("002 §4 sharing diff", () => {
         for (const [index, o] of operations.entries()) {
           // a remove for a subject always precedes its add
           if (o.op === "add") {
-            const laterRemove = operations.slice(index + 1).some((later) => later.op === "remove" && later.context.subjectUrn === o.context.subjectUrn);
+            const laterRemove = operations
+              .slice(index + 1)
+              .some((later) => later.op === "remove" && later.context.subjectUrn === o.context.subjectUrn);
             expect(laterRemove).toBe(false);
           }
         }
@@ -104,7 +109,10 @@ describe("002 §5 sharing rules", () => {
       ok: false,
       error: "There should be atleast one editor for the custom entity.",
     });
-    expect(setCollaboratorRole(draft, "ann", "remove")).toEqual({ ok: false, error: sharingMessages.lastEditor });
+    expect(setCollaboratorRole(draft, "ann", "remove")).toEqual({
+      ok: false,
+      error: sharingMessages.lastEditor,
+    });
     const promoted = setCollaboratorRole(draft, "bob", "editor");
     expect(promoted.ok).toBe(true);
     if (promoted.ok) expect(setCollaboratorRole(promoted.state, "ann", "remove").ok).toBe(true);
@@ -148,7 +156,15 @@ describe("002 §3 collaborators", () => {
   test("002 §3 collaborators read into a draft with the organisation's role", () => {
     const collaborators = collaboratorsSchema.parse({
       users: [
-        { id: "1", uuid: "ann", email: "ann@x.org", firstName: "Ann", lastName: "Lee", roleInParentOrg: "admin", relations: ["editor", "viewer"] },
+        {
+          id: "1",
+          uuid: "ann",
+          email: "ann@x.org",
+          firstName: "Ann",
+          lastName: "Lee",
+          roleInParentOrg: "admin",
+          relations: ["editor", "viewer"],
+        },
         { id: "2", uuid: "bob", email: "bob@x.org", relations: ["viewer"] },
         { id: "3", uuid: "cy", email: "cy@x.org", relations: [] },
       ],
@@ -160,6 +176,8 @@ describe("002 §3 collaborators", () => {
       users: { ann: "editor", bob: "viewer" },
       generalAccess: { level: "environment", role: "editor" },
     });
-    expect(() => collaboratorsSchema.parse({ users: [], organizations: [], general_access: "public" })).toThrow();
+    expect(() =>
+      collaboratorsSchema.parse({ users: [], organizations: [], general_access: "public" }),
+    ).toThrow();
   });
 });

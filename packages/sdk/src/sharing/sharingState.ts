@@ -88,7 +88,11 @@ export function setCollaboratorRole(
 }
 
 /** Invites users with one role; users already in the draft keep their role. */
-export function addCollaborators(state: SharingState, userUuids: readonly string[], role: SharingRole): SharingState {
+export function addCollaborators(
+  state: SharingState,
+  userUuids: readonly string[],
+  role: SharingRole,
+): SharingState {
   const users = { ...state.users };
   for (const uuid of userUuids) users[uuid] ??= role;
   return { ...state, users };
@@ -159,7 +163,8 @@ export function applySharingOperations(
   for (const { op, value, context } of operations) {
     if (context.subjectUrn === organizationUrn) {
       if (op === "add") generalAccess = { level: "environment", role: value };
-      else if (organizationRole({ ...state, generalAccess }) === value) generalAccess = { level: "restricted" };
+      else if (organizationRole({ ...state, generalAccess }) === value)
+        generalAccess = { level: "restricted" };
     } else if (context.subjectUrn.startsWith(userPrefix)) {
       const uuid = context.subjectUrn.slice(userPrefix.length);
       if (op === "add") users[uuid] = value;
