@@ -4,7 +4,14 @@ import { spawnSync } from "node:child_process";
 import { ensureSystemDependencies } from "./lib/systemDeps.ts";
 import { buildWeb, repoRoot } from "./lib/webBuild.ts";
 
-const typecheckProjects = ["packages/sdk", "packages/server", "packages/cli", "packages/web", "tests", "scripts"];
+const typecheckProjects = [
+  "packages/sdk",
+  "packages/server",
+  "packages/cli",
+  "packages/web",
+  "tests",
+  "scripts",
+];
 
 function step(title: string, command: string, args: string[]): void {
   console.error(`\n▶ ${title}`);

@@ -29,6 +29,9 @@ export function buildWeb(options: { force?: boolean } = {}): void {
   if (!options.force && !webBuildIsStale()) return;
   console.error("Building the console (vite build)…");
   const web = join(repoRoot, "packages", "web");
-  const result = spawnSync(join(web, "node_modules", ".bin", "vite"), ["build"], { cwd: web, stdio: "inherit" });
+  const result = spawnSync(join(web, "node_modules", ".bin", "vite"), ["build"], {
+    cwd: web,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error("The console did not build (see the output above).");
 }

@@ -6,7 +6,9 @@ import { SleuthClient } from "./client/sleuthClient.ts";
 
 export { createGotTransport } from "./client/gotTransport.ts";
 
-export function createNodeClient(config: Omit<ClientConfig, "transport"> & Partial<Pick<ClientConfig, "transport">>) {
+export function createNodeClient(
+  config: Omit<ClientConfig, "transport"> & Partial<Pick<ClientConfig, "transport">>,
+) {
   return new SleuthClient({ ...config, transport: config.transport ?? createGotTransport() });
 }
 

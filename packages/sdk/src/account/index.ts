@@ -1,5 +1,10 @@
 export type { ActivityAction, ActivityEntry, LogActivityBody } from "./activity.ts";
-export { activityActionSchema, activityActions, activityEntrySchema, logActivityBodySchema } from "./activity.ts";
+export {
+  activityActionSchema,
+  activityActions,
+  activityEntrySchema,
+  logActivityBodySchema,
+} from "./activity.ts";
 export type { FeatureFlagKey, FeatureFlags, TargetDomain } from "./featureFlags.ts";
 export {
   featureFlagDefaults,
@@ -22,11 +27,12 @@ export {
   preferenceValueSchemas,
   putPreferenceBodySchema,
 } from "./preferences.ts";
+export { activityQuerySchema, membersQuerySchema } from "./queries.ts";
 export type {
   ApiToken,
   AuthConfig,
-  CreateOrganizationBody,
   CreatedApiToken,
+  CreateOrganizationBody,
   InviteMemberBody,
   LoginBody,
   Member,

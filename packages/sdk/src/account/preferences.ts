@@ -5,8 +5,14 @@ export const preferenceValueSchemas = {
   "quick-start-tutorials": z.object({ dismissed: z.array(z.string()).default([]) }),
   "pinned-navigation": z.object({ pinned: z.array(z.string()) }),
   "ai-features": z.object({ enabled: z.boolean() }),
-  "table-config": z.record(z.string(), z.object({ columns: z.array(z.string()), pageSize: z.number().int().optional() })),
-  "seed-analysis-consent": z.object({ consented: z.boolean(), at: z.iso.datetime({ offset: true }).optional() }),
+  "table-config": z.record(
+    z.string(),
+    z.object({ columns: z.array(z.string()), pageSize: z.number().int().optional() }),
+  ),
+  "seed-analysis-consent": z.object({
+    consented: z.boolean(),
+    at: z.iso.datetime({ offset: true }).optional(),
+  }),
   "triage-address-progress": z.record(z.string(), z.record(z.string(), z.boolean())),
 } as const;
 

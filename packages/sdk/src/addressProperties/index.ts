@@ -1,1 +1,8 @@
-export {};
+export type { AddressProperties, AddressType } from "./addressProperties.ts";
+export {
+  addressPropertiesSchema,
+  addressPropertyTags,
+  addressTypeLabels,
+  addressTypes,
+  multisigTypeSchema,
+} from "./addressProperties.ts";

@@ -2,7 +2,7 @@ import { decodeAddress } from "./address.ts";
 import { type ChainId, chains } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
-import { addressChainUrn, inetUrn, parseUrn, transactionUrn } from "./urn.ts";
+import { addressChainUrn, formatUrn, inetUrn, parseUrn, transactionUrn } from "./urn.ts";
 
 export type IdentifierKind = "address" | "transaction" | "inet";
 
@@ -26,12 +26,13 @@ export interface RecognizeOptions {
 const maxIdentifierLength = 256;
 
 function fromUrn(
-  urn: string,
+  input: string,
   excluded: ReadonlySet<ChainId>,
   recognizeInet: boolean,
 ): RecognizedIdentifier[] {
-  const parts = parseUrn(urn);
+  const parts = parseUrn(input);
   if (parts === null) return [];
+  const urn = formatUrn(parts);
   switch (parts.kind) {
     case "address":
       return excluded.has(parts.chain)

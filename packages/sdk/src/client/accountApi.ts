@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { type ActivityAction, activityEntrySchema } from "../account/activity.ts";
-import { type FeatureFlags, featureFlagsSchema, type TargetDomain, withFlagDefaults } from "../account/featureFlags.ts";
+import {
+  type FeatureFlags,
+  featureFlagsSchema,
+  type TargetDomain,
+  withFlagDefaults,
+} from "../account/featureFlags.ts";
 import { type PreferenceKey, parsePreferenceValue, preferenceSchema } from "../account/preferences.ts";
 import {
   apiTokenSchema,
   authConfigSchema,
   createdApiTokenSchema,
-  createdOrganizationSchema,
   type InviteMemberBody,
   type LoginBody,
   memberSchema,
@@ -15,17 +19,16 @@ import {
   userOrganizationSchema,
   userSchema,
 } from "../account/schemas.ts";
+import { createdOrganizationOf } from "../organization/createdOrganization.ts";
 import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
-
-/** 000 §5: the message when POST /organizations answers without a uuid (a duplicate name). */
-export const organizationNotCreatedMessage = "Organization was not created, it may be a duplicate name";
 
 /** Sign-in, the signed-in user and API tokens (000 §4 login sequence, 000 §7 session). */
 export function authApi(core: HttpCore) {
   return {
     config: async () => (await core.request("GET", "/auth/config", { schema: authConfigSchema })).data,
-    login: async (body: LoginBody) => (await core.request("POST", "/auth/login", { body, schema: userSchema })).data,
+    login: async (body: LoginBody) =>
+      (await core.request("POST", "/auth/login", { body, schema: userSchema })).data,
     demoLogin: async () => (await core.request("POST", "/auth/demo-login", { schema: userSchema })).data,
     logout: async () => {
       await core.request("POST", "/auth/logout", { schema: z.unknown() });
@@ -33,8 +36,15 @@ export function authApi(core: HttpCore) {
     userInfo: async (signal?: AbortSignal) =>
       (await core.request("GET", "/auth-user-info", { schema: userSchema, signal })).data,
     createToken: async (body: { name: string; email?: string; password?: string }) =>
-      (await core.request("POST", "/api-tokens", { body, schema: createdApiTokenSchema, idempotencyKey: true })).data,
-    listTokens: async () => (await core.request("GET", "/api-tokens", { schema: z.array(apiTokenSchema) })).data,
+      (
+        await core.request("POST", "/api-tokens", {
+          body,
+          schema: createdApiTokenSchema,
+          idempotencyKey: true,
+        })
+      ).data,
+    listTokens: async () =>
+      (await core.request("GET", "/api-tokens", { schema: z.array(apiTokenSchema) })).data,
     revokeToken: async (id: number) => {
       await core.request("DELETE", `/api-tokens/${id}`, { schema: z.unknown() });
     },
@@ -45,33 +55,36 @@ export function authApi(core: HttpCore) {
 export function organizationsApi(core: HttpCore) {
   return {
     get: async (id: string) =>
-      (await core.request("GET", `/organizations/${encodeURIComponent(id)}`, { schema: organizationSchema })).data,
-    update: async (id: string, body: { name: string }) =>
-      (await core.request("PATCH", `/organizations/${encodeURIComponent(id)}`, { body, schema: organizationSchema }))
+      (await core.request("GET", `/organizations/${encodeURIComponent(id)}`, { schema: organizationSchema }))
         .data,
-    /** 000 §5: the answer must carry a uuid; a duplicate name answers without one (409). */
+    update: async (id: string, body: { name: string }) =>
+      (
+        await core.request("PATCH", `/organizations/${encodeURIComponent(id)}`, {
+          body,
+          schema: organizationSchema,
+        })
+      ).data,
+    /** 000 §5: the answer must carry a uuid; a duplicate name answers 409 without one. */
     create: async (body: { name: string; parentOrganizationUuid?: string | null }) => {
-      let created: z.infer<typeof createdOrganizationSchema>;
+      let response: unknown;
       try {
-        created = (
-          await core.request("POST", "/organizations", { body, schema: createdOrganizationSchema, idempotencyKey: true })
+        response = (
+          await core.request("POST", "/organizations", { body, schema: z.unknown(), idempotencyKey: true })
         ).data;
       } catch (error) {
-        if (error instanceof ApiError && error.code === "conflict") {
-          throw new ApiError({ ...error, status: error.status, message: organizationNotCreatedMessage });
-        }
-        throw error;
+        if (!(error instanceof ApiError && error.code === "conflict")) throw error;
+        response = undefined;
       }
-      if (!created.uuid) {
-        throw new ApiError({ status: 200, code: "conflict", message: organizationNotCreatedMessage });
-      }
-      return { uuid: created.uuid, name: created.name ?? body.name };
+      const created = createdOrganizationOf(response, body.name);
+      if (!created.ok) throw new ApiError({ status: 409, code: "conflict", message: created.message });
+      return created.organization;
     },
     remove: async (id: string) => {
       await core.request("DELETE", `/organizations/${encodeURIComponent(id)}`, { schema: z.unknown() });
     },
     /** The caller's organizations, each with the caller's role in it. */
-    mine: async () => (await core.request("GET", "/users-organizations", { schema: z.array(userOrganizationSchema) })).data,
+    mine: async () =>
+      (await core.request("GET", "/users-organizations", { schema: z.array(userOrganizationSchema) })).data,
     members: async (options: { includeMemberStrategies?: boolean } = {}) =>
       (
         await core.request("GET", "/users-organizations/users", {
@@ -108,11 +121,15 @@ export function featureFlagsApi(core: HttpCore) {
 /** 000 §3 user preferences. */
 export function preferencesApi(core: HttpCore) {
   return {
-    list: async () => (await core.request("GET", "/user-preferences", { schema: z.array(preferenceSchema) })).data,
+    list: async () =>
+      (await core.request("GET", "/user-preferences", { schema: z.array(preferenceSchema) })).data,
     set: async <K extends PreferenceKey>(key: K, value: unknown) => {
       const checked = parsePreferenceValue(key, value);
       return (
-        await core.request("PUT", `/user-preferences/${key}`, { body: { value: checked }, schema: preferenceSchema })
+        await core.request("PUT", `/user-preferences/${key}`, {
+          body: { value: checked },
+          schema: preferenceSchema,
+        })
       ).data;
     },
   };

@@ -81,7 +81,8 @@ export class HttpCore {
           ? (this.config.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID()))()
           : options.idempotencyKey;
     }
-    const retrySafe = method === "GET" || method === "PUT" || method === "DELETE" || Boolean(options.idempotencyKey);
+    const retrySafe =
+      method === "GET" || method === "PUT" || method === "DELETE" || Boolean(options.idempotencyKey);
     let response: Awaited<ReturnType<Transport["request"]>>;
     try {
       response = await this.config.transport.request({
@@ -110,7 +111,12 @@ export class HttpCore {
     try {
       json = JSON.parse(response.body);
     } catch {
-      throw new ApiError({ status: response.status, code: "invalid_response", message: "The answer was not JSON", requestId });
+      throw new ApiError({
+        status: response.status,
+        code: "invalid_response",
+        message: "The answer was not JSON",
+        requestId,
+      });
     }
     const parsed = envelopeOf(options.schema).safeParse(json);
     if (!parsed.success) {

@@ -42,7 +42,13 @@ export class ApiError extends Error {
   readonly details: unknown;
   readonly retryable: boolean;
 
-  constructor(init: { status: number; code: string; message: string; requestId?: string | null; details?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string | null;
+    details?: unknown;
+  }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
@@ -60,8 +66,14 @@ export class ApiError extends Error {
     } catch {
       parsed = undefined;
     }
-    if (parsed) return new ApiError({ status, ...parsed.error, requestId: parsed.error.requestId ?? requestId });
-    return new ApiError({ status, code: status >= 500 ? "internal" : "invalid_response", message: `HTTP ${status}`, requestId });
+    if (parsed)
+      return new ApiError({ status, ...parsed.error, requestId: parsed.error.requestId ?? requestId });
+    return new ApiError({
+      status,
+      code: status >= 500 ? "internal" : "invalid_response",
+      message: `HTTP ${status}`,
+      requestId,
+    });
   }
 }
 

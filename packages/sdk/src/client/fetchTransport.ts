@@ -1,4 +1,10 @@
-import { defaultRetryPolicy, type RetryPolicy, retryDelayMs, type Transport, type TransportResponse } from "./transport.ts";
+import {
+  defaultRetryPolicy,
+  type RetryPolicy,
+  retryDelayMs,
+  type Transport,
+  type TransportResponse,
+} from "./transport.ts";
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -19,7 +25,11 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * got transport hands to got. Cookies ride along (`credentials: "include"`) for the console session.
  */
 export function createFetchTransport(
-  options: { fetch?: typeof fetch; policy?: RetryPolicy; credentials?: "include" | "same-origin" | "omit" } = {},
+  options: {
+    fetch?: typeof fetch;
+    policy?: RetryPolicy;
+    credentials?: "include" | "same-origin" | "omit";
+  } = {},
 ): Transport {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const policy = options.policy ?? defaultRetryPolicy;
@@ -47,7 +57,8 @@ export function createFetchTransport(
           await sleep(retryDelayMs(attempt + 1, undefined, policy), request.signal);
           continue;
         }
-        const retry = request.retrySafe && attempt < policy.limit && policy.statusCodes.includes(response.status);
+        const retry =
+          request.retrySafe && attempt < policy.limit && policy.statusCodes.includes(response.status);
         if (!retry) return response;
         await sleep(retryDelayMs(attempt + 1, response.headers["retry-after"], policy), request.signal);
       }

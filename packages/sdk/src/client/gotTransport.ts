@@ -27,12 +27,24 @@ export function createGotTransport(options: { policy?: RetryPolicy } = {}): Tran
           limit: request.retrySafe ? policy.limit : 0,
           methods: [request.method as Method],
           statusCodes: [...policy.statusCodes],
-          errorCodes: ["ETIMEDOUT", "ECONNRESET", "EADDRINUSE", "ECONNREFUSED", "EPIPE", "ENOTFOUND", "EAI_AGAIN"],
+          errorCodes: [
+            "ETIMEDOUT",
+            "ECONNRESET",
+            "EADDRINUSE",
+            "ECONNREFUSED",
+            "EPIPE",
+            "ENOTFOUND",
+            "EAI_AGAIN",
+          ],
           maxRetryAfter: policy.maxDelayMs,
           calculateDelay: ({ attemptCount, retryOptions, error, computedValue }) => {
             if (computedValue === 0 || attemptCount > retryOptions.limit) return 0;
             const retryAfter = error.response?.headers["retry-after"];
-            return retryDelayMs(attemptCount, typeof retryAfter === "string" ? retryAfter : undefined, policy);
+            return retryDelayMs(
+              attemptCount,
+              typeof retryAfter === "string" ? retryAfter : undefined,
+              policy,
+            );
           },
         },
       });

@@ -1,4 +1,4 @@
-export { activityApi, authApi, featureFlagsApi, organizationNotCreatedMessage, organizationsApi, preferencesApi } from "./accountApi.ts";
+export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 export type { ClientConfig, RequestOptions } from "./client.ts";
 export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";

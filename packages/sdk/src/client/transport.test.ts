@@ -7,7 +7,9 @@ describe("retry backoff", () => {
   });
   test("Retry-After as an HTTP date is honoured", () => {
     const now = Date.parse("2026-11-22T10:00:00Z");
-    expect(retryDelayMs(1, "Sun, 22 Nov 2026 10:00:02 GMT", defaultRetryPolicy, Math.random, () => now)).toBe(2000);
+    expect(retryDelayMs(1, "Sun, 22 Nov 2026 10:00:02 GMT", defaultRetryPolicy, Math.random, () => now)).toBe(
+      2000,
+    );
   });
   test("Retry-After is capped by the policy's maximum delay", () => {
     expect(retryDelayMs(1, "3600")).toBe(defaultRetryPolicy.maxDelayMs);

@@ -8,7 +8,9 @@ export interface BatchOutcome<Item, Response> {
 }
 
 function answeredUnsuccessful(response: unknown): boolean {
-  return typeof response === "object" && response !== null && "success" in response && response.success === false;
+  return (
+    typeof response === "object" && response !== null && "success" in response && response.success === false
+  );
 }
 
 /**
@@ -22,7 +24,8 @@ export async function runInBatches<Item, Response>(
   size: number,
   fn: (batch: Item[], index: number) => Promise<Response>,
 ): Promise<BatchOutcome<Item, Response>> {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`batch size must be a positive integer, got ${size}`);
   const outcome: BatchOutcome<Item, Response> = { success: true, responses: [], failures: [] };
   for (let start = 0, index = 0; start < items.length; start += size, index += 1) {
     const batch = items.slice(start, start + size);

@@ -1,3 +1,5 @@
+export type { BatchOutcome } from "./batches.ts";
+export { runInBatches } from "./batches.ts";
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,
@@ -19,5 +21,3 @@ export {
   portfolioBalanceSources,
   portfolioLoadFailedMessage,
 } from "./messages.ts";
-export type { BatchOutcome } from "./batches.ts";
-export { runInBatches } from "./batches.ts";

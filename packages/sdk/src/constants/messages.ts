@@ -8,10 +8,12 @@ export const platformMessages = {
   ownershipSourcesFailed: "Failed to fetch address attribution ownership sources. Please try again later.",
   inetObservationsFailed: "Failed to fetch address inet observations. Please try again later.",
   propertyGroupsFailed: "Failed to fetch property groups. Please try again later.",
-  balancesStillLoading: "Node appearances are still loading and may not accurately represent Portfolio Balances.",
+  balancesStillLoading:
+    "Node appearances are still loading and may not accurately represent Portfolio Balances.",
   /** 000 §8 notify-flow failure; 001 §8 reuses it for an interest delete failure. */
   requestFailed: "There was an issue submitting your request. Please try again.",
-  requestInformationFailed: "Sorry we had an issue submitting your request for information. Please try again later.",
+  requestInformationFailed:
+    "Sorry we had an issue submitting your request for information. Please try again later.",
   genericPanel: "We had an issue making that request. Please try again.",
 } as const;
 

@@ -1,1 +1,26 @@
-export {};
+export type { CustomEntity, UnsupportedReason } from "./customEntity.ts";
+export {
+  customEntityCreateErrorMessage,
+  customEntityMessages,
+  customEntitySchema,
+  unsupportedReasonLabels,
+  unsupportedReasonSchema,
+  unsupportedReasons,
+} from "./customEntity.ts";
+export type {
+  PollRefreshOptions,
+  PollSleep,
+  RefreshPart,
+  RefreshPartStatus,
+  RefreshStatus,
+} from "./refreshStatus.ts";
+export {
+  overallRefreshStatus,
+  pollRefreshStatus,
+  refreshPartLabels,
+  refreshPartStatuses,
+  refreshPartStatusSchema,
+  refreshParts,
+  refreshStatusSchema,
+  timerSleep,
+} from "./refreshStatus.ts";

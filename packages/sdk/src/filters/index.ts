@@ -1,1 +1,16 @@
-export {};
+export type { DateRangeFilter, DateRangeFilterChange } from "./dateFilter.ts";
+export { dateRangeFilterChange, dateRangeFilterSchema } from "./dateFilter.ts";
+export type { JumpToTransaction } from "./jumpTo.ts";
+export { jumpToTransaction } from "./jumpTo.ts";
+export { filterMessages } from "./messages.ts";
+export type { NumberFilter, NumberFilterChange, NumberFilterOperator } from "./numberFilter.ts";
+export {
+  matchesNumberFilter,
+  numberFilterChange,
+  numberFilterOperatorLabels,
+  numberFilterOperatorSchema,
+  numberFilterOperators,
+  numberFilterSchema,
+  rangeOnlyOperators,
+} from "./numberFilter.ts";
+export { urnFilterSearchQuery, urnFilterSubmitValue } from "./urnFilter.ts";

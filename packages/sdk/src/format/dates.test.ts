@@ -15,7 +15,10 @@ test("001 §9 dates are formatted in UTC whatever the viewer's zone", () => {
 
 test("001 §9 nothing before 2009-01-03 or after now can be selected", () => {
   const now = new Date("2024-01-01T00:00:00Z");
-  const range = clampToSelectableRange({ start: new Date("2001-01-01T00:00:00Z"), end: new Date("2030-01-01T00:00:00Z") }, now);
+  const range = clampToSelectableRange(
+    { start: new Date("2001-01-01T00:00:00Z"), end: new Date("2030-01-01T00:00:00Z") },
+    now,
+  );
   expect(range.start.toISOString()).toBe("2009-01-03T00:00:00.000Z");
   expect(range.end).toEqual(now);
 });
@@ -27,7 +30,10 @@ test("001 §9 the minimum chart zoom range is 7 days", () => {
   );
   const wide = { start: new Date("2024-01-01T00:00:00Z"), end };
   expect(chartZoomRange(wide)).toEqual(wide);
-  const genesis = chartZoomRange({ start: new Date("2009-01-03T00:00:00Z"), end: new Date("2009-01-04T00:00:00Z") });
+  const genesis = chartZoomRange({
+    start: new Date("2009-01-03T00:00:00Z"),
+    end: new Date("2009-01-04T00:00:00Z"),
+  });
   expect(genesis.start.toISOString()).toBe("2009-01-03T00:00:00.000Z");
   expect(genesis.end.toISOString()).toBe("2009-01-10T00:00:00.000Z");
 });

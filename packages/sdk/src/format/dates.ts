@@ -1,6 +1,6 @@
 import { utc } from "@date-fns/utc";
-import { missingValue } from "./numbers.ts";
-import { addDays, format, isBefore, max as latestOf, min as earliestOf, parseISO, subDays } from "date-fns";
+import { addDays, min as earliestOf, format, isBefore, max as latestOf, parseISO, subDays } from "date-fns";
+import { missingValueText } from "./numbers.ts";
 
 /** 001 §9: no date before the genesis block (2009-01-03) can be chosen. */
 export const earliestDate = "2009-01-03";
@@ -11,20 +11,20 @@ export const minimumChartZoomDays = 7;
 export const utcDatePattern = "yyyy-MM-dd";
 export const utcDateTimePattern = "yyyy-MM-dd HH:mm:ss 'UTC'";
 
-export type DateInput = Date | string | number;
+export type UtcDateInput = Date | string | number;
 
-function toDate(value: DateInput): Date {
+function toDate(value: UtcDateInput): Date {
   return typeof value === "string" ? parseISO(value) : new Date(value);
 }
 
 /** Formats a date in UTC (never the viewer's zone), by default as "yyyy-MM-dd HH:mm:ss UTC". */
-export function formatUtc(value: DateInput, pattern: string = utcDateTimePattern): string {
+export function formatUtc(value: UtcDateInput, pattern: string = utcDateTimePattern): string {
   const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return missingValue;
+  if (Number.isNaN(date.getTime())) return missingValueText;
   return format(date, pattern, { in: utc });
 }
 
-export interface DateRange {
+export interface SelectableDateRange {
   start: Date;
   end: Date;
 }
@@ -33,8 +33,10 @@ export interface DateRange {
  * 001 §9: a selectable range starts no earlier than 2009-01-03 and ends no later than `now`.
  * Choice: a reversed range is put in order first.
  */
-export function clampToSelectableRange(range: DateRange, now: Date): DateRange {
-  const [first, last] = isBefore(range.end, range.start) ? [range.end, range.start] : [range.start, range.end];
+export function clampToSelectableRange(range: SelectableDateRange, now: Date): SelectableDateRange {
+  const [first, last] = isBefore(range.end, range.start)
+    ? [range.end, range.start]
+    : [range.start, range.end];
   const start = latestOf([first, earliestDateTime]);
   return { start, end: latestOf([earliestOf([last, now]), start]) };
 }
@@ -43,7 +45,7 @@ export function clampToSelectableRange(range: DateRange, now: Date): DateRange {
  * 001 §9: a chart zoom covers at least 7 days. Choice: a shorter range keeps its end and moves its
  * start back; if that would pass 2009-01-03 the range becomes the first 7 days instead.
  */
-export function chartZoomRange(range: DateRange): DateRange {
+export function chartZoomRange(range: SelectableDateRange): SelectableDateRange {
   const [start, end] = isBefore(range.end, range.start) ? [range.end, range.start] : [range.start, range.end];
   if (!isBefore(subDays(end, minimumChartZoomDays, { in: utc }), start)) return { start, end };
   const widenedStart = new Date(subDays(end, minimumChartZoomDays, { in: utc }).getTime());

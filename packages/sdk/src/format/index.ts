@@ -1,4 +1,4 @@
-export type { DateInput, DateRange } from "./dates.ts";
+export type { SelectableDateRange, UtcDateInput } from "./dates.ts";
 export {
   chartZoomRange,
   clampToSelectableRange,
@@ -15,7 +15,7 @@ export {
   formatMoney,
   formatPercentage,
   formatPortfolioValue,
-  missingValue,
+  missingValueText,
   moneyDecimals,
   percentageDecimals,
   percentageOf,

@@ -39,11 +39,15 @@ describe("000 §9 portfolio display", () => {
   test("000 §9 estimated balances get a plus suffix", () => {
     expect(formatPortfolioValue(10, { estimated: true })).toBe("$10.00+");
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e12, maxExcluded: true, noNaN: true }), fc.boolean(), (usd, estimated) => {
-        const text = formatPortfolioValue(usd, { estimated });
-        expect(text.endsWith("+")).toBe(estimated);
-        expect(text.replace(/\+$/, "")).toBe(formatMoney(usd));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e12, maxExcluded: true, noNaN: true }),
+        fc.boolean(),
+        (usd, estimated) => {
+          const text = formatPortfolioValue(usd, { estimated });
+          expect(text.endsWith("+")).toBe(estimated);
+          expect(text.replace(/\+$/, "")).toBe(formatMoney(usd));
+        },
+      ),
     );
   });
 });
@@ -92,10 +96,14 @@ describe("001 §9 percentages", () => {
     expect(percentageOf(5, 1e-11)).toBe(0);
     expect(percentageOf(1, 4)).toBe(25);
     fc.assert(
-      fc.property(fc.double({ noNaN: true }), fc.double({ min: -1e-10, max: 1e-10, maxExcluded: true }), (part, total) => {
-        fc.pre(Math.abs(total) < 1e-10);
-        expect(percentageOf(part, total)).toBe(0);
-      }),
+      fc.property(
+        fc.double({ noNaN: true }),
+        fc.double({ min: -1e-10, max: 1e-10, maxExcluded: true }),
+        (part, total) => {
+          fc.pre(Math.abs(total) < 1e-10);
+          expect(percentageOf(part, total)).toBe(0);
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,7 @@
-import { percentageDenominatorThreshold } from "../constants/limits.ts";
+import { percentageDenominatorThreshold } from "../constants/index.ts";
 
 /** Shown wherever a number is missing or not finite. */
-export const missingValue = "—";
+export const missingValueText = "—";
 
 /** 000 §9: money is shown with 2 decimals. */
 export const moneyDecimals = 2;
@@ -21,7 +21,10 @@ const money = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: moneyDecimals,
   maximumFractionDigits: moneyDecimals,
 });
-const balance = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: balanceDecimals });
+const balance = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: balanceDecimals,
+});
 const percent = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: percentageDecimals.min,
   maximumFractionDigits: percentageDecimals.max,
@@ -29,7 +32,7 @@ const percent = new Intl.NumberFormat("en-US", {
 
 /** 000 §9: a USD amount with 2 decimals, e.g. "$1,234.50". */
 export function formatMoney(usd: number): string {
-  return Number.isFinite(usd) ? money.format(usd) : missingValue;
+  return Number.isFinite(usd) ? money.format(usd) : missingValueText;
 }
 
 /**
@@ -37,7 +40,7 @@ export function formatMoney(usd: number): string {
  * Choice: '1 Trillion+' already ends in a plus, so an estimated trillion is not given a second one.
  */
 export function formatPortfolioValue(usd: number, options: { estimated?: boolean } = {}): string {
-  if (!Number.isFinite(usd)) return missingValue;
+  if (!Number.isFinite(usd)) return missingValueText;
   if (usd >= portfolioTrillionThreshold) return trillionPlusLabel;
   return options.estimated ? `${formatMoney(usd)}+` : formatMoney(usd);
 }
@@ -48,9 +51,9 @@ export function formatPortfolioValue(usd: number, options: { estimated?: boolean
  * their digits.
  */
 export function formatBalance(amount: number | string): string {
-  if (typeof amount === "number") return Number.isFinite(amount) ? balance.format(amount) : missingValue;
+  if (typeof amount === "number") return Number.isFinite(amount) ? balance.format(amount) : missingValueText;
   const trimmed = amount.trim();
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return missingValue;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return missingValueText;
   return balance.format(trimmed as `${number}`);
 }
 
@@ -69,7 +72,7 @@ export function percentageOf(part: number, total: number): number {
  * and below 0.1 % show as '<0.1%'. Choice: exactly 0 shows as "0.0%" (nothing, rather than a little).
  */
 export function formatPercentage(percentage: number): string {
-  if (!Number.isFinite(percentage)) return missingValue;
+  if (!Number.isFinite(percentage)) return missingValueText;
   if (percentage > 0 && percentage < 0.1) return smallPercentageLabel;
   return `${percent.format(percentage)}%`;
 }

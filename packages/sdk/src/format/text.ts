@@ -1,4 +1,4 @@
-import { requestInformationQueryMaxLength, tagList } from "../constants/limits.ts";
+import { requestInformationQueryMaxLength, tagList } from "../constants/index.ts";
 
 export const ellipsis = "…";
 

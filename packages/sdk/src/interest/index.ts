@@ -1,1 +1,41 @@
-export {};
+export type { CountryCode } from "./countries.ts";
+export { audienceCountries, isAudienceCountry, isoCountries, sanctionedCountryCodes } from "./countries.ts";
+export type {
+  AudienceTab,
+  InterestBulkBody,
+  InterestForm,
+  InterestFormInput,
+  InterestSector,
+  InterestViewer,
+  InvestigationInterest,
+  PrivacyOption,
+  RevealAction,
+  VisibilityLevel,
+} from "./interest.ts";
+export {
+  audienceTabLevels,
+  audienceTabSchema,
+  audienceTabStorageKey,
+  audienceTabs,
+  canDeleteInterest,
+  interestBulkBody,
+  interestBulkBodySchema,
+  interestDetailsVisible,
+  interestElementsToSubmit,
+  interestFormSchema,
+  interestMessages,
+  interestNoteMaxLength,
+  interestSectorSchema,
+  interestSectors,
+  investigationInterestSchema,
+  isOwnInterest,
+  parseAudienceTab,
+  privacyOptionSchema,
+  privacyOptions,
+  revealActionLabels,
+  revealActionOf,
+  showsIndicateInterestButton,
+  visibilityLevelSchema,
+  visibilityLevels,
+  withVisibilityLevel,
+} from "./interest.ts";

@@ -1,1 +1,2 @@
-export {};
+export type { CreatedOrganizationResult } from "./createdOrganization.ts";
+export { createdOrganizationOf, organizationMessages } from "./createdOrganization.ts";

@@ -10,7 +10,10 @@ export const riskLabels = ["Low", "Medium", "High", "Severe"] as const;
 export type RiskLabel = (typeof riskLabels)[number];
 
 /** The lowest categoryRiskScoreLevel of each label: 1-4 Low, 5-9 Medium, 10-14 High, 15 Severe. */
-export const riskLabelFloors = { Low: 1, Medium: 5, High: 10, Severe: 15 } as const satisfies Record<RiskLabel, number>;
+export const riskLabelFloors = { Low: 1, Medium: 5, High: 10, Severe: 15 } as const satisfies Record<
+  RiskLabel,
+  number
+>;
 
 /** 002 §9: indirect exposure counts category levels from 10 up, that is High and Severe. */
 export const indirectExposureMinLevel = riskLabelFloors.High;
@@ -37,7 +40,10 @@ export function riskLabelOf(categoryRiskScoreLevel: number): RiskLabel | null {
 export const riskScoreLevels = [0, 1, 2, 3, 4, 5] as const;
 export type RiskScoreLevel = (typeof riskScoreLevels)[number];
 
-const scoreLevelOfLabel = { Low: 2, Medium: 3, High: 4, Severe: 5 } as const satisfies Record<RiskLabel, RiskScoreLevel>;
+const scoreLevelOfLabel = { Low: 2, Medium: 3, High: 4, Severe: 5 } as const satisfies Record<
+  RiskLabel,
+  RiskScoreLevel
+>;
 
 /** The 0..5 risk score level of a categoryRiskScoreLevel; null or undefined (no data) is 0. */
 export function riskScoreLevelOf(categoryRiskScoreLevel: number | null | undefined): RiskScoreLevel {

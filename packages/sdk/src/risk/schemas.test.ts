@@ -21,7 +21,9 @@ test("001 §3 a Risk row parses and rejects an unknown risk type", () => {
 });
 
 test("000 §3 a Risk indicator needs riskType, category and categoryRiskScoreLevel only", () => {
-  expect(riskIndicatorSchema.parse({ riskType: "ownership", category: "Exchange", categoryRiskScoreLevel: 1 })).toEqual({
+  expect(
+    riskIndicatorSchema.parse({ riskType: "ownership", category: "Exchange", categoryRiskScoreLevel: 1 }),
+  ).toEqual({
     riskType: "ownership",
     category: "Exchange",
     categoryRiskScoreLevel: 1,

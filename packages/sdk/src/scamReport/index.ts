@@ -1,1 +1,9 @@
-export {};
+export type { ScamReport } from "./scamReport.ts";
+export {
+  knownScamCategories,
+  scamCategoryLabel,
+  scamReportMessages,
+  scamReportPreview,
+  scamReportPreviewLimits,
+  scamReportSchema,
+} from "./scamReport.ts";

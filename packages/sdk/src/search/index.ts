@@ -1,1 +1,81 @@
-export {};
+export type { GlobalSearchOutcome } from "./globalSearchNavigation.ts";
+export { globalSearchRoute } from "./globalSearchNavigation.ts";
+export { randomSearchRoute } from "./randomSearch.ts";
+export type { SearchHistory, SearchHistoryDay, SearchHistoryItem } from "./searchHistory.ts";
+export {
+  markSearchVisited,
+  readSearchHistory,
+  recordSearch,
+  searchHistoryByDay,
+  searchHistoryEntrySchema,
+  searchHistoryMaxEntries,
+  searchHistorySchema,
+  searchHistoryStorageKey,
+} from "./searchHistory.ts";
+export type {
+  SearchFailedEvent,
+  SearchInput,
+  SearchInputOptions,
+  StatusReportRequest,
+} from "./searchInput.ts";
+export {
+  isSearchSubmitDisabled,
+  readSearchInput,
+  requestInformationLabel,
+  searchFailedEvent,
+  statusReportRequest,
+  statusReportRequestSchema,
+  stillLookingForMessage,
+} from "./searchInput.ts";
+export { searchMessages } from "./searchMessages.ts";
+export type {
+  IpSearchRule,
+  RouteDescriptor,
+  RouteName,
+  SearchModule,
+  SuggestionAction,
+} from "./searchRoutes.ts";
+export {
+  ipSearchRule,
+  multiSearchItems,
+  multiSearchTextareaHeight,
+  routeNames,
+  searchModules,
+  searchResultsRoutes,
+  searchSubmitRoute,
+  suggestionAction,
+  triageDirectJump,
+} from "./searchRoutes.ts";
+export type {
+  AddressResult,
+  CustomEntityResult,
+  EntityResult,
+  SearchResults,
+  SuggestionItem,
+  TransactionResult,
+} from "./searchSchemas.ts";
+export {
+  addressResultSchema,
+  customEntityResultSchema,
+  entityResultSchema,
+  searchResultsSchema,
+  suggestionItemSchema,
+  suggestionItemTypes,
+  transactionResultSchema,
+} from "./searchSchemas.ts";
+export type { SearchSection, SearchSectionStatus } from "./searchSections.ts";
+export {
+  searchLoaderRowCount,
+  searchLoaderRows,
+  searchResultLimit,
+  searchResultLimits,
+  searchSectionBaseSize,
+  searchSectionDelayMessage,
+  searchSectionMaxWhileLoading,
+  searchSectionSizes,
+  searchSections,
+  searchSectionTypeNames,
+} from "./searchSections.ts";
+export { initialResultsTab, likelyResultsTab, resultsTabOfItem } from "./searchTabs.ts";
+export type { SearchTitleKind } from "./searchTitles.ts";
+export { searchTitleTruncation, truncateMiddle, truncateSearchTitle } from "./searchTitles.ts";

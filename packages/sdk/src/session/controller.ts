@@ -72,7 +72,10 @@ export function createSessionController(options: {
       case "loadOrganization":
         client.useOrganization(effect.organizationUuid);
         try {
-          dispatch({ type: "organizationLoaded", organization: await client.organizations.get(effect.organizationUuid) });
+          dispatch({
+            type: "organizationLoaded",
+            organization: await client.organizations.get(effect.organizationUuid),
+          });
         } catch (error) {
           options.onError?.(error);
           dispatch({ type: "organizationFailed" });
@@ -80,7 +83,10 @@ export function createSessionController(options: {
         return;
       case "loadFeatureFlags":
         try {
-          dispatch({ type: "featureFlagsLoaded", featureFlags: await client.featureFlags.get(effect.organizationUuid) });
+          dispatch({
+            type: "featureFlagsLoaded",
+            featureFlags: await client.featureFlags.get(effect.organizationUuid),
+          });
         } catch (error) {
           // Flags only tune the console; their defaults keep it usable when the call fails.
           options.onError?.(error);
@@ -97,7 +103,9 @@ export function createSessionController(options: {
         options.clearQueryCache();
         return;
       case "recordActivity":
-        client.activity.log(effect.action, { organizationUuid: effect.organizationUuid }).catch(options.onError);
+        client.activity
+          .log(effect.action, { organizationUuid: effect.organizationUuid })
+          .catch(options.onError);
         return;
     }
   }

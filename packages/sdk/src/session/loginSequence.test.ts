@@ -1,7 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { featureFlagDefaults } from "../account/featureFlags.ts";
 import type { Organization, User, UserOrganization } from "../account/schemas.ts";
-import { initialSessionState, type SessionEvent, type SessionState, sessionReducer } from "./loginSequence.ts";
+import {
+  initialSessionState,
+  type SessionEvent,
+  type SessionState,
+  sessionReducer,
+} from "./loginSequence.ts";
 
 const user: User = {
   id: 1,
@@ -72,7 +77,12 @@ describe("000 §4 login sequence", () => {
   test("000 §4 a stored organization the user no longer belongs to is cleared", () => {
     const { effects } = run([
       { type: "authClientReady" },
-      { type: "userLoaded", user, organizations, storedOrganizationUuid: "00000000-0000-4000-8000-000000000009" },
+      {
+        type: "userLoaded",
+        user,
+        organizations,
+        storedOrganizationUuid: "00000000-0000-4000-8000-000000000009",
+      },
     ]);
     expect(effects).toContainEqual({ type: "clearStoredOrganization" });
   });

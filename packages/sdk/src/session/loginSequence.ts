@@ -8,7 +8,12 @@ export type SessionState =
   | { status: "unauthenticated"; reason: "auth-client-failed" | "no-user" | "signed-out" }
   | { status: "loadingUser" }
   | { status: "loadingOrganization"; user: User; organizations: UserOrganization[]; organizationUuid: string }
-  | { status: "loadingFeatureFlags"; user: User; organizations: UserOrganization[]; organization: Organization }
+  | {
+      status: "loadingFeatureFlags";
+      user: User;
+      organizations: UserOrganization[];
+      organization: Organization;
+    }
   | {
       status: "ready";
       user: User;
@@ -21,7 +26,12 @@ export type SessionState =
 export type SessionEvent =
   | { type: "authClientReady" }
   | { type: "authClientFailed" }
-  | { type: "userLoaded"; user: User; organizations: UserOrganization[]; storedOrganizationUuid: string | null }
+  | {
+      type: "userLoaded";
+      user: User;
+      organizations: UserOrganization[];
+      storedOrganizationUuid: string | null;
+    }
   | { type: "userMissing" }
   | { type: "organizationLoaded"; organization: Organization }
   | { type: "organizationFailed" }
@@ -65,7 +75,8 @@ export function sessionReducer(state: SessionState, event: SessionEvent): [Sessi
         ? storedOrganizationUuid
         : null;
       const organizationUuid = stored ?? firstOrganizationUuid(organizations);
-      if (!organizationUuid) return [{ status: "noOrganization", user }, [{ type: "clearStoredOrganization" }]];
+      if (!organizationUuid)
+        return [{ status: "noOrganization", user }, [{ type: "clearStoredOrganization" }]];
       const effects: SessionEffect[] = [];
       if (storedOrganizationUuid && !stored) effects.push({ type: "clearStoredOrganization" });
       effects.push({ type: "loadOrganization", organizationUuid });
@@ -74,7 +85,12 @@ export function sessionReducer(state: SessionState, event: SessionEvent): [Sessi
     case "organizationLoaded": {
       if (state.status !== "loadingOrganization") return [state, []];
       return [
-        { status: "loadingFeatureFlags", user: state.user, organizations: state.organizations, organization: event.organization },
+        {
+          status: "loadingFeatureFlags",
+          user: state.user,
+          organizations: state.organizations,
+          organization: event.organization,
+        },
         [
           { type: "storeOrganization", organizationUuid: event.organization.uuid },
           { type: "loadFeatureFlags", organizationUuid: event.organization.uuid },
@@ -87,9 +103,14 @@ export function sessionReducer(state: SessionState, event: SessionEvent): [Sessi
       const fallback = firstOrganizationUuid(state.organizations, state.organizationUuid);
       const effects: SessionEffect[] = [{ type: "clearStoredOrganization" }];
       if (!fallback) return [{ status: "noOrganization", user: state.user }, effects];
-      const organizations = state.organizations.filter((organization) => organization.uuid !== state.organizationUuid);
+      const organizations = state.organizations.filter(
+        (organization) => organization.uuid !== state.organizationUuid,
+      );
       effects.push({ type: "loadOrganization", organizationUuid: fallback });
-      return [{ status: "loadingOrganization", user: state.user, organizations, organizationUuid: fallback }, effects];
+      return [
+        { status: "loadingOrganization", user: state.user, organizations, organizationUuid: fallback },
+        effects,
+      ];
     }
     case "featureFlagsLoaded":
       if (state.status !== "loadingFeatureFlags") return [state, []];
@@ -105,7 +126,8 @@ export function sessionReducer(state: SessionState, event: SessionEvent): [Sessi
       ];
     case "switchOrganization": {
       if (state.status !== "ready" || state.organization.uuid === event.organizationUuid) return [state, []];
-      if (!state.organizations.some((organization) => organization.uuid === event.organizationUuid)) return [state, []];
+      if (!state.organizations.some((organization) => organization.uuid === event.organizationUuid))
+        return [state, []];
       // 000 §4: switching organization records an activity entry; cached data of the old one is dropped.
       return [
         {

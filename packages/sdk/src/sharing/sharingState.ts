@@ -22,14 +22,17 @@ export const sharingStateSchema = z.object({
 export type SharingState = z.infer<typeof sharingStateSchema>;
 export type GeneralAccess = SharingState["generalAccess"];
 
+// Sharing subjects follow the chains/ URN scheme (urn:sleuth:{kind}:{id}); users and organisations are
+// subjects only here, so their kinds are not part of parseUrn.
+
 /** The subject of a sharing operation that names one user. */
 export function userSubjectUrn(userUuid: string): string {
-  return `urn:trm:user:${userUuid}`;
+  return `urn:sleuth:user:${userUuid}`;
 }
 
 /** The subject of a sharing operation that names a whole organisation (environment access). */
 export function organizationSubjectUrn(organizationUuid: string): string {
-  return `urn:trm:organization:${organizationUuid}`;
+  return `urn:sleuth:organization:${organizationUuid}`;
 }
 
 function roleOf(relations: readonly SharingRole[]): SharingRole | null {

@@ -1,0 +1,73 @@
+import { describe, expect, test } from "vitest";
+import { addressChainUrn } from "../chains/index.ts";
+import { canCreateCase, caseSchema, createCaseResponseSchema, newCaseSchema } from "./caseRecord.ts";
+import { canEscalate, escalatePayloadSchema, escalationCases, notifyTargets } from "./escalation.ts";
+
+const members = [
+  { uuid: "u-ann", email: "Ann@Example.org", fullName: "Ann Lee" },
+  { uuid: "u-bob", email: "bob@example.org", fullName: "Bob Ray" },
+];
+
+describe("002 §5 new case", () => {
+  test("002 §5 new case name must be non-empty", () => {
+    expect(canCreateCase("  ")).toBe(false);
+    expect(canCreateCase("Ransomware")).toBe(true);
+    expect(newCaseSchema.safeParse({ name: " ", isSharedWithOrg: true }).success).toBe(false);
+    expect(newCaseSchema.parse({ name: " Ransomware ", isSharedWithOrg: true }).name).toBe("Ransomware");
+    expect(createCaseResponseSchema.parse({ data: { id: 42 } }).data.id).toBe("42");
+  });
+
+  test("000 §3 case has id, owner, sharing and optional relatables and notes", () => {
+    const parsed = caseSchema.parse({ id: 7, name: "A", ownerUserId: 3, isSharedWithOrg: false });
+    expect(parsed).toEqual({ id: "7", name: "A", ownerUserId: "3", isSharedWithOrg: false });
+    expect(caseSchema.safeParse({ id: 7, name: "A" }).success).toBe(false);
+  });
+});
+
+describe("002 §5 escalate", () => {
+  test("002 §5 escalate offers only cases shared with the organisation", () => {
+    const cases = [
+      { id: "1", name: "Mine", isSharedWithOrg: false },
+      { id: "2", name: "Team", isSharedWithOrg: true },
+    ];
+    expect(escalationCases(cases).map((item) => item.id)).toEqual(["2"]);
+  });
+
+  test("002 §5 escalate needs a case and at least one person", () => {
+    expect(canEscalate({ caseId: null, assignToUserUuids: ["u-ann"] })).toBe(false);
+    expect(canEscalate({ caseId: "2", assignToUserUuids: [] })).toBe(false);
+    expect(canEscalate({ caseId: "2", assignToUserUuids: ["u-ann"] })).toBe(true);
+  });
+
+  test("002 §5 escalate names e-mails not in the organisation and assigns only matched users", () => {
+    const targets = notifyTargets(members, ["ann@example.org", "eve@elsewhere.net", "zed@elsewhere.net"]);
+    expect(targets.options.map((member) => member.uuid)).toEqual(["u-ann"]);
+    expect(targets.missingEmails).toEqual(["eve@elsewhere.net", "zed@elsewhere.net"]);
+    expect(targets.error).toBe(
+      "These e-mails are not in your organisation: eve@elsewhere.net, zed@elsewhere.net",
+    );
+  });
+
+  test("002 §6 a single restricted notify target is preselected and locked", () => {
+    expect(notifyTargets(members, ["bob@example.org"])).toMatchObject({
+      preselected: ["u-bob"],
+      locked: true,
+      error: null,
+    });
+    expect(notifyTargets(members)).toMatchObject({ options: members, preselected: [], locked: false });
+    expect(notifyTargets(members, ["bob@example.org", "ann@example.org"]).locked).toBe(false);
+  });
+
+  test("002 §7 escalate payload", () => {
+    const payload = {
+      assignToUserUuids: ["u-ann"],
+      alias: "Suspect wallet",
+      caseId: "2",
+      customNote: "",
+      trmUrn: addressChainUrn("ethereum", `0x${"ab".repeat(20)}`),
+    };
+    expect(escalatePayloadSchema.parse(payload)).toEqual(payload);
+    expect(escalatePayloadSchema.safeParse({ ...payload, assignToUserUuids: [] }).success).toBe(false);
+    expect(escalatePayloadSchema.safeParse({ ...payload, trmUrn: "nope" }).success).toBe(false);
+  });
+});

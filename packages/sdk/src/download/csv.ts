@@ -1,0 +1,38 @@
+import Papa from "papaparse";
+
+/** Characters that make a spreadsheet read a cell as a formula (or hide one after a line break). */
+export const csvFormulaTriggers = ["=", "+", "-", "@", "\t", "\r", "\n", "\0"] as const;
+const formulaStart = /^[=+\-@\t\r\n\0]/;
+
+export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvCell;
+}
+
+/**
+ * The text a cell holds after formula neutralisation: a string starting with =, +, -, @, tab, CR,
+ * LF or NUL gets a leading ' so no spreadsheet evaluates it.
+ */
+export function neutralizeCsvCell(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The one CSV writer every export uses (web download, CLI, server jobs, triage report): formula
+ * neutralisation, then RFC 4180 quoting with CRLF line ends; a header row comes first.
+ * Papaparse's escapeFormulae option takes our exact trigger set as a RegExp, so it does both in
+ * one pass. Choice: typed numbers, bigints and booleans are written as they are (a number cannot
+ * be a formula, and an outgoing amount stays -0.5 rather than '-0.5); pass amounts as numbers.
+ * Dates are written as ISO 8601 UTC; null and undefined as empty cells.
+ */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  return Papa.unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((column) => column.value(row))),
+    },
+    { escapeFormulae: formulaStart, newline: "\r\n", header: true },
+  );
+}

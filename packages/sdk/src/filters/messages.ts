@@ -1,0 +1,7 @@
+// Table-filter messages. The specification gives no wording for these; this is ours.
+export const filterMessages = {
+  notANumber: "Enter a number",
+  operatorNotAllowed: "This column can only be filtered by at least or at most",
+  dateRangeIncomplete: "Choose a start and an end date",
+  invalidTransactionHash: "Not a valid transaction hash",
+} as const;

@@ -1,0 +1,21 @@
+import { formatUrn, parseUrn } from "../chains/index.ts";
+
+/**
+ * 000 §5: while the user types in a URN table filter, the text is a search query (names, addresses)
+ * only when it is not already a URN. Null means "do not search": the text is empty or is a URN,
+ * which is accepted on submit instead.
+ */
+export function urnFilterSearchQuery(input: string): string | null {
+  const query = input.trim();
+  if (query === "" || parseUrn(query) !== null) return null;
+  return query;
+}
+
+/**
+ * 000 §5: on submit a pasted URN is accepted as the filter value, in canonical spelling. Null when
+ * the text is not a URN (the user then picks one of the search results).
+ */
+export function urnFilterSubmitValue(input: string): string | null {
+  const parts = parseUrn(input.trim());
+  return parts === null ? null : formatUrn(parts);
+}

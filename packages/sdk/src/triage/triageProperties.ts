@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { beaconContactProperties } from "../beacon/index.ts";
+import { anyEntityUrnSchema } from "../chains/index.ts";
+import { kycLevelOf } from "./triageInsights.ts";
+import { triageMessages } from "./triageMessages.ts";
+
+const propertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** 002 §3 a property: its internal name, display name and value. */
+export const triagePropertySchema = z.object({
+  internal_name: z.string(),
+  name: z.string(),
+  value: propertyValueSchema,
+});
+export type TriageProperty = z.infer<typeof triagePropertySchema>;
+
+// 002 §3: the address properties triage reads by name.
+export const triageAddressPropertyNames = [
+  "first_active",
+  "last_active",
+  "balance",
+  "total_transactions",
+  "inbound_transactions",
+  "outbound_transactions",
+] as const;
+export type TriageAddressPropertyName = (typeof triageAddressPropertyNames)[number];
+
+/** 002 §3 address properties, as POST /trm-insights/{v3|v4}/address/properties answers. */
+export const triageAddressPropertiesSchema = z.array(triagePropertySchema);
+
+/** The value of one address property, or null when it is missing. */
+export function triageAddressProperty(
+  properties: readonly TriageProperty[],
+  name: TriageAddressPropertyName,
+): TriageProperty["value"] {
+  return properties.find((property) => property.internal_name === name)?.value ?? null;
+}
+
+/** 002 §3 property group of an entity. */
+export const propertyGroupSchema = z.object({
+  displayName: z.string(),
+  internalName: z.string(),
+  properties: z.array(triagePropertySchema),
+});
+export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
+
+// 002 §3: the KYC group and property that show as a level.
+export const kycPropertyGroup = { group: "kyc_controls", property: "v2_kyc_level" } as const;
+
+export type TriagePropertyCard =
+  | { kind: "lawEnforcementContact"; group: PropertyGroup }
+  | { kind: "kyc"; group: PropertyGroup; level: ReturnType<typeof kycLevelOf> }
+  | { kind: "standard"; group: PropertyGroup };
+
+/**
+ * 002 §3: the entity property cards. v2_beacon_network_contact is never shown (as a property or a group);
+ * law_enforcement_contact gets the contact card with its suggest-update form; kyc_controls shows its
+ * v2_kyc_level as a level (weak, moderate, strong). Groups left with no properties are dropped, except the
+ * law-enforcement card, which is where a contact can be suggested.
+ */
+export function triagePropertyCards(groups: readonly PropertyGroup[]): TriagePropertyCard[] {
+  const hidden = beaconContactProperties.beaconNetworkContact;
+  const cards: TriagePropertyCard[] = [];
+  for (const source of groups) {
+    if (source.internalName === hidden) continue;
+    const group = {
+      ...source,
+      properties: source.properties.filter((property) => property.internal_name !== hidden),
+    };
+    if (group.internalName === beaconContactProperties.lawEnforcementContact) {
+      cards.push({ kind: "lawEnforcementContact", group });
+    } else if (group.properties.length === 0) {
+    } else if (group.internalName === kycPropertyGroup.group) {
+      const level = group.properties.find((property) => property.internal_name === kycPropertyGroup.property);
+      cards.push({ kind: "kyc", group, level: kycLevelOf(level?.value) });
+    } else {
+      cards.push({ kind: "standard", group });
+    }
+  }
+  return cards;
+}
+
+/** 002 §5 law-enforcement contact suggestion: comments are required. */
+export const lawEnforcementSuggestionSchema = z.object({
+  comments: z.string().trim().min(1, triageMessages.lawEnforcementCommentsRequired),
+  entityUrn: anyEntityUrnSchema,
+});
+export type LawEnforcementSuggestion = z.infer<typeof lawEnforcementSuggestionSchema>;
+
+/** 002 §4: the date of the last suggestion for an entity is kept in local storage under this key. */
+export function lawEnforcementSuggestionKey(entityUrn: string): string {
+  return `sleuth.triage.lawEnforcementSuggestion.${entityUrn}`;
+}
+export const lawEnforcementSuggestionStoredSchema = z.object({
+  suggestedAt: z.iso.datetime({ offset: true }),
+});
+
+/** 002 §4: once a suggestion date is stored the form shows a thank-you; unreadable storage shows the form. */
+export function lawEnforcementSuggestionView(raw: string | null): "form" | "thanks" {
+  if (raw === null) return "form";
+  try {
+    return lawEnforcementSuggestionStoredSchema.safeParse(JSON.parse(raw)).success ? "thanks" : "form";
+  } catch {
+    return "form";
+  }
+}

@@ -1,0 +1,93 @@
+import { utc } from "@date-fns/utc";
+import { format, type Locale } from "date-fns";
+import { de } from "date-fns/locale/de";
+import { enUS } from "date-fns/locale/en-US";
+import { es } from "date-fns/locale/es";
+import { fr } from "date-fns/locale/fr";
+import { pt } from "date-fns/locale/pt";
+import { zhCN } from "date-fns/locale/zh-CN";
+import { z } from "zod";
+import { type CsvColumn, toCsv } from "../download/index.ts";
+
+// 002 §9: report dates are formatted for these languages; any other falls back to English.
+export const triageReportLocales = { en: enUS, zh: zhCN, de, es, fr, pt } as const satisfies Record<
+  string,
+  Locale
+>;
+export type TriageReportLanguage = keyof typeof triageReportLocales;
+
+/** The report language for a BCP 47 tag ("de-AT" is German, "ja" falls back to English). */
+export function triageReportLanguage(tag: string | undefined): TriageReportLanguage {
+  const language = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return Object.hasOwn(triageReportLocales, language) ? (language as TriageReportLanguage) : "en";
+}
+
+/**
+ * 002 §9: a report date in the reader's language, in UTC so every reader sees the same instant
+ * (e.g. "Mar 5, 2024 13:07:09 UTC", "5. März 2024 13:07:09 UTC").
+ */
+export function formatTriageReportDate(
+  value: Date | string | number,
+  language: TriageReportLanguage,
+): string {
+  return `${format(new Date(value), "PP HH:mm:ss", { in: utc, locale: triageReportLocales[language] })} UTC`;
+}
+
+// 002 §9: flow amounts above 1000 are rounded to 4 decimals.
+export const flowAmountRoundingThreshold = 1000;
+
+/** 002 §9: amounts above 1000 (in size) are rounded to 4 decimals; smaller ones are kept whole. */
+export function roundFlowAmount(amount: number): number {
+  return Math.abs(amount) > flowAmountRoundingThreshold ? Number(amount.toFixed(4)) : amount;
+}
+
+// 002 §9: a counterparty of category 8 is marked as a lead.
+export const leadCategoryId = 8;
+
+/** One counterparty flow of the report. */
+export const triageReportRowSchema = z.object({
+  date: z.iso.datetime({ offset: true }),
+  counterparty: z.string(),
+  category: z.string(),
+  categoryId: z.number().int().nullable(),
+  direction: z.enum(["incoming", "outgoing"]),
+  amountUsd: z.number(),
+});
+export type TriageReportRow = z.infer<typeof triageReportRowSchema>;
+
+/**
+ * 002 §9: the report's 8 columns. Chain and address repeat on every row so reports of several
+ * addresses can be concatenated.
+ */
+export function triageReportColumns(
+  subject: { chain: string; address: string },
+  language: TriageReportLanguage,
+): CsvColumn<TriageReportRow>[] {
+  return [
+    { header: "Date", value: (row) => formatTriageReportDate(row.date, language) },
+    { header: "Chain", value: () => subject.chain },
+    { header: "Address", value: () => subject.address },
+    { header: "Counterparty", value: (row) => row.counterparty },
+    { header: "Category", value: (row) => row.category },
+    { header: "Direction", value: (row) => row.direction },
+    { header: "Amount (USD)", value: (row) => roundFlowAmount(row.amountUsd) },
+    { header: "Lead", value: (row) => (row.categoryId === leadCategoryId ? "Yes" : "No") },
+  ];
+}
+
+/** 002 §9: the triage CSV report, written by the shared CSV writer (formula injection neutralised). */
+export function triageReportCsv(
+  subject: { chain: string; address: string },
+  rows: readonly TriageReportRow[],
+  language: TriageReportLanguage = "en",
+): string {
+  return toCsv(rows, triageReportColumns(subject, language));
+}
+
+/**
+ * 002 §9: the report is named by chain and address, e.g. "ethereum_0xab….csv". Characters a file system
+ * may refuse (CashAddr's colon, for one) become underscores.
+ */
+export function triageReportFileName(chain: string, address: string): string {
+  return `${chain}_${address}`.replace(/[^A-Za-z0-9._-]/g, "_").concat(".csv");
+}
