@@ -22,6 +22,7 @@ export * from "./scamReport/index.ts";
 export * from "./search/index.ts";
 export * from "./session/index.ts";
 export * from "./sharing/index.ts";
+export * from "./storage/index.ts";
 export * from "./transfers/index.ts";
 export * from "./triage/index.ts";
 export * from "./userSelect/index.ts";

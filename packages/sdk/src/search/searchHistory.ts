@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { z } from "zod";
 import { parseUrn, type UrnParts } from "../chains/index.ts";
+import { readStoredRecords } from "../storage/storedRecords.ts";
 
 // 002 §3: search history lives in local storage under this key.
 export const searchHistoryStorageKey = "sleuth.searchHistory";
@@ -20,19 +21,7 @@ export type SearchHistory = z.infer<typeof searchHistorySchema>;
  * history and a damaged entry is dropped without losing the others.
  */
 export function readSearchHistory(raw: string | null): SearchHistory {
-  let value: unknown;
-  try {
-    value = raw === null ? {} : JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  const history: SearchHistory = {};
-  for (const [urn, entry] of Object.entries(value)) {
-    const parsed = searchHistoryEntrySchema.safeParse(entry);
-    if (parsed.success) history[urn] = parsed.data;
-  }
-  return history;
+  return readStoredRecords(raw, searchHistoryEntrySchema);
 }
 
 function newestFirst(history: SearchHistory): [string, SearchHistory[string]][] {

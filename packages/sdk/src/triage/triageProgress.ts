@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readStoredRecords } from "../storage/storedRecords.ts";
 
 // 002 §3 / §4: the checklist progress of each address, kept in local storage under this key.
 export const triageProgressStorageKey = "sleuth.triage.progress";
@@ -24,19 +25,7 @@ export type TriageProgressStore = z.infer<typeof triageProgressStoreSchema>;
 
 /** Reads the stored progress; 002 §8: unreadable storage is ignored and a damaged entry dropped. */
 export function readTriageProgress(raw: string | null): TriageProgressStore {
-  let value: unknown;
-  try {
-    value = raw === null ? {} : JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  const store: TriageProgressStore = {};
-  for (const [urn, entry] of Object.entries(value)) {
-    const parsed = triageProgressSchema.safeParse(entry);
-    if (parsed.success) store[urn] = parsed.data;
-  }
-  return store;
+  return readStoredRecords(raw, triageProgressSchema);
 }
 
 export type TriageProgressEvent =

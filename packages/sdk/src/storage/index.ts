@@ -1,0 +1,1 @@
+export { readStoredRecords } from "./storedRecords.ts";
