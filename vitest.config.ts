@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
+          globalSetup: ["tests/browser/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time: the machine has two cores.

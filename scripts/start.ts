@@ -2,9 +2,9 @@
 // when its sources changed, then run the server, which creates and seeds the store on first start.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { buildWeb, repoRoot } from "./lib/webBuild.ts";
+import { ensureConsoleBuilt, repoRoot } from "./lib/consoleBuild.ts";
 
-buildWeb();
+ensureConsoleBuilt();
 const server = spawn(process.execPath, [join(repoRoot, "packages", "server", "src", "main.ts")], {
   cwd: process.cwd(),
   stdio: "inherit",

@@ -1,8 +1,9 @@
-// `pnpm test`: lint and format check, type-check, build the console, then every test (unit,
-// server-over-HTTP on PGlite and PostgreSQL, browser in Chromium). Stops at the first failing step.
+// `pnpm test`: lint and format check, type-check, then every test (unit, server-over-HTTP on PGlite
+// and PostgreSQL, browser in Chromium; the browser project builds the console first when it is stale).
+// Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { ensureSystemDependencies } from "./lib/systemDeps.ts";
-import { buildWeb, repoRoot } from "./lib/webBuild.ts";
+import { repoRoot } from "./lib/consoleBuild.ts";
 
 const typecheckProjects = [
   "packages/sdk",
@@ -32,6 +33,4 @@ try {
 }
 step("lint and format (biome)", "biome", ["check", "."]);
 for (const project of typecheckProjects) step(`type-check ${project}`, "tsc", ["-p", project]);
-console.error("\n▶ build the console");
-buildWeb({ force: true });
 step("tests (vitest: unit, server, browser)", "vitest", ["run", ...process.argv.slice(2)]);

@@ -1,5 +1,5 @@
 import { utc } from "@date-fns/utc";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { z } from "zod";
 
 /** 001 §9: at most 100,000 rows per download. */

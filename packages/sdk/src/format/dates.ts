@@ -1,5 +1,11 @@
 import { utc } from "@date-fns/utc";
-import { addDays, min as earliestOf, format, isBefore, max as latestOf, parseISO, subDays } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { isBefore } from "date-fns/isBefore";
+import { max as latestOf } from "date-fns/max";
+import { min as earliestOf } from "date-fns/min";
+import { parseISO } from "date-fns/parseISO";
+import { subDays } from "date-fns/subDays";
 import { missingValueText } from "./numbers.ts";
 
 /** 001 §9: no date before the genesis block (2009-01-03) can be chosen. */

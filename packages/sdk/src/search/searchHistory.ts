@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { z } from "zod";
 import { parseUrn, type UrnParts } from "../chains/index.ts";
 import { readStoredRecords } from "../storage/storedRecords.ts";

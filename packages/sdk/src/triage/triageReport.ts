@@ -1,5 +1,6 @@
 import { utc } from "@date-fns/utc";
-import { format, type Locale } from "date-fns";
+import type { Locale } from "date-fns";
+import { format } from "date-fns/format";
 import { de } from "date-fns/locale/de";
 import { enUS } from "date-fns/locale/en-US";
 import { es } from "date-fns/locale/es";

@@ -1,0 +1,18 @@
+import type { Command } from "commander";
+import type { CliIo } from "../io.ts";
+import { registerConfig } from "./config.ts";
+import { registerLogin } from "./login.ts";
+import { registerLogout } from "./logout.ts";
+import { registerOrg } from "./org.ts";
+import { registerWhoami } from "./whoami.ts";
+
+export type RegisterCommand = (program: Command, io: CliIo) => void;
+
+/** Every top-level command, in the order `sleuth --help` lists them. A new command adds one line. */
+export const commands: readonly RegisterCommand[] = [
+  registerLogin,
+  registerLogout,
+  registerWhoami,
+  registerOrg,
+  registerConfig,
+];

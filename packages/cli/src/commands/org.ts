@@ -1,0 +1,85 @@
+import type { UserOrganization } from "@sleuth/sdk";
+import type { Command } from "commander";
+import { describeSource, loadConfig, updateConfigFile } from "../config/index.ts";
+import { CliError } from "../errors.ts";
+import type { CliIo } from "../io.ts";
+import { findOrganization } from "../organizations.ts";
+import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { action } from "../session.ts";
+
+function organizationColumns(currentUuid: string | undefined, tty: boolean): Column<UserOrganization>[] {
+  return [
+    { header: "", value: (organization) => (organization.uuid === currentUuid ? "*" : "") },
+    { header: "name", value: (organization) => organization.name },
+    { header: "role", value: (organization) => organization.role },
+    { header: "uuid", value: (organization) => organization.uuid },
+    { header: "created", value: (organization) => formatTime(organization.createdAt, tty) },
+  ];
+}
+
+/** 000 §7 organizations: list the caller's organizations and choose the one commands act in. */
+export function registerOrg(program: Command, io: CliIo): void {
+  const org = program.command("org").description("list your organizations and switch between them");
+
+  org
+    .command("list")
+    .description("list the organizations you belong to, with your role (* marks the current one)")
+    .option("--json", "print the organizations as JSON, each with role and current")
+    .action(
+      action(io, async (session, command) => {
+        const { organization, organizations } = await session.scopedClient();
+        if (command.opts<{ json?: boolean }>().json) {
+          session.out.json(
+            organizations.map((item) => ({ ...item, current: item.uuid === organization?.uuid })),
+          );
+          return;
+        }
+        if (organizations.length === 0) {
+          session.out.info("You are not a member of any organization.");
+          return;
+        }
+        const columns = organizationColumns(organization?.uuid, session.out.tty);
+        session.out.data(
+          renderTable(organizations, columns, { tty: session.out.tty, width: session.out.width }),
+        );
+      }),
+    );
+
+  org
+    .command("switch")
+    .description("make an organization the current one for later commands (saved in the config file)")
+    .argument("<organization>", "the organization's uuid or name")
+    .option("--json", "print the organization switched to as JSON")
+    .action(
+      action(io, async (session, command) => {
+        const [reference] = command.processedArgs as [string];
+        const client = await session.client();
+        const organizations = await client.organizations.mine();
+        const target = findOrganization(organizations, reference);
+        if (!target) {
+          throw new CliError(`you are not a member of an organization ${JSON.stringify(reference)}`, {
+            hint: "`sleuth org list` shows yours",
+          });
+        }
+        const config = await session.config();
+        await updateConfigFile(config.configFile, { organizationUuid: target.uuid });
+        // 000 §4: switching organization records an activity log entry, in the organization switched to.
+        client.useOrganization(target.uuid);
+        await client.activity
+          .log("organization_switch", { organizationUuid: target.uuid })
+          .catch((error: unknown) => {
+            session.out.warn(`the switch was not recorded in the activity log: ${(error as Error).message}`);
+          });
+        if (command.opts<{ json?: boolean }>().json) session.out.json(target);
+        session.out.info(`Switched to ${target.name} (${target.role}).`);
+        // Say so when the saved choice will not be the one used (SLEUTH_ORG, --org, another server).
+        const after = await loadConfig(io, session.flags);
+        if (after.organization && after.organization.source.kind !== "config-file") {
+          const source = describeSource(after.organization.source);
+          session.out.warn(`${source} is set and takes precedence over the saved organization`);
+        } else if (!after.organization) {
+          for (const note of after.notes) session.out.warn(note);
+        }
+      }),
+    );
+}

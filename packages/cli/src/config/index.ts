@@ -1,0 +1,14 @@
+export type { ConfigFile, DemoFile } from "./file.ts";
+export {
+  configFileSchema,
+  demoFileSchema,
+  readConfigFile,
+  readDemoFile,
+  updateConfigFile,
+  writeConfigFile,
+} from "./file.ts";
+export type { GlobalFlags } from "./load.ts";
+export { loadConfig } from "./load.ts";
+export { configFilePath, demoFilePath } from "./paths.ts";
+export type { ConfigInputs, ConfigSource, ConfigSourceKind, Resolved, ResolvedConfig } from "./resolve.ts";
+export { defaultApiUrl, describeSource, normalizeApiUrl, redactToken, resolveConfig } from "./resolve.ts";

@@ -1,0 +1,20 @@
+import { Heading, Link as PrimerLink, Text } from "@primer/react";
+import { Link } from "wouter";
+import { routes } from "./routes.ts";
+
+export function NotFoundPage() {
+  return (
+    <div className="sleuth-page">
+      <Heading as="h1" className="sleuth-page-title">
+        Nothing here
+      </Heading>
+      <Text as="p">
+        This page does not exist.{" "}
+        <PrimerLink as={Link} href={routes.home}>
+          Go home
+        </PrimerLink>{" "}
+        or press g then h.
+      </Text>
+    </div>
+  );
+}

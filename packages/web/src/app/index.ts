@@ -1,0 +1,2 @@
+export { App } from "./App.tsx";
+export { apiPathPrefixes, isApiPath, routes, safeNextPath, signInPath } from "./routes.ts";

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { isApiPath, type routes, safeNextPath, signInPath } from "./routes.ts";
+
+const samples: Record<keyof typeof routes, string> = {
+  home: "/",
+  signIn: "/signin",
+  search: "/search",
+  address: "/address/btc/1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+  entity: "/entity/42",
+  transaction: "/tx/eth/0xabc",
+  ip: "/ip/203.0.113.7",
+  graph: "/graph",
+  triage: "/triage/address/btc/1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+};
+
+describe("console routes (000 §2 screens and routes)", () => {
+  test("000 §2 no console route is answered by the API at the same origin", () => {
+    for (const path of Object.values(samples)) expect(isApiPath(path), path).toBe(false);
+  });
+
+  test("000 §7 the API's own paths are recognised", () => {
+    for (const path of [
+      "/auth/login",
+      "/auth-user-info",
+      "/users-organizations",
+      "/user-preferences",
+      "/graphs/1",
+      "/triage/v1/x",
+      "/healthz",
+    ]) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+  });
+
+  test("000 §4 after sign-in the console returns to the page asked for, never to another site", () => {
+    expect(safeNextPath("/graph?chain=btc")).toBe("/graph?chain=btc");
+    expect(safeNextPath("https://evil.example/")).toBe("/");
+    expect(safeNextPath("//evil.example/")).toBe("/");
+    expect(safeNextPath("/\\evil.example")).toBe("/");
+    expect(safeNextPath("/auth/logout")).toBe("/");
+    expect(safeNextPath(null)).toBe("/");
+    expect(signInPath("/graph")).toBe("/signin?next=%2Fgraph");
+    expect(signInPath("/")).toBe("/signin");
+  });
+});

@@ -1,0 +1,95 @@
+import { atom } from "nanostores";
+import {
+  chordOfKeyPress,
+  detectKeyPlatform,
+  isSingleKeyHotkey,
+  type KeyPlatform,
+  parseHotkey,
+} from "./hotkeyKeys.ts";
+import { createSequenceMatcher, type HotkeyBinding } from "./sequenceMatcher.ts";
+import { $singleKeyShortcutsEnabled } from "./singleKeyShortcuts.ts";
+
+export interface Hotkey {
+  /** Unique; registering the same id again replaces the earlier entry. */
+  id: string;
+  /** github/hotkey string, e.g. "Mod+k", "?", "g h". Also what KeybindingHint renders. */
+  keys: string;
+  description: string;
+  /** Heading under which the shortcuts dialog lists it. */
+  group: string;
+  /** Fires only while this scope is active (see activateHotkeyScope); absent = everywhere. */
+  scope?: string;
+  run: (event: KeyboardEvent) => void;
+}
+
+/** Every registered hotkey in registration order: the shortcuts dialog lists exactly these. */
+export const $hotkeys = atom<readonly Hotkey[]>([]);
+const $activeScopes = atom<ReadonlyMap<string, number>>(new Map());
+
+export function registerHotkey(hotkey: Hotkey): () => void {
+  $hotkeys.set([...$hotkeys.get().filter((entry) => entry.id !== hotkey.id), hotkey]);
+  return () => {
+    // Only remove this registration, not a later one that replaced it under the same id.
+    if ($hotkeys.get().includes(hotkey)) $hotkeys.set($hotkeys.get().filter((entry) => entry !== hotkey));
+  };
+}
+
+export function activateHotkeyScope(scope: string): () => void {
+  const change = (delta: number) => {
+    const next = new Map($activeScopes.get());
+    const count = (next.get(scope) ?? 0) + delta;
+    if (count > 0) next.set(scope, count);
+    else next.delete(scope);
+    $activeScopes.set(next);
+  };
+  change(1);
+  return () => change(-1);
+}
+
+/** Hotkeys that can fire right now: in an active scope, and not switched off single-key ones. */
+export function enabledHotkeys(): Hotkey[] {
+  const scopes = $activeScopes.get();
+  const singleKeyAllowed = $singleKeyShortcutsEnabled.get();
+  return $hotkeys
+    .get()
+    .filter(
+      (hotkey) =>
+        (hotkey.scope === undefined || scopes.has(hotkey.scope)) &&
+        (singleKeyAllowed || !isSingleKeyHotkey(hotkey.keys)),
+    );
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !["button", "checkbox", "radio", "reset", "submit", "range", "color", "file", "image"].includes(
+      target.type,
+    );
+  }
+  return target.getAttribute("role") === "textbox" || target.getAttribute("role") === "combobox";
+}
+
+/** Binds every registered hotkey to key presses on `target`. Call once; returns the unbinding. */
+export function installHotkeyListener(
+  target: Document = document,
+  platform: KeyPlatform = detectKeyPlatform(),
+): () => void {
+  const matcher = createSequenceMatcher<Hotkey>();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.isComposing || event.repeat) return;
+    const chord = chordOfKeyPress(event);
+    if (!chord) return;
+    const bindings: HotkeyBinding<Hotkey>[] = enabledHotkeys().map((hotkey) => ({
+      chords: parseHotkey(hotkey.keys, platform),
+      value: hotkey,
+    }));
+    const outcome = matcher.press(chord, bindings, isTypingTarget(event.target));
+    if (outcome.type === "none") return;
+    event.preventDefault();
+    if (outcome.type === "run") outcome.value.run(event);
+  };
+  target.addEventListener("keydown", onKeyDown);
+  return () => target.removeEventListener("keydown", onKeyDown);
+}

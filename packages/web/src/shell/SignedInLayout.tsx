@@ -1,0 +1,36 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { announce } from "../messages/index.ts";
+import { CommandPalette } from "../palette/index.ts";
+import type { SignedInView } from "../session/index.ts";
+import { ShortcutsDialog } from "../shortcuts/index.ts";
+import { AppHeader } from "./AppHeader.tsx";
+import { MessageRegion } from "./MessageRegion.tsx";
+import { useShellCommands } from "./useShellCommands.ts";
+
+/** The signed-in console: header, messages, the page, and the palette and shortcuts dialogs. */
+export function SignedInLayout({ view, children }: { view: SignedInView; children: ReactNode }) {
+  useShellCommands();
+  const organizationName = view.organization.name;
+  const previous = useRef(organizationName);
+  useEffect(() => {
+    document.title = `${organizationName} · Sleuth`;
+    // 000 §4: the switch shows in the header; screen-reader users hear it too.
+    if (previous.current !== organizationName) announce(`Switched to ${organizationName}`);
+    previous.current = organizationName;
+  }, [organizationName]);
+
+  return (
+    <div className="sleuth-app">
+      <a href="#main" className="sleuth-skip-link">
+        Skip to content
+      </a>
+      <AppHeader view={view} />
+      <MessageRegion />
+      <main id="main" tabIndex={-1} className="sleuth-main">
+        {children}
+      </main>
+      <CommandPalette />
+      <ShortcutsDialog />
+    </div>
+  );
+}

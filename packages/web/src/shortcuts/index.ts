@@ -1,0 +1,3 @@
+export { HotkeyHint } from "./HotkeyHint.tsx";
+export { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+export { $shortcutsDialogOpen, closeShortcutsDialog, openShortcutsDialog } from "./shortcutsDialogStore.ts";

@@ -1,0 +1,118 @@
+// Demo world benchmark: rows per second for generating and for loading each scale, written to the
+// "## Demo world generation" section of docs/PERFORMANCE.md.
+//   node scripts/bench/world.ts            small and default
+//   node scripts/bench/world.ts large      any list of scales
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
+import { migrate, openPgliteStore } from "../../packages/server/src/store/index.ts";
+import {
+  generateWorld,
+  seedWorld,
+  type WorldScale,
+  worldScaleSchema,
+} from "../../packages/server/src/world/index.ts";
+
+interface Measurement {
+  scale: WorldScale;
+  rows: number;
+  transferRows: number;
+  generateMs: number;
+  loadMs: number;
+  indexMs: number;
+  rollupsMs: number;
+  seedMs: number;
+}
+
+function generate(scale: WorldScale): Pick<Measurement, "rows" | "transferRows" | "generateMs"> {
+  const started = performance.now();
+  const world = generateWorld({ scale });
+  let rows = 0;
+  for (const batch of world.batches) rows += batch.rows.length;
+  return { rows, transferRows: world.counts.transferRows, generateMs: performance.now() - started };
+}
+
+async function load(scale: WorldScale) {
+  // The large world does not fit comfortably in memory: it is loaded into a data directory.
+  const dataDir = scale === "large" ? mkdtempSync(join(tmpdir(), "sleuth-bench-")) : undefined;
+  const store = await openPgliteStore(dataDir ? { dataDir } : {});
+  try {
+    await migrate(store);
+    await seedDemoAccounts(store);
+    const result = await seedWorld(store, { scale });
+    return result.timings;
+  } finally {
+    await store.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString("en-US");
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+function row(m: Measurement): string {
+  return `| ${m.scale} | ${m.rows.toLocaleString("en-US")} | ${m.transferRows.toLocaleString("en-US")} | ${seconds(m.generateMs)} | ${perSecond(m.rows, m.generateMs)} | ${seconds(m.loadMs)} | ${perSecond(m.rows, m.loadMs)} | ${seconds(m.indexMs)} | ${seconds(m.rollupsMs)} | ${seconds(m.seedMs)} |`;
+}
+
+/** The section with this run's rows, keeping earlier rows of scales not measured this time. */
+function section(measurements: readonly Measurement[], previous: string): string {
+  const measured = new Set(measurements.map((m) => m.scale));
+  const rows = new Map<string, string>();
+  for (const scale of worldScaleSchema.options) {
+    const kept = previous.split("\n").find((line) => line.startsWith(`| ${scale} |`));
+    const fresh = measurements.find((m) => m.scale === scale);
+    if (fresh) rows.set(scale, row(fresh));
+    else if (kept && !measured.has(scale)) rows.set(scale, kept);
+  }
+  return [
+    "## Demo world generation",
+    "",
+    `Measured by \`node scripts/bench/world.ts [scale ...]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite (the large world in a data directory, the others in memory). Generation counts every row of every table; loading is COPY of those rows in one transaction, and includes generating them (they are generated as they are copied); seeding adds the index builds and the rollups computed from the transfers.`,
+    "",
+    "| scale | rows | transfer rows | generate (s) | generate rows/s | load (s) | load rows/s | indexes (s) | rollups (s) | seedWorld total (s) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.values(),
+    "",
+  ].join("\n");
+}
+
+const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
+const header =
+  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`.\n\n";
+
+function currentSection(text: string): { start: number; end: number } | null {
+  const start = text.indexOf("## Demo world generation");
+  if (start < 0) return null;
+  const next = text.indexOf("\n## ", start + 1);
+  return { start, end: next < 0 ? text.length : next + 1 };
+}
+
+function writeSection(measurements: readonly Measurement[]): string {
+  const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : header;
+  const place = currentSection(current);
+  const text = section(measurements, place ? current.slice(place.start, place.end) : "");
+  const updated = place
+    ? `${current.slice(0, place.start)}${text}${place.end < current.length ? `\n${current.slice(place.end)}` : ""}`
+    : `${current.trimEnd()}\n\n${text}`;
+  writeFileSync(performanceFile, updated);
+  return text;
+}
+
+const scales = process.argv.slice(2).map((arg) => worldScaleSchema.parse(arg));
+const measurements: Measurement[] = [];
+for (const scale of scales.length > 0 ? scales : (["small", "default"] as const)) {
+  const generated = generate(scale);
+  console.error(`${scale}: generated ${generated.rows} rows in ${seconds(generated.generateMs)} s`);
+  const timings = await load(scale);
+  console.error(`${scale}: seeded in ${seconds(timings.totalMs)} s`);
+  measurements.push({
+    scale,
+    ...generated,
+    loadMs: timings.loadMs,
+    indexMs: timings.indexMs,
+    rollupsMs: timings.rollupsMs,
+    seedMs: timings.totalMs,
+  });
+}
+console.log(writeSection(measurements));

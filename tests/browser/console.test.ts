@@ -1,0 +1,246 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+
+// The console in real Chromium against a real server over a fresh demo store, driven by the
+// keyboard only: the product is keyboard-first (STYLE Keyboard).
+const demo = { email: "demo@sleuth.example", password: "sleuth-demo", name: "Dana Demo" };
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function openConsole(path = "/"): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}${path}`);
+  return page;
+}
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+async function expectFocused(locator: Locator): Promise<void> {
+  await expect.poll(() => isFocused(locator), { timeout: 5000 }).toBe(true);
+}
+
+/** Tabs forward until `locator` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, locator: Locator, limit = 15): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await isFocused(locator)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${locator}`);
+}
+
+const demoButton = (page: Page) => page.getByRole("button", { name: "Continue as demo user" });
+const palette = (page: Page) => page.getByRole("dialog", { name: /Command palette/ });
+const organizationSwitcher = (page: Page) => page.getByTestId("organization-switcher");
+const homeHeading = (page: Page) => page.getByRole("heading", { name: `Welcome, ${demo.name}` });
+const signInHeading = (page: Page) => page.getByRole("heading", { name: "Sign in", exact: true });
+
+async function continueAsDemoUser(page: Page): Promise<void> {
+  await expectFocused(demoButton(page));
+  await page.keyboard.press("Enter");
+  await homeHeading(page).waitFor();
+}
+
+describe("console sign-in and shell", () => {
+  test("000 §4 login sequence: e-mail and password sign in to the home page with the user and organization", async () => {
+    const page = await openConsole();
+    await signInHeading(page).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/signin`);
+    await expectFocused(demoButton(page));
+    await page.keyboard.press("Tab");
+    await expectFocused(page.getByLabel("E-mail address"));
+    await page.keyboard.type(demo.email.toUpperCase());
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(demo.password);
+    await page.keyboard.press("Enter");
+
+    await homeHeading(page).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+    const who = await page.getByTestId("home-who").textContent();
+    expect(who).toContain(demo.name);
+    expect(who).toContain("Demo Investigations");
+    expect(who).toContain("admin");
+    expect(await organizationSwitcher(page).textContent()).toContain("Demo Investigations");
+    expect(await page.getByRole("button", { name: `Account: ${demo.name}` }).isVisible()).toBe(true);
+  });
+
+  test("000 §4 login sequence: Continue as demo user signs in with one Enter", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    expect(await page.getByTestId("home-who").textContent()).toContain("Demo Investigations");
+  });
+
+  test("000 §4 login sequence: a wrong password shows an inline error on the password field", async () => {
+    const page = await openConsole();
+    await expectFocused(demoButton(page));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByText("Enter your e-mail address, such as name@agency.example.").waitFor();
+    await page.getByText("Enter your password.").waitFor();
+
+    await page.keyboard.type(demo.email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("not-the-password");
+    await page.keyboard.press("Enter");
+
+    await page.getByText("The e-mail address or password is wrong.").waitFor();
+    const password = page.getByLabel("Password");
+    await expectFocused(password);
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await signInHeading(page).isVisible()).toBe(true);
+  });
+
+  test("000 §4 login sequence: a console link opened signed out comes back after sign-in", async () => {
+    const page = await openConsole("/nowhere?x=1");
+    await signInHeading(page).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/signin?next=%2Fnowhere%3Fx%3D1`);
+    await expectFocused(demoButton(page));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Nothing here" }).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/nowhere?x=1`);
+  });
+
+  test("000 §4 organization switch: Mod+K, filter, Enter on Switch organization then on Partner Agency", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+
+    await page.keyboard.press("ControlOrMeta+k");
+    await palette(page).waitFor();
+    await expectFocused(page.getByRole("combobox"));
+    expect(await page.getByRole("option").count()).toBeGreaterThan(2);
+    await page.keyboard.type("switch");
+    await expect
+      .poll(() => page.getByRole("option").allTextContents())
+      .toEqual([expect.stringContaining("Switch organization")]);
+    await page.keyboard.press("Enter");
+
+    await page.getByRole("option", { name: /Partner Agency/ }).waitFor();
+    expect(await page.getByRole("option", { name: /Demo Investigations/ }).textContent()).toContain(
+      "current",
+    );
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+
+    await palette(page).waitFor({ state: "detached" });
+    await expect.poll(() => organizationSwitcher(page).textContent()).toContain("Partner Agency");
+    await expect
+      .poll(() => page.getByTestId("home-who").textContent())
+      .toContain("in Partner Agency as viewer");
+
+    // 000 §4: the chosen organization is stored and used again on the next load.
+    await page.reload();
+    await homeHeading(page).waitFor();
+    expect(await organizationSwitcher(page).textContent()).toContain("Partner Agency");
+  });
+
+  test("STYLE Keyboard: Esc closes the palette and the focus returns where it was", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await tabTo(page, organizationSwitcher(page));
+
+    await page.keyboard.press("ControlOrMeta+k");
+    await palette(page).waitFor();
+    await expectFocused(page.getByRole("combobox"));
+    await page.keyboard.press("Escape");
+
+    await palette(page).waitFor({ state: "detached" });
+    await expectFocused(organizationSwitcher(page));
+  });
+
+  test("STYLE Keyboard: ? lists every shortcut, Mod+K included, with its key hint", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await page.keyboard.press("?");
+
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    const rows = dialog.getByRole("listitem");
+    const paletteRow = rows.filter({ hasText: "Open the command palette" });
+    expect(await paletteRow.count()).toBe(1);
+    expect((await paletteRow.locator("kbd").allTextContents()).join(" ")).toMatch(/K/i);
+    const text = await dialog.textContent();
+    for (const description of ["Go home", "Switch organization", "Keyboard shortcuts"])
+      expect(text).toContain(description);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  test("STYLE Keyboard (WCAG 2.1.4): single-key shortcuts can be switched off, and stay off", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    // Primer's ToggleSwitch is a button with aria-pressed.
+    const toggle = dialog.getByRole("button", { name: "Single-key shortcuts" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await tabTo(page, toggle);
+    await page.keyboard.press("Space");
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    await page.reload();
+    await homeHeading(page).waitFor();
+    await page.keyboard.press("?");
+    await page.keyboard.press("g");
+    await page.keyboard.press("o");
+    await page.waitForTimeout(300);
+    expect(await dialog.count()).toBe(0);
+    expect(await palette(page).count()).toBe(0);
+    // Mod chords stay on: the palette still opens.
+    await page.keyboard.press("ControlOrMeta+k");
+    await palette(page).waitFor();
+  });
+
+  test("STYLE Keyboard: g then h goes home from any page", async () => {
+    const page = await openConsole("/somewhere-else");
+    await expectFocused(demoButton(page));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Nothing here" }).waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await homeHeading(page).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/`);
+  });
+
+  test("000 §4 login sequence: Sign out from the palette returns to the sign-in screen", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await page.keyboard.press("ControlOrMeta+k");
+    await palette(page).waitFor();
+    await page.keyboard.type("sign out");
+    await page.keyboard.press("Enter");
+
+    await signInHeading(page).waitFor();
+    await page.getByText("You are signed out.").waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/signin`);
+    // The server ended the session too: a reload stays signed out.
+    await page.reload();
+    await signInHeading(page).waitFor();
+    expect(await homeHeading(page).count()).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const mainPath = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A throwaway home for one test: its own config directory and working directory, so neither the
+ * developer's ~/.config/sleuth nor the repository's .sleuth/cli.json leaks into a run.
+ */
+export interface CliSandbox {
+  dir: string;
+  configFile: string;
+  run(
+    args: readonly string[],
+    options?: { env?: Record<string, string>; stdin?: string },
+  ): Promise<CliResult>;
+  remove(): Promise<void>;
+}
+
+export async function createCliSandbox(): Promise<CliSandbox> {
+  const dir = await mkdtemp(join(tmpdir(), "sleuth-cli-it-"));
+  const baseEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    SLEUTH_DATA_DIR: join(dir, "data"),
+    NO_COLOR: "1",
+  };
+  return {
+    dir,
+    configFile: join(dir, "config", "sleuth", "config.json"),
+    // The real process, as a user runs it: Node 24 (process.execPath under pnpm exec) on main.ts.
+    run: (args, options = {}) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [mainPath, ...args], {
+          cwd: dir,
+          env: { ...baseEnv, ...options.env },
+          stdio: ["pipe", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString("utf8");
+        });
+        child.stderr.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString("utf8");
+        });
+        child.on("error", reject);
+        child.on("close", (code) => resolve({ code, stdout, stderr }));
+        child.stdin.end(options.stdin ?? "");
+      }),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A local port nothing listens on: the address of a server that is not running. */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
