@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultIdentityDomains } from "@sleuth/sdk";
+import { z } from "zod";
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const flag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
+
+/** The environment the server reads; anything else it ignores. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(7777),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SLEUTH_DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url().optional(),
+  SLEUTH_ALLOWED_HOSTS: commaList.optional(),
+  SLEUTH_STAFF_DOMAINS: commaList.optional(),
+  SLEUTH_SUPER_ADMIN_DOMAINS: commaList.optional(),
+  SLEUTH_DEMO: flag.optional(),
+  SLEUTH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SLEUTH_WEB_DIST: z.string().min(1).optional(),
+  SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(50),
+  SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
+});
+
+/** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
+export const defaultAllowedHosts = ["127.0.0.1", "localhost", "[::1]"] as const;
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (embedded store, cli.json). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** `host` entries match any port; `host:port` entries match that port only. */
+  allowedHosts: string[];
+  staffDomains: string[];
+  superAdminDomains: string[];
+  /** Offer the demo sign-in (GET /auth/config, POST /auth/demo-login). */
+  demo: boolean;
+  logLevel: z.infer<typeof envSchema>["SLEUTH_LOG_LEVEL"];
+  /** The built console to serve, or null when there is none. */
+  webDist: string | null;
+  rateLimit: { perSecond: number; burst: number };
+  /** Default request body limit in bytes; routes may set their own. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads the server's settings from the environment. Unset values take their defaults; a value that
+ * is set but malformed stops the start with a message naming the variable.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): ServerConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid server environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const webDist = e.SLEUTH_WEB_DIST ? resolve(cwd, e.SLEUTH_WEB_DIST) : defaultWebDist;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.SLEUTH_DATA_DIR ?? ".sleuth"),
+    databaseUrl: e.DATABASE_URL,
+    allowedHosts: e.SLEUTH_ALLOWED_HOSTS ?? [...defaultAllowedHosts],
+    staffDomains: e.SLEUTH_STAFF_DOMAINS ?? [...defaultIdentityDomains.staffDomains],
+    superAdminDomains: e.SLEUTH_SUPER_ADMIN_DOMAINS ?? [...defaultIdentityDomains.superAdminDomains],
+    // The demo sign-in is for the local embedded store; a shared PostgreSQL opts in explicitly.
+    demo: e.SLEUTH_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.SLEUTH_LOG_LEVEL,
+    webDist: existsSync(resolve(webDist, "index.html")) ? webDist : null,
+    rateLimit: { perSecond: e.SLEUTH_RATE_LIMIT_PER_SECOND, burst: e.SLEUTH_RATE_LIMIT_BURST },
+    bodyLimit: 1024 * 1024,
+  };
+}

@@ -1,0 +1,146 @@
+import { organizationHeader, type Role, roles } from "@sleuth/sdk";
+import type { FastifyReply, FastifyRequest } from "fastify";
+// request.cookies and reply.setCookie come from the cookie plugin's type augmentation.
+import type {} from "@fastify/cookie";
+import { findTokenUser } from "../accounts/apiTokens.ts";
+import { findMembership, listMemberships } from "../accounts/organizations.ts";
+import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
+import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
+import type { Queryable } from "../store/index.ts";
+import { forbidden, notFound, unauthenticated } from "./errors.ts";
+
+export const sessionCookie = "sleuth_session";
+
+/** Who is calling and in which organization; null fields when the user belongs to none (or not to the one asked). */
+export interface Caller {
+  user: UserRow;
+  organization: OrganizationRow | null;
+  role: Role | null;
+  credential: { kind: "session"; sessionId: string } | { kind: "token"; tokenId: number };
+}
+
+/** A caller acting inside an organization they belong to. */
+export interface Member extends Caller {
+  organization: OrganizationRow;
+  role: Role;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** Why credentials that were presented did not resolve, for the 401 message. */
+    authProblem: string | null;
+    /** True when x-sleuth-organization named an organization the caller does not belong to. */
+    organizationUnknown: boolean;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? "";
+}
+
+async function resolveOrganization(
+  db: Queryable,
+  request: FastifyRequest,
+  user: UserRow,
+): Promise<MembershipOrganizationRow | null> {
+  const asked = request.headers[organizationHeader];
+  if (typeof asked === "string" && asked.trim() !== "") {
+    const membership = await findMembership(db, user.id, asked.trim());
+    if (!membership) request.organizationUnknown = true;
+    return membership ?? null;
+  }
+  // docs/API.md: without the header, the caller's first organization by membership date.
+  const [first] = await listMemberships(db, user.id);
+  return first ?? null;
+}
+
+/**
+ * Resolves the caller from a Bearer token (CLI, CI) or the session cookie (browser), then the
+ * current organization. Never fails: routes that need a caller say so with requireUser/requireRole,
+ * so a stale credential does not block signing in again.
+ */
+export async function resolveCaller(db: Queryable, request: FastifyRequest): Promise<void> {
+  request.caller = null;
+  request.authProblem = null;
+  request.organizationUnknown = false;
+  const token = bearerToken(request);
+  let user: UserRow | undefined;
+  let credential: Caller["credential"] | undefined;
+  if (token !== null) {
+    const found = token ? await findTokenUser(db, token) : undefined;
+    if (!found) {
+      request.authProblem = "The API token is not valid or was revoked";
+      return;
+    }
+    user = found.user;
+    credential = { kind: "token", tokenId: found.tokenId };
+  } else {
+    const sessionId = request.cookies[sessionCookie];
+    if (!sessionId) return;
+    user = await findSessionUser(db, sessionId);
+    if (!user) {
+      request.authProblem = "Your session has ended; sign in again";
+      return;
+    }
+    credential = { kind: "session", sessionId };
+  }
+  const membership = await resolveOrganization(db, request, user);
+  request.caller = {
+    user,
+    organization: membership,
+    role: membership?.role ?? null,
+    credential,
+  };
+}
+
+/** The signed-in caller, or 401. */
+export function requireUser(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthenticated(request.authProblem ?? "Sign in first");
+  return request.caller;
+}
+
+/**
+ * The caller inside the current organization with at least `minimum`'s rights: 401 without
+ * credentials, 404 when the organization is not theirs, 403 when the role is too low.
+ */
+export function requireRole(request: FastifyRequest, minimum: Role = "viewer"): Member {
+  const caller = requireUser(request);
+  if (!caller.organization || !caller.role) {
+    throw notFound(
+      request.organizationUnknown ? "Organization not found" : "You are not a member of any organization yet",
+    );
+  }
+  if (!roleAtLeast(caller.role, minimum)) throw forbidden(`This needs the ${minimum} role`);
+  return caller as Member;
+}
+
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return roles.indexOf(role) >= roles.indexOf(minimum);
+}
+
+/** Sets the browser session cookie: http-only, SameSite=Strict, 30 days (docs/API.md). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(sessionCookie, sessionId, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: Math.floor(sessionLifetimeMs / 1000),
+    secure: request.protocol === "https",
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(sessionCookie, { httpOnly: true, sameSite: "strict", path: "/" });
+}
+
+/** The bucket a request's rate limit is counted in. */
+export function rateLimitKey(request: FastifyRequest): string {
+  const credential = request.caller?.credential;
+  if (credential?.kind === "token") return `token:${credential.tokenId}`;
+  if (credential?.kind === "session") return `session:${credential.sessionId}`;
+  return `address:${request.ip}`;
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { requestIdHeader } from "@sleuth/sdk";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerConfig } from "../config.ts";
+import { registerRoutes } from "../routes/index.ts";
+import type { Store } from "../store/index.ts";
+import { rateLimitKey, resolveCaller } from "./auth.ts";
+import { HttpError, handleError, sendError } from "./errors.ts";
+import { checkHost } from "./hostAllowlist.ts";
+import { registerIdempotency } from "./idempotency.ts";
+import { RateLimiter } from "./rateLimit.ts";
+
+export interface ServerOptions {
+  store: Store;
+  config: ServerConfig;
+}
+
+const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Writes carry JSON or nothing (docs/API.md): with SameSite=Strict this shuts out form-based CSRF. */
+function checkJsonWrite(method: string, headers: Record<string, string | string[] | undefined>): void {
+  if (!writeMethods.has(method)) return;
+  const contentType = headers["content-type"];
+  const hasBody =
+    headers["transfer-encoding"] !== undefined ||
+    (headers["content-length"] !== undefined && headers["content-length"] !== "0");
+  if (contentType === undefined && !hasBody) return;
+  const mediaType = String(contentType ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
+  if (mediaType !== "application/json") {
+    throw new HttpError(415, "unsupported_media_type", "Send the request body as application/json");
+  }
+}
+
+/**
+ * The API server over a store, not yet listening (tests listen on port 0, main.ts on the configured
+ * port). Hook order: request id and security headers, Host allowlist, JSON-only writes, caller,
+ * rate limit; then the body, the idempotency check and the route.
+ */
+export async function buildServer({ store, config }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+  });
+  const limiter = new RateLimiter(config.rateLimit);
+
+  app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+  // Some clients label every request JSON, even a bodiless DELETE: an empty JSON body means no body.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+  app.decorateRequest("caller", null);
+  app.decorateRequest("authProblem", null);
+  app.decorateRequest("organizationUnknown", false);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers({
+      [requestIdHeader]: request.id,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+      "x-frame-options": "DENY",
+    });
+    checkHost(request.headers.host, config.allowedHosts);
+    checkJsonWrite(request.method, request.headers);
+  });
+  await app.register(fastifyCookie);
+  app.addHook("onRequest", async (request) => {
+    await resolveCaller(store, request);
+    limiter.take(rateLimitKey(request));
+  });
+  registerIdempotency(app, store);
+
+  const webDist = config.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Hashed bundles never change; index.html must be revalidated to pick up a new build.
+      setHeaders: (reply, path) => {
+        reply.header(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      /text\/html/.test(request.headers.accept ?? "");
+    // The console is a single-page app: its own routes load index.html and route in the browser.
+    if (webDist && wantsPage)
+      return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+    return sendError(request, reply, {
+      status: 404,
+      code: "not_found",
+      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+    });
+  });
+
+  await registerRoutes(app, { store, config });
+  return app;
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Starts the API server (and the built console): `node packages/server/src/main.ts`.
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { demoAccounts, findDemoUser, seedDemoAccounts } from "./accounts/demoAccounts.ts";
+import { ensureCliConfig } from "./cliConfig.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { buildServer } from "./http/server.ts";
+import { migrate, openStore } from "./store/index.ts";
+
+function printWelcome(lines: string[]): void {
+  process.stdout.write(`\n${lines.join("\n")}\n\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = !config.databaseUrl;
+  if (embedded) mkdirSync(config.dataDir, { recursive: true });
+  const store = await openStore(config);
+  await migrate(store);
+  const seeded = await seedDemoAccounts(store);
+  const app = await buildServer({ store, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const cliConfig = embedded ? await ensureCliConfig(store, config.dataDir, url) : null;
+  const demoUser = await findDemoUser(store);
+
+  const lines = [`Sleuth is running at ${url}`];
+  lines.push(
+    `  store: ${embedded ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
+  );
+  if (seeded) lines.push("  A fresh store: the demo accounts were created.");
+  if (!config.webDist)
+    lines.push("  The console is not built yet: run `pnpm build`, then restart, to serve it here.");
+  if (demoUser) {
+    lines.push("", "Sign in to the console:");
+    if (config.demo) lines.push(`  open ${url} and choose "Continue as demo user", or sign in as`);
+    else lines.push(`  open ${url} and sign in as`);
+    lines.push(
+      `  ${demoAccounts.user.email} / ${demoAccounts.user.password} (${demoAccounts.user.fullName})`,
+    );
+  }
+  if (cliConfig)
+    lines.push("", `The CLI is signed in as the demo user (${cliConfig}): try \`pnpm sleuth whoami\`.`);
+  lines.push("", "Stop with Ctrl-C.");
+  printWelcome(lines);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `Sleuth could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { activityRoutes } from "./activity.ts";
+import { apiTokenRoutes } from "./apiTokens.ts";
+import { authRoutes } from "./auth.ts";
+import type { RouteContext } from "./context.ts";
+import { featureFlagRoutes } from "./featureFlags.ts";
+import { healthRoutes } from "./health.ts";
+import { memberRoutes } from "./members.ts";
+import { organizationRoutes } from "./organizations.ts";
+import { preferenceRoutes } from "./preferences.ts";
+
+export type { RouteContext } from "./context.ts";
+
+/** Every API route; later areas add their module here. */
+export async function registerRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    apiTokenRoutes,
+    featureFlagRoutes,
+    organizationRoutes,
+    memberRoutes,
+    preferenceRoutes,
+    activityRoutes,
+  ]) {
+    routes(app, context);
+  }
+}

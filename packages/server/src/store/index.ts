@@ -1,0 +1,9 @@
+export type { Migration } from "./migrate.ts";
+export { appliedMigrations, loadMigrations, migrate } from "./migrate.ts";
+export type { StoreLocation } from "./openStore.ts";
+export { openStore } from "./openStore.ts";
+export type { PgliteStoreOptions } from "./pgliteStore.ts";
+export { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
+export { openPostgresStore } from "./postgresStore.ts";
+export type { Queryable, Store, StoreKind } from "./store.ts";
+export { isUniqueViolation, uniqueViolation } from "./store.ts";

@@ -1,0 +1,16 @@
+import { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
+import { openPostgresStore } from "./postgresStore.ts";
+import type { Store } from "./store.ts";
+
+export interface StoreLocation {
+  /** PostgreSQL when set; otherwise the embedded store. */
+  databaseUrl?: string | undefined;
+  /** Data directory of the embedded store (`<dataDir>/pgdata`); omitted means in memory. */
+  dataDir?: string | undefined;
+}
+
+/** Opens PostgreSQL when a database URL is given, else embedded PGlite under the data directory. */
+export async function openStore(location: StoreLocation): Promise<Store> {
+  if (location.databaseUrl) return openPostgresStore(location.databaseUrl);
+  return openPgliteStore(location.dataDir ? { dataDir: pgdataPath(location.dataDir) } : {});
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Queryable, Store } from "./store.ts";
+
+function queryableOf(db: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await db.query<T>(sql, [...params])).rows;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+  };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one data directory corrupt it. A pid
+ * file turns that into a clear message (for example admin.ts run while the server is up).
+ */
+function claimDataDir(pgdata: string): () => void {
+  const lockFile = `${pgdata}.lock`;
+  try {
+    const holder = Number(readFileSync(lockFile, "utf8"));
+    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+      throw new Error(`The data directory ${pgdata} is in use by process ${holder}; stop it first.`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+export interface PgliteStoreOptions {
+  /** Directory holding the cluster; omitted means in memory (tests). */
+  dataDir?: string;
+  /** A dump from `dumpDataDir()` to start from instead of running initdb (fast test stores). */
+  loadDataDir?: Blob;
+}
+
+/** The embedded store: PGlite (WASM PostgreSQL) with pg_trgm loaded for search. */
+export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise<Store & { db: PGlite }> {
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = claimDataDir(options.dataDir);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const base = queryableOf(db);
+  return {
+    kind: "pglite",
+    db,
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => db.transaction((tx) => fn(queryableOf(tx))),
+    async close() {
+      if (!db.closed) await db.close();
+      release();
+    },
+  };
+}
+
+export function pgdataPath(dataDir: string): string {
+  return join(dataDir, "pgdata");
+}

@@ -1,0 +1,56 @@
+import pg from "pg";
+import type { Queryable, Store } from "./store.ts";
+
+const int8Oid = 20;
+
+// PGlite answers int8 (count(*), bigserial) as a number; node-postgres as a string. Parse it the
+// same way so code above the store never sees the difference.
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === int8Oid && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+function queryableOf(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await client.query({ text: sql, values: [...params], types })).rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query({ text: sql, types });
+    },
+  };
+}
+
+/** PostgreSQL through a node-postgres pool (DATABASE_URL). */
+export async function openPostgresStore(databaseUrl: string, options: { max?: number } = {}): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  // An idle client losing its connection must not take the process down; the next query reconnects.
+  pool.on("error", () => {});
+  // Fail at start, not on the first request, when the database is unreachable.
+  (await pool.connect()).release();
+  const base = queryableOf(pool);
+  return {
+    kind: "postgres",
+    query: base.query,
+    exec: base.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(queryableOf(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+// Starts the real server over a fresh store for tests that speak HTTP (STYLE: one helper, no mocks).
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Role } from "@sleuth/sdk";
+import { createNodeClient } from "@sleuth/sdk/node";
+import {
+  buildServer,
+  createApiToken,
+  createOrganization,
+  createUser,
+  demoAccounts,
+  findOrganizationByUuid,
+  findUserByEmail,
+  loadConfig,
+  migrate,
+  type OrganizationRow,
+  openPgliteStore,
+  openPostgresStore,
+  type ServerConfig,
+  type Store,
+  seedDemoAccounts,
+  setMembership,
+  type UserRow,
+} from "@sleuth/server";
+import { inject } from "vitest";
+
+export type TestStoreKind = "pglite" | "postgres";
+export const storeKinds: TestStoreKind[] = ["pglite", "postgres"];
+
+/** Admin URL of the run's PostgreSQL (tests/setup/postgres.ts). */
+export function postgresAdminUrl(): string {
+  return inject("postgresUrl");
+}
+
+/**
+ * A brand-new, empty PostgreSQL database on the test cluster, and how to drop it. Names are random so
+ * test files running in parallel never meet.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = postgresAdminUrl();
+  const name = `sleuth_test_${randomBytes(6).toString("hex")}`;
+  const admin = await openPostgresStore(adminUrl, { max: 1 });
+  try {
+    await admin.exec(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = await openPostgresStore(adminUrl, { max: 1 });
+      try {
+        await client.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * initdb takes seconds in PGlite; a migrated and seeded cluster dumped once per worker loads in a
+ * fraction of that. Every store opened from it is still a separate, fresh database.
+ */
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const store = await openPgliteStore();
+    try {
+      await migrate(store);
+      await seedDemoAccounts(store);
+      return await store.db.dumpDataDir("none");
+    } finally {
+      await store.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
+/** A fresh store of the given kind, migrated and holding the demo accounts. */
+export async function openTestStore(
+  kind: TestStoreKind,
+): Promise<{ store: Store; dispose: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const store = await openPgliteStore({ loadDataDir: await migratedPgliteTemplate() });
+    await migrate(store);
+    return { store, dispose: () => store.close() };
+  }
+  const database = await createTestDatabase();
+  const store = await openPostgresStore(database.url, { max: 4 });
+  await migrate(store);
+  await seedDemoAccounts(store);
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:40123 */
+  baseUrl: string;
+  store: Store;
+  config: ServerConfig;
+  demo: typeof demoAccounts;
+  /** The SDK's Node client against this server. */
+  client(options?: {
+    token?: string | null;
+    organizationUuid?: string | null;
+  }): ReturnType<typeof createNodeClient>;
+  /** Plain fetch against this server, for tests about the wire itself. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  createUser(input?: {
+    email?: string;
+    password?: string;
+    fullName?: string;
+  }): Promise<UserRow & { password: string }>;
+  createOrganization(input?: { name?: string; parentOrganizationId?: number }): Promise<OrganizationRow>;
+  addMember(email: string, organizationUuid: string, role: Role): Promise<void>;
+  /** Mints an API token for the user directly in the store. */
+  tokenFor(email: string): Promise<string>;
+  /** Signs in through POST /auth/login and answers the `sleuth_session=...` cookie pair. */
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on 127.0.0.1 and a free port, over a fresh migrated store with the demo accounts.
+ * `env` overrides the server's environment (see packages/server/src/config.ts).
+ */
+export async function startTestServer(
+  options: { store: TestStoreKind; env?: Record<string, string> } = { store: "pglite" },
+): Promise<TestServer> {
+  const { store, dispose } = await openTestStore(options.store);
+  const config = loadConfig({
+    SLEUTH_LOG_LEVEL: "warn",
+    SLEUTH_DEMO: "1",
+    SLEUTH_WEB_DIST: "/nonexistent",
+    ...options.env,
+  });
+  const app = await buildServer({ store, config });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let counter = 0;
+  const unique = () =>
+    `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+  return {
+    baseUrl,
+    store,
+    config,
+    demo: demoAccounts,
+    client: (clientOptions = {}) => createNodeClient({ baseUrl, ...clientOptions }),
+    fetch: (path, init) => fetch(`${baseUrl}${path}`, init),
+    async createUser(input = {}) {
+      const password = input.password ?? `pw-${unique()}`;
+      const user = await createUser(store, {
+        email: input.email ?? `user-${unique()}@test.example`,
+        password,
+        fullName: input.fullName ?? "Test User",
+      });
+      return { ...user, password };
+    },
+    createOrganization: (input = {}) =>
+      createOrganization(store, {
+        name: input.name ?? `Org ${unique()}`,
+        parentOrganizationId: input.parentOrganizationId,
+      }),
+    async addMember(email, organizationUuid, role) {
+      const user = await findUserByEmail(store, email);
+      const organization = await findOrganizationByUuid(store, organizationUuid);
+      if (!user || !organization)
+        throw new Error(`addMember: no user ${email} or organization ${organizationUuid}`);
+      await setMembership(store, user.id, organization.id, role);
+    },
+    async tokenFor(email) {
+      const user = await findUserByEmail(store, email);
+      if (!user) throw new Error(`tokenFor: no user ${email}`);
+      return (await createApiToken(store, user.id, `test ${unique()}`)).token;
+    },
+    async signIn(email, password) {
+      const response = await fetch(`${baseUrl}/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      if (response.status !== 200) throw new Error(`signIn: ${response.status} ${await response.text()}`);
+      const cookie = response.headers.getSetCookie().find((value) => value.startsWith("sleuth_session="));
+      if (!cookie) throw new Error("signIn: no session cookie");
+      return cookie.split(";")[0]!;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
