@@ -2,8 +2,8 @@
 // and PostgreSQL, browser in Chromium; the browser project builds the console first when it is stale).
 // Stops at the first failing step.
 import { spawnSync } from "node:child_process";
-import { ensureSystemDependencies } from "./lib/systemDeps.ts";
 import { repoRoot } from "./lib/consoleBuild.ts";
+import { ensureSystemDependencies } from "./lib/systemDeps.ts";
 
 const typecheckProjects = [
   "packages/sdk",

@@ -51,28 +51,66 @@ async function load(scale: WorldScale) {
 const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString("en-US");
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-function row(m: Measurement): string {
-  return `| ${m.scale} | ${m.rows.toLocaleString("en-US")} | ${m.transferRows.toLocaleString("en-US")} | ${seconds(m.generateMs)} | ${perSecond(m.rows, m.generateMs)} | ${seconds(m.loadMs)} | ${perSecond(m.rows, m.loadMs)} | ${seconds(m.indexMs)} | ${seconds(m.rollupsMs)} | ${seconds(m.seedMs)} |`;
+const headings = [
+  "scale",
+  "rows",
+  "transfer rows",
+  "generate (s)",
+  "generate rows/s",
+  "load (s)",
+  "load rows/s",
+  "indexes (s)",
+  "rollups (s)",
+  "seedWorld total (s)",
+];
+
+function cells(m: Measurement): string[] {
+  return [
+    m.scale,
+    m.rows.toLocaleString("en-US"),
+    m.transferRows.toLocaleString("en-US"),
+    seconds(m.generateMs),
+    perSecond(m.rows, m.generateMs),
+    seconds(m.loadMs),
+    perSecond(m.rows, m.loadMs),
+    seconds(m.indexMs),
+    seconds(m.rollupsMs),
+    seconds(m.seedMs),
+  ];
+}
+
+/** A Markdown table padded the way the formatter (biome) lays it out: first column left, others right. */
+function table(rows: readonly string[][]): string[] {
+  const widths = headings.map((heading, column) =>
+    Math.max(3, heading.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const rule = `| ${widths.map((width, column) => (column === 0 ? "-".repeat(width) : `${"-".repeat(width - 1)}:`)).join(" | ")} |`;
+  return [line(headings), rule, ...rows.map(line)];
 }
 
 /** The section with this run's rows, keeping earlier rows of scales not measured this time. */
 function section(measurements: readonly Measurement[], previous: string): string {
-  const measured = new Set(measurements.map((m) => m.scale));
-  const rows = new Map<string, string>();
+  const rows: string[][] = [];
   for (const scale of worldScaleSchema.options) {
-    const kept = previous.split("\n").find((line) => line.startsWith(`| ${scale} |`));
     const fresh = measurements.find((m) => m.scale === scale);
-    if (fresh) rows.set(scale, row(fresh));
-    else if (kept && !measured.has(scale)) rows.set(scale, kept);
+    const kept = previous.split("\n").find((line) => new RegExp(`^\\|\\s*${scale}\\s*\\|`).test(line));
+    if (fresh) rows.push(cells(fresh));
+    else if (kept)
+      rows.push(
+        kept
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
   }
   return [
     "## Demo world generation",
     "",
     `Measured by \`node scripts/bench/world.ts [scale ...]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite (the large world in a data directory, the others in memory). Generation counts every row of every table; loading is COPY of those rows in one transaction, and includes generating them (they are generated as they are copied); seeding adds the index builds and the rollups computed from the transfers.`,
     "",
-    "| scale | rows | transfer rows | generate (s) | generate rows/s | load (s) | load rows/s | indexes (s) | rollups (s) | seedWorld total (s) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.values(),
+    ...table(rows),
     "",
   ].join("\n");
 }

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
-import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 
 // The console in real Chromium against a real server over a fresh demo store, driven by the
 // keyboard only: the product is keyboard-first (STYLE Keyboard).

@@ -21,7 +21,14 @@ function admin(dataDir: string, ...args: string[]) {
 function startMain(dataDir: string): Promise<{ child: ChildProcess; output: () => string; url: string }> {
   const child = spawn(process.execPath, ["packages/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, SLEUTH_DATA_DIR: dataDir, PORT: "0", SLEUTH_LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      SLEUTH_DATA_DIR: dataDir,
+      PORT: "0",
+      SLEUTH_LOG_LEVEL: "warn",
+      SLEUTH_WORLD_SCALE: "small",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultIdentityDomains } from "@sleuth/sdk";
 import { z } from "zod";
+import { worldScaleSchema } from "./world/scales.ts";
 
 const commaList = z.string().transform((value) =>
   value
@@ -27,6 +28,7 @@ const envSchema = z.object({
   SLEUTH_WEB_DIST: z.string().min(1).optional(),
   SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(50),
   SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
+  SLEUTH_WORLD_SCALE: z.union([worldScaleSchema, z.literal("none")]).default("default"),
 });
 
 /** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
@@ -52,6 +54,8 @@ export interface ServerConfig {
   rateLimit: { perSecond: number; burst: number };
   /** Default request body limit in bytes; routes may set their own. */
   bodyLimit: number;
+  /** The demo world seeded into an empty store on start, or none. */
+  worldScale: z.infer<typeof envSchema>["SLEUTH_WORLD_SCALE"];
 }
 
 export class ConfigError extends Error {
@@ -95,5 +99,6 @@ export function loadConfig(
     webDist: existsSync(resolve(webDist, "index.html")) ? webDist : null,
     rateLimit: { perSecond: e.SLEUTH_RATE_LIMIT_PER_SECOND, burst: e.SLEUTH_RATE_LIMIT_BURST },
     bodyLimit: 1024 * 1024,
+    worldScale: e.SLEUTH_WORLD_SCALE,
   };
 }

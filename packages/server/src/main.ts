@@ -7,6 +7,7 @@ import { ensureCliConfig } from "./cliConfig.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildServer } from "./http/server.ts";
 import { migrate, openStore } from "./store/index.ts";
+import { seedWorld } from "./world/index.ts";
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
@@ -19,6 +20,15 @@ async function main(): Promise<void> {
   const store = await openStore(config);
   await migrate(store);
   const seeded = await seedDemoAccounts(store);
+  let worldLine: string | null = null;
+  if (config.worldScale !== "none") {
+    if (seeded) process.stdout.write(`Seeding the ${config.worldScale} demo world (first start only)…\n`);
+    const world = await seedWorld(store, { scale: config.worldScale });
+    if (world.seeded) {
+      const seconds = (world.timings.totalMs / 1000).toFixed(1);
+      worldLine = `  The ${config.worldScale} demo world was seeded: ${world.counts.transferRows.toLocaleString("en")} transfers in ${seconds} s.`;
+    }
+  }
   const app = await buildServer({ store, config });
 
   let closing = false;
@@ -45,6 +55,7 @@ async function main(): Promise<void> {
     `  store: ${embedded ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   );
   if (seeded) lines.push("  A fresh store: the demo accounts were created.");
+  if (worldLine) lines.push(worldLine);
   if (!config.webDist)
     lines.push("  The console is not built yet: run `pnpm build`, then restart, to serve it here.");
   if (demoUser) {

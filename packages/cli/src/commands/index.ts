@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerConfig } from "./config.ts";
+import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
@@ -14,5 +15,6 @@ export const commands: readonly RegisterCommand[] = [
   registerLogout,
   registerWhoami,
   registerOrg,
+  registerImport,
   registerConfig,
 ];

@@ -4,6 +4,8 @@ export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";
+export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
+export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
 export { SleuthClient } from "./sleuthClient.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
 export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";

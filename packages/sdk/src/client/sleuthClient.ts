@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
+import { importsApi } from "./importsApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -10,6 +11,7 @@ export class SleuthClient {
   readonly featureFlags: ReturnType<typeof featureFlagsApi>;
   readonly preferences: ReturnType<typeof preferencesApi>;
   readonly activity: ReturnType<typeof activityApi>;
+  readonly imports: ReturnType<typeof importsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -18,6 +20,7 @@ export class SleuthClient {
     this.featureFlags = featureFlagsApi(this.core);
     this.preferences = preferencesApi(this.core);
     this.activity = activityApi(this.core);
+    this.imports = importsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

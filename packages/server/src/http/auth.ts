@@ -1,7 +1,7 @@
-import { organizationHeader, type Role, roles } from "@sleuth/sdk";
-import type { FastifyReply, FastifyRequest } from "fastify";
 // request.cookies and reply.setCookie come from the cookie plugin's type augmentation.
 import type {} from "@fastify/cookie";
+import { organizationHeader, type Role, roles } from "@sleuth/sdk";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { findTokenUser } from "../accounts/apiTokens.ts";
 import { findMembership, listMemberships } from "../accounts/organizations.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";

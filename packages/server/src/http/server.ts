@@ -17,10 +17,21 @@ export interface ServerOptions {
   config: ServerConfig;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Media types besides JSON this route reads raw (file imports). */
+    rawMediaTypes?: readonly string[];
+  }
+}
+
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Writes carry JSON or nothing (docs/API.md): with SameSite=Strict this shuts out form-based CSRF. */
-function checkJsonWrite(method: string, headers: Record<string, string | string[] | undefined>): void {
+function checkJsonWrite(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawMediaTypes: readonly string[] = [],
+): void {
   if (!writeMethods.has(method)) return;
   const contentType = headers["content-type"];
   const hasBody =
@@ -31,7 +42,8 @@ function checkJsonWrite(method: string, headers: Record<string, string | string[
     .split(";")[0]!
     .trim()
     .toLowerCase();
-  if (mediaType !== "application/json") {
+  // A route may take raw files (imports); those types need a CORS preflight, so CSRF stays shut out.
+  if (mediaType !== "application/json" && !rawMediaTypes.includes(mediaType)) {
     throw new HttpError(415, "unsupported_media_type", "Send the request body as application/json");
   }
 }
@@ -72,7 +84,7 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
       "x-frame-options": "DENY",
     });
     checkHost(request.headers.host, config.allowedHosts);
-    checkJsonWrite(request.method, request.headers);
+    checkJsonWrite(request.method, request.headers, request.routeOptions.config?.rawMediaTypes);
   });
   await app.register(fastifyCookie);
   app.addHook("onRequest", async (request) => {

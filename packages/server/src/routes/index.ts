@@ -5,6 +5,7 @@ import { authRoutes } from "./auth.ts";
 import type { RouteContext } from "./context.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { healthRoutes } from "./health.ts";
+import { importRoutes } from "./imports.ts";
 import { memberRoutes } from "./members.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     memberRoutes,
     preferenceRoutes,
     activityRoutes,
+    importRoutes,
   ]) {
     routes(app, context);
   }

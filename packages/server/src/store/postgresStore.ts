@@ -24,7 +24,10 @@ function queryableOf(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /** PostgreSQL through a node-postgres pool (DATABASE_URL). */
-export async function openPostgresStore(databaseUrl: string, options: { max?: number } = {}): Promise<Store> {
+export async function openPostgresStore(
+  databaseUrl: string,
+  options: { max?: number } = {},
+): Promise<Store & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", () => {});
@@ -33,6 +36,8 @@ export async function openPostgresStore(databaseUrl: string, options: { max?: nu
   const base = queryableOf(pool);
   return {
     kind: "postgres",
+    // The bulk loader (world/bulkSession.ts) streams COPY through a client of this pool.
+    pool,
     query: base.query,
     exec: base.exec,
     async transaction(fn) {

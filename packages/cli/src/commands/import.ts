@@ -1,0 +1,117 @@
+import { createReadStream } from "node:fs";
+import { basename, resolve } from "node:path";
+import { createGunzip } from "node:zlib";
+import { type ImportFormat, type ImportResult, type ImportRunOptions, importFormats } from "@sleuth/sdk";
+import { Argument, type Command, Option } from "commander";
+import { CliError } from "../errors.ts";
+import type { CliIo } from "../io.ts";
+import { renderTable } from "../output/index.ts";
+import { action } from "../session.ts";
+
+interface ImportFlags {
+  chain?: string;
+  asset?: string;
+  source?: string;
+  json?: boolean;
+}
+
+// 0xB10C/ofac-sanctioned-digital-currency-addresses names each list after its asset.
+const ofacListName = /^sanctioned_addresses_([A-Z0-9]+)\.txt$/i;
+
+/** The options a file implies: an OFAC list's asset from its name, a label list's source from its name. */
+export function importOptionsFor(format: ImportFormat, file: string, flags: ImportFlags): ImportRunOptions {
+  const name = file === "-" ? "" : basename(file).replace(/\.gz$/, "");
+  const options: ImportRunOptions = {};
+  if (flags.chain) options.chain = flags.chain;
+  const asset =
+    flags.asset ?? (format === "ofac-sdn" ? ofacListName.exec(name)?.[1]?.toUpperCase() : undefined);
+  if (asset) options.asset = asset;
+  const source = flags.source ?? (format === "address-labels" && name ? name : undefined);
+  if (source) options.source = source;
+  return options;
+}
+
+function contentOf(file: string, io: CliIo): AsyncIterable<string | Uint8Array> {
+  const stream = file === "-" ? io.stdin : createReadStream(resolve(io.cwd, file));
+  // Exports travel compressed (ethereum-etl's *.csv.gz): read them as they are.
+  return (file.endsWith(".gz") ? stream.pipe(createGunzip()) : stream) as AsyncIterable<string | Uint8Array>;
+}
+
+function summary(result: ImportResult): string {
+  const counts = `${result.inserted} inserted, ${result.unchanged} already present, ${result.skippedCount} skipped`;
+  return result.skippedCount > result.skipped.length
+    ? `${counts} (the first ${result.skipped.length} listed)`
+    : counts;
+}
+
+/** `sleuth import <format> <file>`: loads public reference data into the server (docs/IMPORTERS.md). */
+export function registerImport(program: Command, io: CliIo): void {
+  program
+    .command("import")
+    .description(
+      "import a file of public data: tag packs, chain exports, sanctions and label lists, scam reports, token lists",
+    )
+    .addArgument(new Argument("<format>", "what the file holds").choices(importFormats))
+    .argument("<file>", "the file (.gz is read compressed), or - for standard input")
+    .addOption(
+      new Option("--chain <chain>", "the chain of an ethereum-etl (EVM) or bitcoin-etl (UTXO) export"),
+    )
+    .addOption(
+      new Option(
+        "--asset <asset>",
+        "ofac-sdn: the asset of a one-address-per-line list (default: from the file name)",
+      ),
+    )
+    .addOption(
+      new Option("--source <source>", "address-labels: where the labels come from (default: the file name)"),
+    )
+    .option("--json", "print {format, inserted, unchanged, skipped, skippedCount} as JSON")
+    .addHelpText(
+      "after",
+      `
+Imports are shared reference data: they need the admin role in the current organization.
+Importing a file again changes nothing. Bad records are skipped and listed with their line.
+
+Examples:
+  sleuth import graphsense-tagpack packs/tornado_cash.yaml
+  sleuth import ethereum-etl transactions.csv.gz
+  sleuth import ofac-sdn sanctioned_addresses_USDT.txt
+  sleuth import address-labels labels.csv --source "internal review 2024-05"`,
+    )
+    .action(
+      action(io, async (session, command) => {
+        const [format, file] = command.processedArgs as [ImportFormat, string];
+        const flags = command.opts<ImportFlags>();
+        const { client } = await session.scopedClient();
+        if (session.interactive) session.out.info(`importing ${file} as ${format}…`);
+        let result: ImportResult;
+        try {
+          result = await client.imports.run(
+            format,
+            contentOf(file, io),
+            importOptionsFor(format, file, flags),
+          );
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === "ENOENT" || code === "EISDIR" || code === "EACCES") {
+            throw new CliError(`cannot read ${file} (${code})`);
+          }
+          throw error;
+        }
+        if (flags.json) return session.out.json(result);
+        session.out.data(summary(result));
+        if (result.skipped.length > 0) {
+          session.out.data(
+            renderTable(
+              result.skipped,
+              [
+                { header: "line", value: (entry) => String(entry.line), align: "right" },
+                { header: "reason", value: (entry) => entry.reason },
+              ],
+              { tty: session.out.tty, width: session.out.width },
+            ),
+          );
+        }
+      }),
+    );
+}

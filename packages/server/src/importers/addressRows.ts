@@ -1,0 +1,98 @@
+import { type AddressForm, type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+import type { AddressFact, AddressType } from "./ledgerRecords.ts";
+
+/** Two facts about one address merged: certain beats guessed, a contract guess beats an account guess. */
+export function mergeFacts(known: AddressFact | undefined, fact: AddressFact): AddressFact {
+  if (known === undefined) return fact;
+  const type =
+    known.certain && !fact.certain
+      ? known.type
+      : fact.certain && !known.certain
+        ? fact.type
+        : fact.type === "smart_contract"
+          ? fact.type
+          : known.type;
+  return {
+    address: fact.address,
+    type,
+    certain: known.certain || fact.certain,
+    multisig: fact.multisig ?? known.multisig,
+    publicKeyCompressed: fact.publicKeyCompressed ?? known.publicKeyCompressed,
+  };
+}
+
+/**
+ * Writes the addresses of one chain and answers their ids. A new address is inserted; a known one
+ * keeps its type unless the fact is certain (an EVM address seen sending a transaction is an
+ * account, a token contract a contract), and gains a multisig or key property it lacked.
+ */
+export async function upsertAddresses(
+  tx: Queryable,
+  chain: ChainId,
+  facts: Iterable<AddressFact>,
+): Promise<Map<string, number>> {
+  const merged = new Map<string, AddressFact>();
+  for (const fact of facts) merged.set(fact.address, mergeFacts(merged.get(fact.address), fact));
+  const ids = new Map<string, number>();
+  if (merged.size === 0) return ids;
+  const rows = [...merged.values()];
+  const params = [
+    chain,
+    rows.map((row) => row.address),
+    rows.map((row) => row.type),
+    rows.map((row) => row.certain),
+    rows.map((row) => row.multisig),
+    rows.map((row) => row.publicKeyCompressed),
+  ];
+  const input = `unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[])
+    AS i(address, address_type, certain, multisig, public_key_compressed)`;
+  await tx.query(
+    `INSERT INTO addresses (chain, address, address_type, multisig, public_key_compressed)
+     SELECT $1, address, address_type, multisig, public_key_compressed FROM ${input}
+     ON CONFLICT (address, chain) DO NOTHING`,
+    params,
+  );
+  await tx.query(
+    `UPDATE addresses a SET
+       address_type = CASE WHEN i.certain THEN i.address_type ELSE a.address_type END,
+       multisig = coalesce(i.multisig, a.multisig),
+       public_key_compressed = coalesce(i.public_key_compressed, a.public_key_compressed)
+     FROM ${input}
+     WHERE a.chain = $1 AND a.address = i.address
+       AND ((i.certain AND a.address_type <> i.address_type)
+         OR (i.multisig IS NOT NULL AND a.multisig IS DISTINCT FROM i.multisig)
+         OR (i.public_key_compressed IS NOT NULL AND a.public_key_compressed IS DISTINCT FROM i.public_key_compressed))`,
+    params,
+  );
+  const found = await tx.query<{ id: number; address: string }>(
+    "SELECT id, address FROM addresses WHERE chain = $1 AND address = ANY($2::text[])",
+    [chain, params[1]],
+  );
+  for (const row of found) ids.set(row.address, Number(row.id));
+  return ids;
+}
+
+const typeOfForm: Readonly<Record<AddressForm, AddressType>> = {
+  p2pkh: "pubkeyhash",
+  p2sh: "scripthash",
+  p2wpkh: "witness_keyhash",
+  p2wsh: "witness_scripthash",
+  p2tr: "taproot",
+  "cashaddr-p2pkh": "pubkeyhash",
+  "cashaddr-p2sh": "scripthash",
+  evm: "externally_owned_account",
+  tron: "externally_owned_account",
+  solana: "externally_owned_account",
+};
+
+/**
+ * What the address alone says: a UTXO address's form is its script type; an account address could
+ * be an account or a contract, so "account" is only a guess that transactions may correct.
+ */
+export function addressFactOf(chain: ChainId, address: string): AddressFact {
+  const form = decodeAddress(chain, address)?.form ?? null;
+  const type = form === null ? "nonstandard" : typeOfForm[form];
+  const certain = form !== null && chainInfo(chain).family === "utxo";
+  return { address, type, certain, multisig: null, publicKeyCompressed: null };
+}

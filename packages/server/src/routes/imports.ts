@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { requireRole } from "../http/auth.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { parseOr400 } from "../http/validation.ts";
+import { ImportFormatError } from "../importers/importErrors.ts";
+import { importFormats, isImportFormat } from "../importers/importFormats.ts";
+import type { ImportSource } from "../importers/importSource.ts";
+import { runImport } from "../importers/runImport.ts";
+import type { RouteContext } from "./context.ts";
+
+/** docs/IMPORTERS.md: an import body may be this large (a full ethereum-etl day is about this size). */
+export const importBodyLimit = 256 * 1024 * 1024;
+
+/** The raw file types an import may be sent as, besides JSON (docs/IMPORTERS.md). */
+export const importMediaTypes = [
+  "text/csv",
+  "text/plain",
+  "application/x-ndjson",
+  "application/yaml",
+  "text/yaml",
+  "application/octet-stream",
+] as const;
+
+const importQuerySchema = z.object({
+  chain: z.string().trim().min(1).max(40).optional(),
+  asset: z.string().trim().min(1).max(40).optional(),
+  source: z.string().trim().min(1).max(500).optional(),
+});
+
+const tooLarge = () =>
+  new HttpError(
+    413,
+    "payload_too_large",
+    `An import body may hold at most ${importBodyLimit / (1024 * 1024)} MiB`,
+  );
+
+/** The request body as it arrives, refused once it passes the limit. */
+async function* limitedBody(
+  request: FastifyRequest,
+  payload: AsyncIterable<Buffer | string>,
+): AsyncGenerator<Uint8Array | string> {
+  let received = 0;
+  for await (const chunk of payload) {
+    received += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (received > importBodyLimit) {
+      request.raw.destroy();
+      throw tooLarge();
+    }
+    yield chunk;
+  }
+}
+
+async function bodyText(source: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of source)
+    text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/**
+ * What the importer reads. Raw CSV, JSON lines and YAML stream through as they arrive. A JSON body
+ * is either the file itself (a token list) or the file as one JSON string: the SDK's transport
+ * speaks JSON only, so `client.imports.run` sends the file that way.
+ */
+async function sourceOf(request: FastifyRequest): Promise<ImportSource> {
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > importBodyLimit) throw tooLarge();
+  const payload = request.body as AsyncIterable<Buffer | string> | undefined;
+  if (payload === undefined || payload === null)
+    throw badRequest("Send the file to import as the request body");
+  const body = limitedBody(request, payload);
+  const mediaType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/json") return body;
+  const text = await bodyText(body);
+  if (!text.trimStart().startsWith('"')) return text;
+  try {
+    return JSON.parse(text) as string;
+  } catch {
+    throw badRequest("The body is not valid JSON");
+  }
+}
+
+/**
+ * `POST /v1/imports/{format}` (docs/IMPORTERS.md): imports one file of public reference data.
+ * Imports change what every organization on this server sees, so they take an admin of the
+ * current organization. Answers `{data: {format, inserted, unchanged, skipped, skippedCount}}`.
+ */
+export function importRoutes(app: FastifyInstance, { store }: RouteContext): void {
+  app.register(async (scope) => {
+    // This scope reads bodies itself: raw files of any media type, streamed, with their own limit.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { bodyLimit: importBodyLimit }, (_request, payload, done) =>
+      done(null, payload),
+    );
+    scope.post<{ Params: { format: string } }>(
+      "/v1/imports/:format",
+      { bodyLimit: importBodyLimit, config: { rawMediaTypes: importMediaTypes } },
+      async (request) => {
+        requireRole(request, "admin");
+        const { format } = request.params;
+        if (!isImportFormat(format)) {
+          throw notFound(`No importer for "${format}"; the formats are ${importFormats.join(", ")}`);
+        }
+        const options = parseOr400(importQuerySchema, request.query);
+        const source = await sourceOf(request);
+        try {
+          return { data: await runImport(store, format, source, options) };
+        } catch (error) {
+          if (error instanceof ImportFormatError) throw badRequest(error.message, { line: error.line });
+          throw error;
+        }
+      },
+    );
+  });
+}

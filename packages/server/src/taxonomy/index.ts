@@ -1,0 +1,12 @@
+export type { Category, CategoryOrigin, FlagGroup } from "./categories.ts";
+export {
+  categories,
+  categoryByKey,
+  findCategory,
+  firstImportedCategoryId,
+  flagGroups,
+} from "./categories.ts";
+export type { ConfidenceLevel } from "./confidenceLevels.ts";
+export { confidenceLevels, confidenceScoreOf } from "./confidenceLevels.ts";
+export type { Concept } from "./graphsenseConcepts.ts";
+export { graphsenseConcepts } from "./graphsenseConcepts.ts";

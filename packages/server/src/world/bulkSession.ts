@@ -1,0 +1,102 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+
+const pgTypes = pg.types;
+
+import type { Queryable, Store, StoreKind } from "../store/index.ts";
+import { copyStatement, copyText } from "./copyText.ts";
+import type { Row } from "./tables.ts";
+
+/** An open transaction that can also bulk-load rows with COPY. */
+export interface BulkSession extends Queryable {
+  readonly kind: StoreKind;
+  copyRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void>;
+}
+
+function pgliteSession(tx: Transaction): BulkSession {
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await tx.query<T>(sql, [...params])).rows;
+    },
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+    async copyRows(table, columns, rows) {
+      if (rows.length === 0) return;
+      // PGlite reads COPY input from the /dev/blob device, fed by the query's blob option.
+      await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([copyText(rows)]) });
+    },
+  };
+}
+
+const int8Oid = 20;
+
+// The store answers int8 as a number on both engines (store/postgresStore.ts); so does this session.
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === int8Oid && format !== "binary"
+      ? (value: string) => Number(value)
+      : pgTypes.getTypeParser(oid, format ?? "text")) as typeof pgTypes.getTypeParser,
+};
+
+function postgresSession(client: pg.PoolClient): BulkSession {
+  return {
+    kind: "postgres",
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await client.query({ text: sql, values: [...params], types })).rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query({ text: sql, types });
+    },
+    async copyRows(table, columns, rows) {
+      if (rows.length === 0) return;
+      const stream = client.query(copyFrom(copyStatement(table, columns, "STDIN")));
+      await pipeline(Readable.from([copyText(rows)]), stream);
+    },
+  };
+}
+
+/**
+ * Runs `fn` in one transaction with a COPY path on either engine: everything it wrote commits
+ * together, or nothing does. It needs the engine handle the store carries (`db` for PGlite, `pool`
+ * for PostgreSQL).
+ */
+export async function withBulkTransaction<R>(
+  store: Store,
+  fn: (session: BulkSession) => Promise<R>,
+): Promise<R> {
+  const handles = store as Store & { db?: PGlite; pool?: pg.Pool };
+  if (store.kind === "pglite" && handles.db) {
+    return handles.db.transaction((tx) => fn(pgliteSession(tx)));
+  }
+  if (store.kind === "postgres" && handles.pool) {
+    const client = await handles.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await fn(postgresSession(client));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  throw new Error(`The ${store.kind} store does not expose its engine handle (db or pool) for bulk loading`);
+}
+
+/** Bulk-loads rows with COPY, in the given session or in a transaction of its own on a store. */
+export async function copyRows(
+  target: Store | BulkSession,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<void> {
+  if ("copyRows" in target) return target.copyRows(table, columns, rows);
+  return withBulkTransaction(target, (session) => session.copyRows(table, columns, rows));
+}

@@ -1,0 +1,187 @@
+import { type ChainId, chains, nativeAssetId, normalizeAddress } from "@sleuth/sdk";
+
+// The chains and assets the store knows from the start (docs/DATA.md "Reference data"). Asset ids
+// are fixed by their place in this list, so the demo world and the reference rows agree; assets
+// added later (Token Lists imports) take ids after these.
+
+/** The chains the demo world puts activity on (the registry's other chains are listed, but quiet). */
+export const worldChains = [
+  "bitcoin",
+  "ethereum",
+  "tron",
+  "litecoin",
+  "bitcoin-cash",
+  "dogecoin",
+  "polygon",
+  "bsc",
+  "solana",
+] as const satisfies readonly ChainId[];
+export type WorldChain = (typeof worldChains)[number];
+
+export interface CatalogAsset {
+  id: number;
+  chain: ChainId;
+  /** "native" or the canonical token contract address. */
+  contract: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  /** The price series it follows (a wrapped coin follows its coin). */
+  priceSymbol: string;
+}
+
+interface TokenSpec {
+  chain: ChainId;
+  contract: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  priceSymbol?: string;
+}
+
+// Real, public token contracts: investigators recognise them, and the SDK checks their checksums.
+const tokens: readonly TokenSpec[] = [
+  {
+    chain: "ethereum",
+    contract: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+    symbol: "USDT",
+    name: "Tether USD",
+    decimals: 6,
+  },
+  {
+    chain: "ethereum",
+    contract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 6,
+  },
+  {
+    chain: "ethereum",
+    contract: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+    symbol: "DAI",
+    name: "Dai Stablecoin",
+    decimals: 18,
+  },
+  {
+    chain: "ethereum",
+    contract: "0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599",
+    symbol: "WBTC",
+    name: "Wrapped BTC",
+    decimals: 8,
+    priceSymbol: "BTC",
+  },
+  {
+    chain: "tron",
+    contract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    symbol: "USDT",
+    name: "Tether USD",
+    decimals: 6,
+  },
+  {
+    chain: "bsc",
+    contract: "0x55d398326f99059fF775485246999027B3197955",
+    symbol: "USDT",
+    name: "Tether USD",
+    decimals: 18,
+  },
+  {
+    chain: "bsc",
+    contract: "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d",
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 18,
+  },
+  {
+    chain: "polygon",
+    contract: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
+    symbol: "USDT",
+    name: "Tether USD",
+    decimals: 6,
+  },
+  {
+    chain: "polygon",
+    contract: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 6,
+  },
+  {
+    chain: "solana",
+    contract: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB",
+    symbol: "USDT",
+    name: "Tether USD",
+    decimals: 6,
+  },
+  {
+    chain: "solana",
+    contract: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 6,
+  },
+];
+
+function buildCatalog(): CatalogAsset[] {
+  const natives = chains.map((chain) => ({
+    chain: chain.id,
+    contract: nativeAssetId,
+    symbol: chain.nativeAsset.symbol,
+    name: chain.nativeAsset.name,
+    decimals: chain.nativeAsset.decimals,
+    priceSymbol: chain.nativeAsset.symbol,
+  }));
+  const tokenAssets = tokens.map((token) => ({
+    chain: token.chain,
+    contract: normalizeAddress(token.chain, token.contract),
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    priceSymbol: token.priceSymbol ?? token.symbol,
+  }));
+  return [...natives, ...tokenAssets].map((asset, index) => ({ id: index + 1, ...asset }));
+}
+
+export const catalogAssets: readonly CatalogAsset[] = buildCatalog();
+
+export function nativeAssetOf(chain: ChainId): CatalogAsset {
+  const asset = catalogAssets.find(
+    (candidate) => candidate.chain === chain && candidate.contract === nativeAssetId,
+  );
+  if (asset === undefined) throw new RangeError(`No native asset for ${chain}`);
+  return asset;
+}
+
+export function assetsOnChain(chain: ChainId): CatalogAsset[] {
+  return catalogAssets.filter((asset) => asset.chain === chain);
+}
+
+export function assetBySymbol(chain: ChainId, symbol: string): CatalogAsset | undefined {
+  return catalogAssets.find((asset) => asset.chain === chain && asset.symbol === symbol);
+}
+
+export function isStablecoin(asset: CatalogAsset): boolean {
+  return asset.priceSymbol === "USDT" || asset.priceSymbol === "USDC" || asset.priceSymbol === "DAI";
+}
+
+/** How the world's chains tick and charge: block interval, a height near the world's start, fees. */
+export interface ChainClock {
+  blockSeconds: number;
+  /** The block height at 2023-01-01T00:00:00Z, near the chain's real height then. */
+  heightAt2023: number;
+  /** Typical fee in the native asset's whole units. */
+  typicalFee: number;
+}
+
+export const chainClocks: Readonly<Record<WorldChain, ChainClock>> = {
+  bitcoin: { blockSeconds: 600, heightAt2023: 769_787, typicalFee: 0.00008 },
+  ethereum: { blockSeconds: 12, heightAt2023: 16_308_190, typicalFee: 0.0015 },
+  tron: { blockSeconds: 3, heightAt2023: 46_790_000, typicalFee: 1.1 },
+  litecoin: { blockSeconds: 150, heightAt2023: 2_405_000, typicalFee: 0.0001 },
+  "bitcoin-cash": { blockSeconds: 600, heightAt2023: 771_000, typicalFee: 0.000005 },
+  dogecoin: { blockSeconds: 60, heightAt2023: 4_560_000, typicalFee: 0.02 },
+  polygon: { blockSeconds: 2, heightAt2023: 37_520_000, typicalFee: 0.01 },
+  bsc: { blockSeconds: 3, heightAt2023: 24_393_000, typicalFee: 0.0004 },
+  solana: { blockSeconds: 0.4, heightAt2023: 168_400_000, typicalFee: 0.000005 },
+};
+
+export const epoch2023 = Date.UTC(2023, 0, 1);

@@ -1,0 +1,172 @@
+import type { Queryable, Store } from "../store/index.ts";
+
+// The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
+// attribution. Everything here is computed; nothing is assigned. Run after every load or import.
+
+/** How many unattributed intermediaries indirect exposure looks through. */
+export const indirectHops = 3;
+
+export interface RefreshOptions {
+  /** Re-copy address owners onto the transfer rows (needed after an import changed attribution). */
+  owners?: boolean;
+}
+
+const usdIn = "coalesce(sum(amount_usd) FILTER (WHERE direction = 'incoming'), 0)";
+const usdOut = "coalesce(sum(amount_usd) FILTER (WHERE direction = 'outgoing'), 0)";
+const rawIn = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'incoming'), 0)";
+const rawOut = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'outgoing'), 0)";
+const countIn = "count(*) FILTER (WHERE direction = 'incoming')";
+const countOut = "count(*) FILTER (WHERE direction = 'outgoing')";
+const utcDay = "(block_timestamp AT TIME ZONE 'UTC')::date";
+// An entity's own flows leave out transfers between its own addresses (sweeps, cold storage).
+const externalToEntity = "entity_id IS NOT NULL AND counterparty_entity_id IS DISTINCT FROM entity_id";
+
+const ownerStatements = [
+  `UPDATE transfers t SET entity_id = a.entity_id FROM addresses a
+   WHERE a.id = t.address_id AND t.entity_id IS DISTINCT FROM a.entity_id`,
+  `UPDATE transfers t SET counterparty_entity_id = a.entity_id FROM addresses a
+   WHERE a.id = t.counterparty_id AND t.counterparty_entity_id IS DISTINCT FROM a.entity_id`,
+];
+
+const flowStatements = [
+  `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
+     entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure`,
+  `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
+   FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
+         FROM transfers GROUP BY address_id) s
+   WHERE a.id = s.address_id
+     AND (a.first_active IS DISTINCT FROM s.first_at OR a.last_active IS DISTINCT FROM s.last_at)`,
+  `INSERT INTO address_categories (address_id, category_id)
+   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id
+   UNION
+   SELECT address_id, category_id FROM attribution_tags WHERE tag_type = 'ordinary'`,
+  `INSERT INTO address_daily_flows
+   SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}
+   FROM transfers GROUP BY address_id, ${utcDay}, asset_id`,
+  `INSERT INTO entity_daily_flows
+   SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}
+   FROM transfers WHERE ${externalToEntity} GROUP BY entity_id, ${utcDay}, asset_id`,
+  `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
+   SELECT address_id, asset_id, sum(incoming_raw) - sum(outgoing_raw), max(day)
+   FROM address_daily_flows GROUP BY address_id, asset_id`,
+  `INSERT INTO address_counterparties
+   SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
+     min(block_timestamp), max(block_timestamp)
+   FROM transfers WHERE counterparty_id IS NOT NULL GROUP BY address_id, counterparty_id, asset_id`,
+  `INSERT INTO entity_counterparties
+   SELECT entity_id, counterparty_entity_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
+     min(block_timestamp), max(block_timestamp)
+   FROM transfers WHERE ${externalToEntity} AND counterparty_entity_id IS NOT NULL
+   GROUP BY entity_id, counterparty_entity_id, asset_id`,
+  // A transfer with a counterparty of several categories counts once for each of them.
+  `INSERT INTO address_category_daily
+   SELECT t.address_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp)
+   FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
+   GROUP BY t.address_id, c.category_id, ${utcDay}`,
+  `INSERT INTO entity_category_daily
+   SELECT t.entity_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp)
+   FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
+   WHERE t.entity_id IS NOT NULL AND t.counterparty_entity_id IS DISTINCT FROM t.entity_id
+   GROUP BY t.entity_id, c.category_id, ${utcDay}`,
+  `INSERT INTO address_exposure
+   SELECT address_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
+     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at)
+   FROM address_category_daily GROUP BY address_id, category_id`,
+  `INSERT INTO entity_exposure
+   SELECT entity_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
+     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at)
+   FROM entity_category_daily GROUP BY entity_id, category_id`,
+];
+
+type Side = "in" | "out";
+const directionOf = { in: "incoming", out: "outgoing" } as const;
+const usdColumnOf = { in: "incoming_usd", out: "outgoing_usd" } as const;
+
+/**
+ * Indirect exposure through unattributed addresses (those with no category): an unattributed
+ * address's incoming volume is traced back to categories, through up to `indirectHops`
+ * unattributed addresses, in proportion to the volume each source sent it (its outgoing volume
+ * likewise forward). A transfer from such an address carries those shares of its value.
+ */
+function indirectStatements(side: Side): string[] {
+  const direction = directionOf[side];
+  const usd = usdColumnOf[side];
+  const statements = [
+    `CREATE TEMP TABLE exposure_total_${side} AS
+     SELECT f.address_id, sum(f.${usd}) AS total FROM address_daily_flows f
+     WHERE NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = f.address_id)
+     GROUP BY f.address_id HAVING sum(f.${usd}) > 0`,
+    `CREATE TEMP TABLE exposure_direct_${side} AS
+     SELECT d.address_id, d.category_id, sum(d.${usd}) AS usd
+     FROM address_category_daily d JOIN exposure_total_${side} u ON u.address_id = d.address_id
+     GROUP BY d.address_id, d.category_id HAVING sum(d.${usd}) > 0`,
+    `CREATE TEMP TABLE exposure_share_${side}_1 AS
+     SELECT d.address_id, d.category_id, d.usd / u.total AS share
+     FROM exposure_direct_${side} d JOIN exposure_total_${side} u ON u.address_id = d.address_id`,
+  ];
+  for (let hop = 2; hop <= indirectHops; hop++) {
+    statements.push(`CREATE TEMP TABLE exposure_share_${side}_${hop} AS
+     SELECT x.address_id, x.category_id, sum(x.usd) / max(u.total) AS share
+     FROM (
+       SELECT address_id, category_id, usd FROM exposure_direct_${side}
+       UNION ALL
+       SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share
+       FROM transfers t JOIN exposure_share_${side}_${hop - 1} s ON s.address_id = t.counterparty_id
+       WHERE t.direction = '${direction}'
+     ) x JOIN exposure_total_${side} u ON u.address_id = x.address_id
+     GROUP BY x.address_id, x.category_id`);
+  }
+  return statements;
+}
+
+const indirectInsert = `INSERT INTO address_exposure
+  SELECT address_id, 'indirect', category_id, sum(incoming_usd), sum(outgoing_usd), count(*), max(block_timestamp)
+  FROM (
+    SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share AS incoming_usd, 0 AS outgoing_usd, t.block_timestamp
+    FROM transfers t JOIN exposure_share_in_${indirectHops} s ON s.address_id = t.counterparty_id
+    WHERE t.direction = 'incoming'
+    UNION ALL
+    SELECT t.address_id, s.category_id, 0, coalesce(t.amount_usd, 0) * s.share, t.block_timestamp
+    FROM transfers t JOIN exposure_share_out_${indirectHops} s ON s.address_id = t.counterparty_id
+    WHERE t.direction = 'outgoing'
+  ) x
+  GROUP BY address_id, category_id`;
+
+const entityIndirectInsert = `INSERT INTO entity_exposure
+  SELECT a.entity_id, 'indirect', x.category_id, sum(x.incoming_usd), sum(x.outgoing_usd), sum(x.instances),
+    max(x.last_transfer_at)
+  FROM address_exposure x JOIN addresses a ON a.id = x.address_id
+  WHERE x.risk_type = 'indirect' AND a.entity_id IS NOT NULL
+  GROUP BY a.entity_id, x.category_id`;
+
+function dropTemporaries(): string {
+  const tables = (["in", "out"] as const).flatMap((side) => [
+    `exposure_total_${side}`,
+    `exposure_direct_${side}`,
+    ...Array.from({ length: indirectHops }, (_, index) => `exposure_share_${side}_${index + 1}`),
+  ]);
+  return `DROP TABLE IF EXISTS ${tables.join(", ")}`;
+}
+
+async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
+  const statements = [
+    ...(options.owners ? ownerStatements : []),
+    ...flowStatements,
+    dropTemporaries(),
+    ...indirectStatements("in"),
+    ...indirectStatements("out"),
+    indirectInsert,
+    entityIndirectInsert,
+    dropTemporaries(),
+  ];
+  for (const statement of statements) await tx.query(statement);
+}
+
+/**
+ * Rebuilds every rollup from the transfers and the attribution in one transaction (a store opens its
+ * own; a Queryable must already be one: the exposure steps use temporary tables).
+ */
+export async function refreshRollups(target: Store | Queryable, options: RefreshOptions = {}): Promise<void> {
+  if ("transaction" in target) return target.transaction((tx) => refresh(tx, options));
+  return refresh(target, options);
+}
