@@ -19,8 +19,10 @@ import {
   type ServerConfig,
   type Store,
   seedDemoAccounts,
+  seedWorld,
   setMembership,
   type UserRow,
+  type WorldScale,
 } from "@sleuth/server";
 import { inject } from "vitest";
 
@@ -60,32 +62,43 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
+const pgliteTemplates = new Map<string, Promise<Blob>>();
 
 /**
- * initdb takes seconds in PGlite; a migrated and seeded cluster dumped once per worker loads in a
- * fraction of that. Every store opened from it is still a separate, fresh database.
+ * initdb takes seconds in PGlite; a migrated and seeded cluster dumped once per worker (and per demo
+ * world) loads in a fraction of that. Every store opened from it is still a separate, fresh database.
  */
-function migratedPgliteTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const store = await openPgliteStore();
-    try {
-      await migrate(store);
-      await seedDemoAccounts(store);
-      return await store.db.dumpDataDir("none");
-    } finally {
-      await store.close();
-    }
-  })();
-  return pgliteTemplate;
+function migratedPgliteTemplate(world: WorldScale | undefined): Promise<Blob> {
+  const key = world ?? "none";
+  let template = pgliteTemplates.get(key);
+  if (!template) {
+    template = (async () => {
+      const store = await openPgliteStore();
+      try {
+        await migrate(store);
+        await seedDemoAccounts(store);
+        if (world) await seedWorld(store, { scale: world });
+        return await store.db.dumpDataDir("none");
+      } finally {
+        await store.close();
+      }
+    })();
+    pgliteTemplates.set(key, template);
+  }
+  return template;
 }
 
-/** A fresh store of the given kind, migrated and holding the demo accounts. */
+/**
+ * A fresh store of the given kind, migrated and holding the demo accounts, and with `world` the
+ * demo world of that scale (and the demo organizations' workspace). The small world seeds in about
+ * half a second; on PGlite it is seeded once per worker and copied.
+ */
 export async function openTestStore(
   kind: TestStoreKind,
+  options: { world?: WorldScale } = {},
 ): Promise<{ store: Store; dispose: () => Promise<void> }> {
   if (kind === "pglite") {
-    const store = await openPgliteStore({ loadDataDir: await migratedPgliteTemplate() });
+    const store = await openPgliteStore({ loadDataDir: await migratedPgliteTemplate(options.world) });
     await migrate(store);
     return { store, dispose: () => store.close() };
   }
@@ -93,6 +106,7 @@ export async function openTestStore(
   const store = await openPostgresStore(database.url, { max: 4 });
   await migrate(store);
   await seedDemoAccounts(store);
+  if (options.world) await seedWorld(store, { scale: options.world });
   return {
     store,
     dispose: async () => {
@@ -131,12 +145,13 @@ export interface TestServer {
 
 /**
  * A real server on 127.0.0.1 and a free port, over a fresh migrated store with the demo accounts.
- * `env` overrides the server's environment (see packages/server/src/config.ts).
+ * `env` overrides the server's environment (see packages/server/src/config.ts); `world` seeds the
+ * demo world of that scale first (default: none).
  */
 export async function startTestServer(
-  options: { store: TestStoreKind; env?: Record<string, string> } = { store: "pglite" },
+  options: { store: TestStoreKind; env?: Record<string, string>; world?: WorldScale } = { store: "pglite" },
 ): Promise<TestServer> {
-  const { store, dispose } = await openTestStore(options.store);
+  const { store, dispose } = await openTestStore(options.store, { world: options.world });
   const config = loadConfig({
     SLEUTH_LOG_LEVEL: "warn",
     SLEUTH_DEMO: "1",

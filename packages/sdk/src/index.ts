@@ -16,6 +16,7 @@ export * from "./format/index.ts";
 export * from "./graph/index.ts";
 export * from "./imageUpload/index.ts";
 export * from "./interest/index.ts";
+export * from "./metrics/index.ts";
 export * from "./organization/index.ts";
 export * from "./risk/index.ts";
 export * from "./scamReport/index.ts";

@@ -6,14 +6,16 @@ export const attributionTagTypes = ["ordinary", "behavioral_signature"] as const
 
 /**
  * 000 §3 attribution tag, with the 002 §3 `sources[].confidenceScore`. Only category, categoryId, entity
- * and entityUrn are always present; signature fields come with behavioural signatures only.
+ * and entityUrn are always present; signature fields come with behavioural signatures only. A
+ * behavioural signature seen on an unattributed address names no entity: entity and entityUrn are
+ * then null (the signature name says what it is).
  */
 export const attributionTagSchema = z.object({
   category: z.string(),
   categoryId: z.number().int(),
   categoryType: z.string().optional(),
-  entity: z.string(),
-  entityUrn: anyEntityUrnSchema,
+  entity: z.string().nullable(),
+  entityUrn: anyEntityUrnSchema.nullable(),
   tagType: z.enum(attributionTagTypes).optional(),
   signatureId: z.string().nullable().optional(),
   signatureName: z.string().nullable().optional(),

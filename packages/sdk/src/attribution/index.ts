@@ -1,3 +1,4 @@
+export { attributionLookupMaxUrns } from "./attributionLimits.ts";
 export type { AttributionAddressRequest, AttributionEntityRequest } from "./attributionLookup.ts";
 export {
   attributionAddressRequest,

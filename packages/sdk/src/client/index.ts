@@ -1,4 +1,6 @@
 export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+export type { BulkResult } from "./bulkRequests.ts";
+export { bulkInBatches } from "./bulkRequests.ts";
 export type { ClientConfig, RequestOptions } from "./client.ts";
 export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
@@ -6,6 +8,9 @@ export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError 
 export { createFetchTransport } from "./fetchTransport.ts";
 export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
 export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
+export { metricsApi, riskApi } from "./metricsApi.ts";
+export type { AutocompleteAnswer, CallOptions } from "./searchApi.ts";
+export { attributionApi, searchApi } from "./searchApi.ts";
 export { SleuthClient } from "./sleuthClient.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
 export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
+import { metricsApi, riskApi } from "./metricsApi.ts";
+import { attributionApi, searchApi } from "./searchApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -12,6 +14,10 @@ export class SleuthClient {
   readonly preferences: ReturnType<typeof preferencesApi>;
   readonly activity: ReturnType<typeof activityApi>;
   readonly imports: ReturnType<typeof importsApi>;
+  readonly search: ReturnType<typeof searchApi>;
+  readonly attribution: ReturnType<typeof attributionApi>;
+  readonly metrics: ReturnType<typeof metricsApi>;
+  readonly risk: ReturnType<typeof riskApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -21,6 +27,10 @@ export class SleuthClient {
     this.preferences = preferencesApi(this.core);
     this.activity = activityApi(this.core);
     this.imports = importsApi(this.core);
+    this.search = searchApi(this.core);
+    this.attribution = attributionApi(this.core);
+    this.metrics = metricsApi(this.core);
+    this.risk = riskApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

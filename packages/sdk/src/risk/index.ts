@@ -1,3 +1,15 @@
+export type {
+  AddressRiskInfo,
+  AddressRiskInfoRequest,
+  EntityRiskScore,
+  EntityRiskScoreRequest,
+} from "./riskInfo.ts";
+export {
+  addressRiskInfoRequestSchema,
+  addressRiskInfoSchema,
+  entityRiskScoreRequestSchema,
+  entityRiskScoreSchema,
+} from "./riskInfo.ts";
 export type { AlertRiskLabel, RiskColor, RiskLabel, RiskScoreLevel } from "./riskScale.ts";
 export {
   alertRiskLabelOf,

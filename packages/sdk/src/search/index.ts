@@ -1,3 +1,29 @@
+export type {
+  AddressHit,
+  AttributionType,
+  AutocompleteHit,
+  AutocompleteMatch,
+  AutocompleteMeta,
+  AutocompleteRequest,
+  CustomEntityHit,
+  EntityHit,
+  InetHit,
+} from "./autocomplete.ts";
+export {
+  addressHitSchema,
+  attributionTypeSchema,
+  attributionTypes,
+  autocompleteHitSchema,
+  autocompleteHitSchemas,
+  autocompleteMatches,
+  autocompleteMatchSchema,
+  autocompleteMetaSchema,
+  autocompleteQueryMaxLength,
+  autocompleteRequestSchema,
+  customEntityHitSchema,
+  entityHitSchema,
+  inetHitSchema,
+} from "./autocomplete.ts";
 export type { GlobalSearchOutcome } from "./globalSearchNavigation.ts";
 export { globalSearchRoute } from "./globalSearchNavigation.ts";
 export { randomSearchRoute } from "./randomSearch.ts";
@@ -63,6 +89,7 @@ export {
   suggestionItemTypes,
   transactionResultSchema,
 } from "./searchSchemas.ts";
+export { searchSectionsFor } from "./searchSectionPlan.ts";
 export type { SearchSection, SearchSectionStatus } from "./searchSections.ts";
 export {
   searchLoaderRowCount,
@@ -79,3 +106,21 @@ export {
 export { initialResultsTab, likelyResultsTab, resultsTabOfItem } from "./searchTabs.ts";
 export type { SearchTitleKind } from "./searchTitles.ts";
 export { searchTitleTruncation, truncateMiddle, truncateSearchTitle } from "./searchTitles.ts";
+export type { StatusReport } from "./statusReport.ts";
+export { statusReportSchema } from "./statusReport.ts";
+export type {
+  NeighbourTransaction,
+  TransactionLookupRequest,
+  TransactionParty,
+  TransactionRow,
+  TransferLabel,
+} from "./transactionLookup.ts";
+export {
+  neighbourTransactionSchema,
+  transactionLookupMaxHashes,
+  transactionLookupRequestSchema,
+  transactionPartySchema,
+  transactionResultOf,
+  transactionRowSchema,
+  transferLabelSchema,
+} from "./transactionLookup.ts";

@@ -7,8 +7,10 @@ import { featureFlagRoutes } from "./featureFlags.ts";
 import { healthRoutes } from "./health.ts";
 import { importRoutes } from "./imports.ts";
 import { memberRoutes } from "./members.ts";
+import { metricsRoutes } from "./metrics.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
+import { searchRoutes } from "./search.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -24,6 +26,8 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     preferenceRoutes,
     activityRoutes,
     importRoutes,
+    searchRoutes,
+    metricsRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { activityEntrySchema } from "../account/activity.ts";
+import {
+  type AddressAttribution,
+  addressAttributionSchema,
+  attributionAddressRequest,
+  attributionEntityRequestSchema,
+  attributionLookupMaxUrns,
+  type EntityAttribution,
+  entityAttributionSchema,
+} from "../attribution/index.ts";
+import {
+  type AttributionType,
+  type AutocompleteHit,
+  type AutocompleteMeta,
+  type AutocompleteRequest,
+  autocompleteHitSchema,
+  autocompleteMetaSchema,
+  autocompleteRequestSchema,
+  searchResultLimit,
+  statusReportRequest,
+  statusReportSchema,
+  type TransactionLookupRequest,
+  type TransactionRow,
+  transactionLookupMaxHashes,
+  transactionLookupRequestSchema,
+  transactionRowSchema,
+} from "../search/index.ts";
+import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
+import type { HttpCore } from "./client.ts";
+import { ApiError } from "./errors.ts";
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface AutocompleteAnswer<T extends AttributionType> {
+  hits: AutocompleteHit<T>[];
+  meta: AutocompleteMeta;
+}
+
+type TransactionFlags = Omit<TransactionLookupRequest, "tx_hashes">;
+
+function invalidRequest(message: string, details?: unknown): ApiError {
+  return new ApiError({ status: 400, code: "bad_request", message, details });
+}
+
+/**
+ * Global search (000 §4, 001 §7 "Other", 002 §7): autocomplete per attribution type, the transaction
+ * lookup, the request-information status report and the search_query activity entry. Requests are
+ * checked with the same schemas the server applies, so a bad one fails before it is sent.
+ */
+export function searchApi(core: HttpCore) {
+  async function transactions(request: TransactionLookupRequest, options: CallOptions = {}) {
+    const body = transactionLookupRequestSchema.safeParse(request);
+    if (!body.success) throw invalidRequest("Invalid transaction lookup", body.error.issues);
+    return (
+      await core.request("POST", "/trm-insights/v4/transaction", {
+        body: body.data,
+        schema: z.array(transactionRowSchema),
+        signal: options.signal,
+      })
+    ).data;
+  }
+
+  return {
+    /**
+     * One autocomplete section. `limit` defaults to 002 §9's result limit for the query (larger when
+     * it holds `%`). Hits come best first: exact identifier, prefix, substring, similar name.
+     */
+    autocomplete: async <T extends AttributionType>(
+      request: AutocompleteRequest & { attributionType: T },
+      options: CallOptions = {},
+    ): Promise<AutocompleteAnswer<T>> => {
+      const parsed = autocompleteRequestSchema.safeParse(request);
+      if (!parsed.success) throw invalidRequest("Invalid search query", parsed.error.issues);
+      const query = { ...parsed.data, limit: parsed.data.limit ?? searchResultLimit(parsed.data.query) };
+      const schema = z.array(autocompleteHitSchema(request.attributionType));
+      const answer = await core.request("GET", "/v3/attribution/autocomplete", {
+        query,
+        schema,
+        signal: options.signal,
+      });
+      const meta = autocompleteMetaSchema.safeParse(answer.meta);
+      return {
+        hits: answer.data,
+        meta: meta.success
+          ? meta.data
+          : { limit: query.limit, offset: query.offset ?? 0, hasMore: answer.data.length >= query.limit },
+      };
+    },
+    /** POST /trm-insights/v4/transaction for at most 100 hashes or transaction URNs (001 §7). */
+    transactions,
+    /** The same lookup for any number of hashes, 100 per request, a failed request retried once. */
+    transactionsInBatches: async (
+      hashes: readonly string[],
+      flags: TransactionFlags = {},
+      options: CallOptions = {},
+    ): Promise<BulkResult<TransactionRow>> =>
+      bulkInBatches(
+        hashes,
+        transactionLookupMaxHashes,
+        (batch) => transactions({ ...flags, tx_hashes: batch }, options),
+        options.signal,
+      ),
+    /**
+     * 000 §4 request information: POST /user-report/status-report. Details are optional and dropped
+     * when blank; the full query is sent (only the displayed text is cut to 20 characters).
+     */
+    statusReport: async (query: string, details?: string, options: CallOptions = {}) =>
+      (
+        await core.request("POST", "/user-report/status-report", {
+          body: statusReportRequest(query, details),
+          schema: statusReportSchema,
+          idempotencyKey: true,
+          signal: options.signal,
+        })
+      ).data,
+    /**
+     * 000 §4: a search query records an activity log entry (POST /user-activity, action
+     * search_query). `details` may add what the caller knows (module, result counts).
+     */
+    logQuery: async (query: string, details: Record<string, unknown> = {}) =>
+      (
+        await core.request("POST", "/user-activity", {
+          body: { action: "search_query", details: { ...details, query: query.trim() } },
+          schema: activityEntrySchema,
+          idempotencyKey: true,
+        })
+      ).data,
+  };
+}
+
+/** 002 §7 attribution lookups: POST /v2/attribution/address and /v2/attribution/entity. */
+export function attributionApi(core: HttpCore) {
+  return {
+    /**
+     * Attribution of addresses, in batches of 900. 002 §5: every URN must be a valid address URN,
+     * otherwise the lookup fails with 'Invalid attribution addresses' and nothing is sent. Addresses
+     * the store does not know are left out of the answer.
+     */
+    addresses: async (
+      addressChainUrns: readonly string[],
+      options: CallOptions = {},
+    ): Promise<BulkResult<AddressAttribution>> => {
+      const checked = attributionAddressRequest(addressChainUrns);
+      if (!checked.ok) throw invalidRequest(checked.error);
+      return bulkInBatches(
+        checked.request.addressChainUrns,
+        attributionLookupMaxUrns.addresses,
+        async (batch) =>
+          (
+            await core.request("POST", "/v2/attribution/address", {
+              body: { addressChainUrns: batch },
+              schema: z.array(addressAttributionSchema),
+              signal: options.signal,
+            })
+          ).data,
+        options.signal,
+      );
+    },
+    /** Attribution of entities and custom entities (100 per request), optionally with hasInetData. */
+    entities: async (
+      entityUrns: readonly string[],
+      options: CallOptions & { includeHasInetData?: boolean } = {},
+    ): Promise<BulkResult<EntityAttribution>> => {
+      const checked = attributionEntityRequestSchema.safeParse({
+        entityUrns,
+        includeHasInetData: options.includeHasInetData ?? false,
+      });
+      if (!checked.success) throw invalidRequest("Invalid attribution entities", checked.error.issues);
+      return bulkInBatches(
+        checked.data.entityUrns,
+        attributionLookupMaxUrns.entities,
+        async (batch) =>
+          (
+            await core.request("POST", "/v2/attribution/entity", {
+              body: { entityUrns: batch, includeHasInetData: checked.data.includeHasInetData },
+              schema: z.array(entityAttributionSchema),
+              signal: options.signal,
+            })
+          ).data,
+        options.signal,
+      );
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type {
+  AddressMetrics,
+  AddressRiskInfo,
+  CustomEntityMetrics,
+  EntityMetrics,
+  EntityRiskScore,
+} from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+import { customEntitySummaries } from "./customEntitySummaries.ts";
+import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
+import {
+  addressKeyParams,
+  addressKeysOf,
+  addressKeysSql,
+  resolveCustomEntities,
+  resolveEntities,
+} from "./subjects.ts";
+import {
+  addressSummarySql,
+  groupSummaries,
+  type MemberRow,
+  memberColumns,
+  type SummaryParts,
+  summarize,
+} from "./summaries.ts";
+
+// The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
+// as sent; unknown URNs (and another organization's custom entities) are left out.
+
+/** One query for the whole batch: each URN's address probed once, its rollups read by its key. */
+export async function addressMetrics(
+  db: Queryable,
+  urns: readonly string[],
+  parts: SummaryParts,
+): Promise<AddressMetrics[]> {
+  const keys = addressKeysOf(urns);
+  if (keys.length === 0) return [];
+  const rows = await db.query<MemberRow & { ord: string | number }>(
+    `SELECT r.ord, a.id, 1 AS address_count, a.first_active, a.last_active, ${memberColumns}
+     FROM ${addressKeysSql("id, first_active, last_active")}
+     ${addressSummarySql("a.id", "$3", "$4")}
+     ORDER BY r.ord`,
+    [
+      ...addressKeyParams(keys),
+      parts.includeVolumeMetrics || parts.includeAssetCount,
+      parts.includeBalanceMetrics || parts.includeAssetCount,
+    ],
+  );
+  const summaries = await summarize(
+    db,
+    rows.map((row, group) => ({ group, row })),
+    parts,
+  );
+  return rows.map((row, group) => ({
+    addressChainUrn: keys[Number(row.ord) - 1]!.urn,
+    ...summaries.get(group)!,
+  }));
+}
+
+export async function entityMetrics(
+  db: Queryable,
+  urns: readonly string[],
+  parts: SummaryParts,
+): Promise<EntityMetrics[]> {
+  const subjects = await resolveEntities(db, urns);
+  const summaries = await groupSummaries(
+    db,
+    { addresses: [], entities: subjects.map((subject, group) => ({ group, entityId: subject.id })) },
+    parts,
+  );
+  return subjects.map((subject, group) => ({ entityUrn: subject.urn, ...summaries.get(group)! }));
+}
+
+export async function customEntityMetrics(
+  db: Queryable,
+  urns: readonly string[],
+  parts: SummaryParts,
+  organizationId: number,
+): Promise<CustomEntityMetrics[]> {
+  const subjects = await resolveCustomEntities(db, urns, organizationId);
+  const summaries = await customEntitySummaries(
+    db,
+    subjects.map((subject) => subject.id),
+    parts,
+  );
+  return subjects.map((subject) => ({
+    customEntityUrn: subject.urn,
+    ...(summaries.get(subject.id)?.summary ?? {
+      addressCount: 0,
+      firstActiveDate: null,
+      lastActiveDate: null,
+    }),
+  }));
+}
+
+export async function addressRiskInfo(db: Queryable, urns: readonly string[]): Promise<AddressRiskInfo[]> {
+  const keys = addressKeysOf(urns);
+  const summaries = await addressRiskSummaries(db, keys);
+  return summaries.map(({ ord, summary }) => ({ addressChainUrn: keys[ord - 1]!.urn, ...summary }));
+}
+
+export async function entityRiskScores(db: Queryable, urns: readonly string[]): Promise<EntityRiskScore[]> {
+  const subjects = await resolveEntities(db, urns);
+  const summaries = await entityRiskSummaries(
+    db,
+    subjects.map((subject) => subject.id),
+  );
+  return subjects.map((subject) => ({ entityUrn: subject.urn, ...summaries.get(subject.id)! }));
+}

@@ -1,0 +1,163 @@
+import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+import { type AddressKey, addressKeyParams, addressKeysSql } from "./subjects.ts";
+
+interface IndicatorRow {
+  subject_id: string | number;
+  risk_type: RiskType;
+  category_id: number;
+  category: string;
+  level: number;
+  incoming_usd: number | null;
+  outgoing_usd: number | null;
+  instances: number | null;
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+function indicatorOf(row: IndicatorRow): RiskIndicator {
+  const indicator: RiskIndicator = {
+    riskType: row.risk_type,
+    category: row.category,
+    categoryRiskScoreLevel: row.level,
+    categoryId: String(row.category_id),
+    categoryName: row.category,
+  };
+  const label = riskLabelOf(row.level);
+  if (label !== null) indicator.categoryRiskScoreLevelLabel = label;
+  if (row.incoming_usd !== null && row.outgoing_usd !== null) {
+    indicator.incomingVolumeUsd = cents(row.incoming_usd);
+    indicator.outgoingVolumeUsd = cents(row.outgoing_usd);
+    indicator.totalVolumeUsd = cents(row.incoming_usd + row.outgoing_usd);
+  }
+  if (row.instances !== null) indicator.instances = row.instances;
+  return indicator;
+}
+
+export interface RiskSummary {
+  riskScore: number | null;
+  riskScoreLabel: ReturnType<typeof riskLabelOf>;
+  riskScoreLevel: ReturnType<typeof riskScoreLevelOf>;
+  riskIndicators: RiskIndicator[];
+}
+
+function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map<number, RiskSummary> {
+  const indicators = new Map<number, RiskIndicator[]>(ids.map((id) => [id, []]));
+  for (const row of rows) indicators.get(Number(row.subject_id))?.push(indicatorOf(row));
+  const summaries = new Map<number, RiskSummary>();
+  for (const [id, list] of indicators) {
+    list.sort(
+      (a, b) =>
+        b.categoryRiskScoreLevel - a.categoryRiskScoreLevel ||
+        (b.totalVolumeUsd ?? 0) - (a.totalVolumeUsd ?? 0) ||
+        a.riskType.localeCompare(b.riskType) ||
+        a.category.localeCompare(b.category),
+    );
+    // A known subject without risky indicators scores 0 (no risk), not "no data".
+    const riskScore = Math.max(0, ...list.map((indicator) => indicator.categoryRiskScoreLevel));
+    summaries.set(id, {
+      riskScore,
+      riskScoreLabel: riskLabelOf(riskScore),
+      riskScoreLevel: riskScoreLevelOf(riskScore),
+      riskIndicators: list,
+    });
+  }
+  return summaries;
+}
+
+interface AddressRiskRow {
+  ord: string | number;
+  /** [riskType, categoryId, category, level, incomingUsd, outgoingUsd, instances] per indicator. */
+  indicators:
+    | [RiskType, number, string, number, number | null, number | null, number | null][]
+    | string
+    | null;
+}
+
+/**
+ * 000 §7 risk-indicators mini-info of addresses: ownership (the categories the address carries, from
+ * its owner and its ordinary tags), behavioral (its behavioural signatures), counterparty and
+ * indirect (the exposure rollup), each at its category's level for that risk type
+ * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. One query for
+ * the whole batch: each address probed once by its key, its indicators read by its id and folded
+ * into one JSON field.
+ */
+export async function addressRiskSummaries(
+  db: Queryable,
+  keys: readonly AddressKey[],
+): Promise<{ ord: number; summary: RiskSummary }[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.query<AddressRiskRow>(
+    `SELECT r.ord, i.indicators
+     FROM ${addressKeysSql("id")}
+     CROSS JOIN LATERAL (
+       SELECT json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd,
+                                        u.outgoing_usd, u.instances)) AS indicators
+       FROM (
+         SELECT 'ownership' AS risk_type, ac.category_id, NULL::float8 AS incoming_usd,
+                NULL::float8 AS outgoing_usd, NULL::int AS instances
+         FROM address_categories ac WHERE ac.address_id = a.id
+         UNION ALL
+         SELECT 'behavioral', t.category_id, NULL, NULL, count(*)::int
+         FROM attribution_tags t WHERE t.address_id = a.id AND t.tag_type = 'behavioral_signature'
+         GROUP BY t.category_id
+         UNION ALL
+         SELECT x.risk_type, x.category_id, x.incoming_usd, x.outgoing_usd, x.instances
+         FROM address_exposure x WHERE x.address_id = a.id
+       ) u
+       JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
+       JOIN categories c ON c.id = u.category_id
+       WHERE l.level > 0
+     ) i
+     ORDER BY r.ord`,
+    addressKeyParams(keys),
+  );
+  return rows.map((row) => {
+    const list =
+      row.indicators === null
+        ? []
+        : typeof row.indicators === "string"
+          ? JSON.parse(row.indicators)
+          : row.indicators;
+    const indicatorRows: IndicatorRow[] = (
+      list as NonNullable<Exclude<AddressRiskRow["indicators"], string>>
+    ).map(([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({
+      subject_id: 0,
+      risk_type,
+      category_id,
+      category,
+      level,
+      incoming_usd,
+      outgoing_usd,
+      instances,
+    }));
+    return { ord: Number(row.ord), summary: summariesOf([0], indicatorRows).get(0)! };
+  });
+}
+
+/**
+ * 000 §7 risk score info of entities: ownership at the entity's own category's level, counterparty
+ * and indirect from the entity exposure rollup (transfers with the outside world only).
+ */
+export async function entityRiskSummaries(
+  db: Queryable,
+  entityIds: readonly number[],
+): Promise<Map<number, RiskSummary>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await db.query<IndicatorRow>(
+    `SELECT e.id AS subject_id, 'ownership' AS risk_type, c.id AS category_id, c.name AS category, l.level,
+            NULL::float8 AS incoming_usd, NULL::float8 AS outgoing_usd, NULL::int AS instances
+     FROM entities e
+     JOIN category_risk_levels l ON l.category_id = e.category_id AND l.risk_type = 'ownership'
+     JOIN categories c ON c.id = e.category_id
+     WHERE e.id = ANY($1::int[]) AND l.level > 0
+     UNION ALL
+     SELECT x.entity_id, x.risk_type, c.id, c.name, l.level, x.incoming_usd, x.outgoing_usd, x.instances
+     FROM entity_exposure x
+     JOIN category_risk_levels l ON l.category_id = x.category_id AND l.risk_type = x.risk_type
+     JOIN categories c ON c.id = x.category_id
+     WHERE x.entity_id = ANY($1::int[]) AND l.level > 0`,
+    [entityIds],
+  );
+  return summariesOf(entityIds, rows);
+}

@@ -1,0 +1,57 @@
+import {
+  addressMetricsRequestSchema,
+  addressRiskInfoRequestSchema,
+  customEntityMetricsRequestSchema,
+  entityMetricsRequestSchema,
+  entityRiskScoreRequestSchema,
+} from "@sleuth/sdk";
+import type { FastifyInstance } from "fastify";
+import { requireRole } from "../http/auth.ts";
+import { parseOr400 } from "../http/validation.ts";
+import {
+  addressMetrics,
+  addressRiskInfo,
+  customEntityMetrics,
+  entityMetrics,
+  entityRiskScores,
+} from "../metrics/index.ts";
+import type { RouteContext } from "./context.ts";
+
+// 000 §7 "Metrics and observations" and "Risk": the bulk calls. The answer is {success, data}: a
+// batch the server answered is successful; one it could not answer gets the error envelope (a batch
+// over its size, 900 / 20 / 100, answers 400), which the SDK counts as the unsuccessful batch.
+
+export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): void {
+  app.post("/trm-insights/v1/address/metrics/summary/mini/bulk", async (request) => {
+    requireRole(request, "viewer");
+    const { addressChainUrns, ...parts } = parseOr400(addressMetricsRequestSchema, request.body);
+    return { success: true, data: await addressMetrics(store, addressChainUrns, parts) };
+  });
+
+  app.post("/trm-insights/v1/entity/metrics/summary/mini/bulk", async (request) => {
+    requireRole(request, "viewer");
+    const { entityUrns, ...parts } = parseOr400(entityMetricsRequestSchema, request.body);
+    return { success: true, data: await entityMetrics(store, entityUrns, parts) };
+  });
+
+  app.post("/trm-insights/v1/custom-entity/metrics/summary/bulk", async (request) => {
+    const { organization } = requireRole(request, "viewer");
+    const { customEntityUrns, ...parts } = parseOr400(customEntityMetricsRequestSchema, request.body);
+    return {
+      success: true,
+      data: await customEntityMetrics(store, customEntityUrns, parts, organization.id),
+    };
+  });
+
+  app.post("/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk", async (request) => {
+    requireRole(request, "viewer");
+    const { addressChainUrns } = parseOr400(addressRiskInfoRequestSchema, request.body);
+    return { success: true, data: await addressRiskInfo(store, addressChainUrns) };
+  });
+
+  app.post("/trm-insights/v4/risk/entity/risk-score/info/bulk", async (request) => {
+    requireRole(request, "viewer");
+    const { entityUrns } = parseOr400(entityRiskScoreRequestSchema, request.body);
+    return { success: true, data: await entityRiskScores(store, entityUrns) };
+  });
+}

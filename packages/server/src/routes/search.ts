@@ -1,0 +1,83 @@
+import {
+  attributionAddressRequestSchema,
+  attributionEntityRequestSchema,
+  attributionLookupMaxUrns,
+  autocompleteRequestSchema,
+  searchResultLimit,
+  statusReportRequestSchema,
+  transactionLookupRequestSchema,
+} from "@sleuth/sdk";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireRole } from "../http/auth.ts";
+import { parseOr400 } from "../http/validation.ts";
+import {
+  addressAttribution,
+  autocomplete,
+  entityAttribution,
+  lookupTransactions,
+  saveStatusReport,
+} from "../search/index.ts";
+import type { RouteContext } from "./context.ts";
+
+// docs/API.md "Search": the global search calls (000 §4, 001 §7 "Other", 002 §7). Every caller
+// reads within its current organization (custom entities) and needs at least the viewer role.
+
+// Choice: at most as many URNs per lookup as an address metrics batch (the SDK batches longer lists).
+const addressLookupBody = z
+  .object({ addressChainUrns: z.array(z.string()).max(attributionLookupMaxUrns.addresses) })
+  .pipe(attributionAddressRequestSchema);
+const entityLookupBody = attributionEntityRequestSchema.extend({
+  entityUrns: attributionEntityRequestSchema.shape.entityUrns.max(attributionLookupMaxUrns.entities),
+});
+
+export function searchRoutes(app: FastifyInstance, { store }: RouteContext): void {
+  app.get("/v3/attribution/autocomplete", async (request) => {
+    const { organization } = requireRole(request, "viewer");
+    const query = parseOr400(autocompleteRequestSchema, request.query);
+    const limit = query.limit ?? searchResultLimit(query.query);
+    const offset = query.offset ?? 0;
+    const page = await autocomplete(store, query.attributionType, {
+      query: query.query,
+      limit,
+      offset,
+      organizationId: organization.id,
+    });
+    return { data: page.hits, meta: { limit, offset, hasMore: page.hasMore } };
+  });
+
+  app.post("/trm-insights/v4/transaction", async (request) => {
+    requireRole(request, "viewer");
+    const body = parseOr400(transactionLookupRequestSchema, request.body);
+    return { data: await lookupTransactions(store, body) };
+  });
+
+  app.post("/v2/attribution/address", async (request) => {
+    requireRole(request, "viewer");
+    const body = parseOr400(addressLookupBody, request.body);
+    return { data: await addressAttribution(store, body.addressChainUrns) };
+  });
+
+  app.post("/v2/attribution/entity", async (request) => {
+    const { organization } = requireRole(request, "viewer");
+    const body = parseOr400(entityLookupBody, request.body);
+    return {
+      data: await entityAttribution(store, body.entityUrns, {
+        includeHasInetData: body.includeHasInetData,
+        organizationId: organization.id,
+      }),
+    };
+  });
+
+  // 000 §4 request information; a viewer may ask too (it changes no investigation data).
+  app.post("/user-report/status-report", { config: { idempotent: true } }, async (request, reply) => {
+    const { user, organization } = requireRole(request, "viewer");
+    const body = parseOr400(statusReportRequestSchema, request.body);
+    const report = await saveStatusReport(store, {
+      userId: user.id,
+      organizationId: organization.id,
+      request: body,
+    });
+    return reply.code(201).send({ data: report });
+  });
+}

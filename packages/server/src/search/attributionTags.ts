@@ -1,0 +1,81 @@
+import type { AttributionTag } from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+
+interface TagRow {
+  address_id: string | number;
+  category_id: number;
+  category: string;
+  tag_type: "ordinary" | "behavioral_signature";
+  signature_id: string | null;
+  signature_name: string | null;
+  signature_description: string | null;
+  evidence: string;
+  confidence: number;
+  entity_slug: string | null;
+  entity_name: string | null;
+}
+
+function tagOf(row: TagRow): AttributionTag {
+  const tag: AttributionTag = {
+    category: row.category,
+    categoryId: row.category_id,
+    entity: row.entity_name,
+    entityUrn: row.entity_slug === null ? null : `urn:sleuth:entity:${row.entity_slug}`,
+    tagType: row.tag_type,
+    source: { evidence: { description: row.evidence } },
+    sources: [{ confidenceScore: row.confidence }],
+  };
+  if (row.tag_type === "behavioral_signature") {
+    tag.signatureId = row.signature_id;
+    tag.signatureName = row.signature_name;
+    tag.signatureDescription = row.signature_description;
+  }
+  return tag;
+}
+
+/**
+ * 000 §3 attribution tags of each address (by id), the most confident first. One indexed query
+ * (attribution_tags_address_idx) for any number of addresses.
+ */
+export async function tagsOfAddresses(
+  db: Queryable,
+  addressIds: readonly number[],
+): Promise<Map<number, AttributionTag[]>> {
+  const tags = new Map<number, AttributionTag[]>();
+  if (addressIds.length === 0) return tags;
+  const rows = await db.query<TagRow>(
+    `SELECT t.address_id, t.category_id, c.name AS category, t.tag_type, t.signature_id, t.signature_name,
+            t.signature_description, t.evidence, cl.level AS confidence, e.slug AS entity_slug,
+            e.name AS entity_name
+     FROM attribution_tags t
+     JOIN categories c ON c.id = t.category_id
+     JOIN confidence_levels cl ON cl.id = t.confidence
+     LEFT JOIN entities e ON e.id = t.entity_id
+     WHERE t.address_id = ANY($1::bigint[])
+     ORDER BY t.address_id, cl.level DESC, t.id`,
+    [addressIds],
+  );
+  for (const row of rows) {
+    const id = Number(row.address_id);
+    const list = tags.get(id) ?? [];
+    list.push(tagOf(row));
+    tags.set(id, list);
+  }
+  return tags;
+}
+
+/** The tag an entity carries as itself: its own category, named by it (000 §3 search results). */
+export function entityCategoryTag(entity: {
+  slug: string;
+  name: string;
+  categoryId: number;
+  category: string;
+}): AttributionTag {
+  return {
+    category: entity.category,
+    categoryId: entity.categoryId,
+    entity: entity.name,
+    entityUrn: `urn:sleuth:entity:${entity.slug}`,
+    tagType: "ordinary",
+  };
+}

@@ -1,0 +1,31 @@
+import type { AttributionTag } from "@sleuth/sdk";
+
+/** An address's owner as the address queries join it (entities via addresses.entity_id). */
+export interface AddressOwner {
+  owner_slug: string | null;
+  owner_name: string | null;
+  owner_category_id: number | null;
+  owner_category: string | null;
+}
+
+/**
+ * The address's tags with its owner first: the owner is the resolved ownership attribution
+ * (docs/DATA.md), so an investigator sees it even when no tag names that entity.
+ */
+export function withOwnerTag(tags: readonly AttributionTag[], owner: AddressOwner): AttributionTag[] {
+  if (owner.owner_slug === null || owner.owner_name === null || owner.owner_category_id === null) {
+    return [...tags];
+  }
+  const entityUrn = `urn:sleuth:entity:${owner.owner_slug}`;
+  const named = tags.filter((tag) => tag.entityUrn === entityUrn);
+  const others = tags.filter((tag) => tag.entityUrn !== entityUrn);
+  if (named.length > 0) return [...named, ...others];
+  const ownerTag: AttributionTag = {
+    category: owner.owner_category ?? "",
+    categoryId: owner.owner_category_id,
+    entity: owner.owner_name,
+    entityUrn,
+    tagType: "ordinary",
+  };
+  return [ownerTag, ...others];
+}

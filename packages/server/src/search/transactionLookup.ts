@@ -1,0 +1,292 @@
+import {
+  type AttributionTag,
+  addressChainUrn,
+  type ChainId,
+  chainIds,
+  type NeighbourTransaction,
+  parseUrn,
+  recognizeIdentifier,
+  type TransactionLookupRequest,
+  type TransactionParty,
+  type TransactionRow,
+  type TransferLabel,
+  transactionUrn,
+} from "@sleuth/sdk";
+import { toIso } from "../accounts/rows.ts";
+import type { Queryable } from "../store/index.ts";
+import { addressPropertiesOf } from "./addressProperties.ts";
+import { tagsOfAddresses } from "./attributionTags.ts";
+import { withOwnerTag } from "./ownerTag.ts";
+
+type LookupRequest = Required<TransactionLookupRequest>;
+
+/** A raw integer amount in whole units of an asset with `decimals`, exactly (trailing zeros dropped). */
+export function unitsOf(raw: string, decimals: number): string {
+  const negative = raw.startsWith("-");
+  const digits = (negative ? raw.slice(1) : raw).replace(/^0+(?=\d)/, "");
+  const padded = digits.padStart(decimals + 1, "0");
+  const whole = padded.slice(0, padded.length - decimals);
+  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, "");
+  const text = fraction === "" ? whole : `${whole}.${fraction}`;
+  return negative && text !== "0" ? `-${text}` : text;
+}
+
+/** Each requested hash on every chain it may be on (a transaction URN pins its chain), in order. */
+function candidatesOf(hashes: readonly string[]): { chain: ChainId; hash: string }[] {
+  const seen = new Set<string>();
+  const candidates: { chain: ChainId; hash: string }[] = [];
+  for (const text of hashes) {
+    const parts = parseUrn(text);
+    const found =
+      parts?.kind === "transaction"
+        ? [{ chain: parts.chain, hash: parts.hash }]
+        : recognizeIdentifier(text, { recognizeInet: false })
+            .filter((identifier) => identifier.kind === "transaction" && identifier.chain !== null)
+            .map((identifier) => ({ chain: identifier.chain as ChainId, hash: identifier.value }));
+    for (const candidate of found) {
+      const key = `${candidate.chain}:${candidate.hash}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        candidates.push(candidate);
+      }
+    }
+  }
+  return candidates;
+}
+
+interface TransactionDbRow {
+  ord: string | number;
+  id: string | number;
+  chain: ChainId;
+  hash: string;
+  block_number: string | number;
+  block_timestamp: Date | string;
+  fee_raw: string;
+  fee_usd: number | null;
+  value_usd: number | null;
+  op_return: string | null;
+  native_decimals: number;
+}
+
+interface PartyDbRow {
+  transaction_id: string | number;
+  direction: "incoming" | "outgoing";
+  address_id: string | number;
+  chain: ChainId;
+  address: string;
+  address_type: string | null;
+  multisig: string | null;
+  public_key_compressed: boolean | null;
+  owner_slug: string | null;
+  owner_name: string | null;
+  owner_category_id: number | null;
+  owner_category: string | null;
+  asset_id: number;
+  symbol: string;
+  contract: string;
+  decimals: number;
+  amount_raw: string;
+  amount_usd: number | null;
+  minted: boolean;
+  first_row: string | number;
+  last_row: string | number;
+  block_timestamp: Date | string;
+}
+
+interface NeighbourDbRow {
+  address_id: string | number;
+  transaction_id: string | number;
+  side: "previous" | "next";
+  chain: ChainId;
+  hash: string;
+  block_timestamp: Date | string;
+  direction: "incoming" | "outgoing";
+  amount_raw: string;
+  amount_usd: number | null;
+  decimals: number;
+}
+
+const labels = {
+  mint: {
+    kind: "mint",
+    display_name: "Minted",
+    description: "Newly created value: a coinbase reward or a token mint, with no sender.",
+  },
+  change: {
+    kind: "change",
+    display_name: "Change",
+    description: "Value returned to an address that also sent in this transaction.",
+  },
+} as const;
+
+function labelsOf(party: PartyDbRow, senders: ReadonlySet<string>): TransferLabel[] {
+  const found: TransferLabel[] = [];
+  if (party.direction === "incoming" && party.minted) found.push({ ...labels.mint, value: null });
+  if (party.direction === "incoming" && senders.has(String(party.address_id)))
+    found.push({ ...labels.change, value: null });
+  return found;
+}
+
+/**
+ * One transaction's parties: each address's rows of one side and asset added up (a UTXO input spent
+ * into several outputs is stored as one row per edge, docs/DATA.md).
+ */
+async function partiesOf(db: Queryable, transactionIds: readonly number[]): Promise<PartyDbRow[]> {
+  return db.query<PartyDbRow>(
+    `SELECT t.transaction_id, t.direction, t.address_id, a.chain, a.address, a.address_type, a.multisig,
+            a.public_key_compressed, e.slug AS owner_slug, e.name AS owner_name,
+            e.category_id AS owner_category_id, c.name AS owner_category,
+            t.asset_id, s.symbol, s.contract, s.decimals,
+            sum(t.amount_raw)::text AS amount_raw, sum(t.amount_usd) AS amount_usd,
+            bool_or(t.counterparty_id IS NULL) AS minted, min(t.id) AS first_row, max(t.id) AS last_row,
+            min(t.block_timestamp) AS block_timestamp
+     FROM transfers t
+     JOIN addresses a ON a.id = t.address_id
+     JOIN assets s ON s.id = t.asset_id
+     LEFT JOIN entities e ON e.id = a.entity_id
+     LEFT JOIN categories c ON c.id = e.category_id
+     WHERE t.transaction_id = ANY($1::bigint[])
+     GROUP BY t.transaction_id, t.direction, t.address_id, a.chain, a.address, a.address_type, a.multisig,
+              a.public_key_compressed, e.slug, e.name, e.category_id, c.name, t.asset_id, s.symbol,
+              s.contract, s.decimals
+     ORDER BY t.transaction_id, t.direction DESC, min(t.id)`,
+    [transactionIds],
+  );
+}
+
+/**
+ * 002 §3 previous and next transaction of each party address around this one, by the keyset index
+ * on (address_id, block_timestamp, id): two index probes per party.
+ */
+async function neighboursOf(db: Queryable, parties: readonly PartyDbRow[]): Promise<NeighbourDbRow[]> {
+  if (parties.length === 0) return [];
+  return db.query<NeighbourDbRow>(
+    `SELECT p.address_id, p.transaction_id, n.side, x.chain, x.hash, n.block_timestamp, n.direction,
+            n.amount_raw::text AS amount_raw, n.amount_usd, s.decimals
+     FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::bigint[], $5::bigint[])
+          AS p(address_id, transaction_id, at, first_row, last_row)
+     CROSS JOIN LATERAL (
+       (SELECT 'previous' AS side, t.transaction_id, t.block_timestamp, t.direction, t.amount_raw,
+               t.amount_usd, t.asset_id
+        FROM transfers t
+        WHERE t.address_id = p.address_id AND (t.block_timestamp, t.id) < (p.at, p.first_row)
+          AND t.transaction_id <> p.transaction_id
+        ORDER BY t.block_timestamp DESC, t.id DESC LIMIT 1)
+       UNION ALL
+       (SELECT 'next', t.transaction_id, t.block_timestamp, t.direction, t.amount_raw, t.amount_usd, t.asset_id
+        FROM transfers t
+        WHERE t.address_id = p.address_id AND (t.block_timestamp, t.id) > (p.at, p.last_row)
+          AND t.transaction_id <> p.transaction_id
+        ORDER BY t.block_timestamp ASC, t.id ASC LIMIT 1)
+     ) n
+     JOIN transactions x ON x.id = n.transaction_id
+     JOIN assets s ON s.id = n.asset_id`,
+    [
+      parties.map((party) => party.address_id),
+      parties.map((party) => party.transaction_id),
+      parties.map((party) => toIso(party.block_timestamp)),
+      parties.map((party) => party.first_row),
+      parties.map((party) => party.last_row),
+    ],
+  );
+}
+
+function neighbourOf(row: NeighbourDbRow | undefined): NeighbourTransaction | null {
+  if (!row) return null;
+  const sign = row.direction === "outgoing" ? -1 : 1;
+  return {
+    urn: transactionUrn(row.chain, row.hash),
+    timestamp: toIso(row.block_timestamp),
+    amount: unitsOf(sign < 0 ? `-${row.amount_raw}` : row.amount_raw, row.decimals),
+    amount_usd: row.amount_usd === null ? null : Math.round(sign * row.amount_usd * 100) / 100,
+  };
+}
+
+/**
+ * POST /trm-insights/v4/transaction (001 §7): the 002 §3 transaction rows of the requested hashes,
+ * in request order (a hash on several chains gives a row per chain, in registry order). A few
+ * queries whatever the number of hashes: the transactions by their unique (hash, chain) key, their
+ * transfer rows by transaction, the parties' tags and their neighbouring transactions.
+ */
+export async function lookupTransactions(db: Queryable, request: LookupRequest): Promise<TransactionRow[]> {
+  const candidates = candidatesOf(request.tx_hashes);
+  if (candidates.length === 0) return [];
+  const transactions = await db.query<TransactionDbRow>(
+    `SELECT r.ord, t.id, t.chain, t.hash, t.block_number, t.block_timestamp, t.fee_raw::text AS fee_raw,
+            t.fee_usd, t.value_usd, t.op_return, coalesce(n.decimals, 0) AS native_decimals
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(chain, hash, ord)
+     CROSS JOIN LATERAL (SELECT * FROM transactions WHERE hash = r.hash AND chain = r.chain OFFSET 0) t
+     LEFT JOIN assets n ON n.chain = t.chain AND n.contract = 'native'
+     ORDER BY r.ord`,
+    [candidates.map((candidate) => candidate.chain), candidates.map((candidate) => candidate.hash)],
+  );
+  const ids = transactions.map((row) => Number(row.id));
+  const parties = request.exclude_transfers ? [] : await partiesOf(db, ids);
+  const [tags, neighbours] = await Promise.all([
+    tagsOfAddresses(db, [...new Set(parties.map((party) => Number(party.address_id)))]),
+    neighboursOf(db, parties),
+  ]);
+  const neighbourKey = (addressId: unknown, transactionId: unknown, side: string) =>
+    `${addressId}:${transactionId}:${side}`;
+  const neighbourByKey = new Map(
+    neighbours.map((row) => [neighbourKey(row.address_id, row.transaction_id, row.side), row]),
+  );
+  const partiesByTransaction = new Map<number, PartyDbRow[]>();
+  for (const party of parties) {
+    const id = Number(party.transaction_id);
+    partiesByTransaction.set(id, [...(partiesByTransaction.get(id) ?? []), party]);
+  }
+  const partyOf = (party: PartyDbRow, senders: ReadonlySet<string>): TransactionParty => {
+    const ownTags: AttributionTag[] = withOwnerTag(tags.get(Number(party.address_id)) ?? [], party);
+    return {
+      address: party.address,
+      trmUrn: addressChainUrn(party.chain, party.address),
+      value: unitsOf(party.amount_raw, party.decimals),
+      value_usd: party.amount_usd === null ? null : Math.round(party.amount_usd * 100) / 100,
+      asset_symbol: party.symbol,
+      asset_address: party.contract === "native" ? null : party.contract,
+      transfer_labels: labelsOf(party, senders),
+      addressAttribution: { tags: ownTags },
+      address_properties: addressPropertiesOf(party),
+      previous_transaction: neighbourOf(
+        neighbourByKey.get(neighbourKey(party.address_id, party.transaction_id, "previous")),
+      ),
+      next_transaction: neighbourOf(
+        neighbourByKey.get(neighbourKey(party.address_id, party.transaction_id, "next")),
+      ),
+    };
+  };
+  const order = new Map<string, number>(chainIds.map((chain, index) => [chain, index]));
+  const rows = [...transactions].sort(
+    (a, b) => Number(a.ord) - Number(b.ord) || (order.get(a.chain) ?? 0) - (order.get(b.chain) ?? 0),
+  );
+  return rows.map((transaction) => {
+    const row: TransactionRow = {
+      chain: transaction.chain,
+      tx_hash: transaction.hash,
+      transactionUrn: transactionUrn(transaction.chain, transaction.hash),
+      block_number: Number(transaction.block_number),
+      block_timestamp: toIso(transaction.block_timestamp),
+      value_usd: transaction.value_usd,
+      op_return: transaction.op_return,
+    };
+    if (!request.exclude_transfers) {
+      const own = partiesByTransaction.get(Number(transaction.id)) ?? [];
+      const senders = new Set(
+        own.filter((party) => party.direction === "outgoing").map((party) => String(party.address_id)),
+      );
+      row.from = own
+        .filter((party) => party.direction === "outgoing")
+        .map((party) => partyOf(party, senders));
+      row.to = own.filter((party) => party.direction === "incoming").map((party) => partyOf(party, senders));
+    }
+    if (request.include_fee) {
+      row.fee = unitsOf(transaction.fee_raw, transaction.native_decimals);
+      row.fee_usd = transaction.fee_usd;
+    }
+    // The store keeps neither raw transactions nor signatures; asked for, they are null.
+    if (request.include_raw_tx) row.raw_tx = null;
+    if (request.include_signatures) row.signatures = null;
+    return row;
+  });
+}
