@@ -1,4 +1,5 @@
 import { useStore } from "@nanostores/react";
+import { Spinner } from "@primer/react";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { HomePage } from "../home/index.ts";
@@ -12,6 +13,27 @@ import { routes, safeNextPath, signInPath } from "./routes.ts";
 const SignInPage = lazy(() =>
   import("../signin/index.ts").then((module) => ({ default: module.SignInPage })),
 );
+const explorer = () => import("../explorer/index.ts");
+const AddressPage = lazy(() => explorer().then((module) => ({ default: module.AddressPage })));
+const EntityPage = lazy(() => explorer().then((module) => ({ default: module.EntityPage })));
+const CustomEntityPage = lazy(() => explorer().then((module) => ({ default: module.CustomEntityPage })));
+const TransactionPage = lazy(() => explorer().then((module) => ({ default: module.TransactionPage })));
+const TransactionAnyChainPage = lazy(() =>
+  explorer().then((module) => ({ default: module.TransactionAnyChainPage })),
+);
+const IpPage = lazy(() => explorer().then((module) => ({ default: module.IpPage })));
+const GraphPage = lazy(() => explorer().then((module) => ({ default: module.GraphPage })));
+const SearchResultsPage = lazy(() =>
+  import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
+);
+
+function PageLoading() {
+  return (
+    <div className="sleuth-page" aria-busy="true">
+      <Spinner size="medium" srText="Loading the page" />
+    </div>
+  );
+}
 
 /** Picks the screen from the 000 §4 session state, then the page from the route. */
 export function ConsoleRoutes() {
@@ -25,14 +47,48 @@ export function ConsoleRoutes() {
       return <Redirect to={safeNextPath(new URLSearchParams(search).get("next"))} replace />;
     return (
       <SignedInLayout view={view}>
-        <Switch>
-          <Route path={routes.home}>
-            <HomePage view={view} />
-          </Route>
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path={routes.home}>
+              <HomePage view={view} />
+            </Route>
+            <Route path={routes.search}>
+              <SearchResultsPage />
+            </Route>
+            <Route path={routes.address}>
+              {(params) => (
+                <AddressPage
+                  key={`${params.chain}/${params.address}`}
+                  chain={params.chain}
+                  address={params.address}
+                />
+              )}
+            </Route>
+            <Route path={routes.transaction}>
+              {(params) => (
+                <TransactionPage
+                  key={`${params.chain}/${params.hash}`}
+                  chain={params.chain}
+                  hash={params.hash}
+                />
+              )}
+            </Route>
+            <Route path={routes.transactionAnyChain}>
+              {(params) => <TransactionAnyChainPage key={params.hash} hash={params.hash} />}
+            </Route>
+            <Route path={routes.entity}>{(params) => <EntityPage key={params.id} id={params.id} />}</Route>
+            <Route path={routes.customEntity}>
+              {(params) => <CustomEntityPage key={params.id} id={params.id} />}
+            </Route>
+            <Route path={routes.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
+            <Route path={routes.graph}>
+              <GraphPage />
+            </Route>
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
+        </Suspense>
       </SignedInLayout>
     );
   }

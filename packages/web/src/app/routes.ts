@@ -6,7 +6,10 @@ export const routes = {
   search: "/search",
   address: "/address/:chain/:address",
   entity: "/entity/:id",
+  customEntity: "/custom-entity/:id",
   transaction: "/tx/:chain/:hash",
+  // 000 §2 transaction explorer: the chain is optional (a hash shared by several chains).
+  transactionAnyChain: "/tx/:hash",
   ip: "/ip/:ip",
   graph: "/graph",
   triage: "/triage/*?",

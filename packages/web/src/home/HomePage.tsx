@@ -17,8 +17,9 @@ export function HomePage({ view }: { view: SignedInView }) {
       </Text>
       <div className="sleuth-home-hint">
         <Text as="p">
-          Press <HotkeyHint id="palette.open" format="full" /> to open the command palette: switch
-          organization, go anywhere, run any action.
+          Press <HotkeyHint id="palette.open" format="full" /> (or /) to search addresses, transactions,
+          entities, custom entities and IPs, or to run any command. Paste several identifiers with{" "}
+          <HotkeyHint id="search.multi" format="full" />.
         </Text>
         <Text as="p" className="sleuth-muted">
           Press <HotkeyHint id="help.shortcuts" format="full" /> to list every keyboard shortcut.

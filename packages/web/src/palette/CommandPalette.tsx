@@ -1,13 +1,27 @@
 import { useStore } from "@nanostores/react";
-import { CheckIcon, ChevronRightIcon } from "@primer/octicons-react";
-import { Dialog, Label } from "@primer/react";
-import { KeybindingHint } from "@primer/react/experimental";
+import {
+  AlertIcon,
+  ArrowRightIcon,
+  CheckIcon,
+  ChevronRightIcon,
+  HistoryIcon,
+  SearchIcon,
+} from "@primer/octicons-react";
+import { Dialog, Label, VisuallyHidden } from "@primer/react";
+import { KeybindingHint, SkeletonText } from "@primer/react/experimental";
+import {
+  globalSearchRoute,
+  readSearchInput,
+  searchMessages,
+  searchSubmitRoute,
+  suggestionAction,
+} from "@sleuth/sdk";
 import { Command as Cmdk } from "cmdk";
-import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useMemo, useRef, useState } from "react";
+import { useLocation } from "wouter";
 import {
   $commands,
   $palette,
-  type Command,
   type CommandPage,
   closePalette,
   openPalette,
@@ -16,33 +30,27 @@ import {
   togglePalette,
 } from "../commands/index.ts";
 import { useFocusReturnRef, useHotkey } from "../keyboard/index.ts";
+import { canAccessRoute, pathOfUrn, routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
+import {
+  $requestedQueries,
+  $searchHistory,
+  logSearchQuery,
+  logSuggestionSelected,
+  RequestInformationDialog,
+  rememberOpenedSearch,
+  SearchSectionIcon,
+  severalChainsState,
+  useSearchSections,
+} from "../search/index.ts";
+import {
+  commandModePrefix,
+  firstSelectableValue,
+  type PaletteGroup,
+  type PaletteRow,
+  paletteGroups,
+  selectableValues,
+} from "./paletteModel.ts";
 import "./palette.css";
-
-function groupsOf(commands: readonly Command[]): [string, Command[]][] {
-  const groups = new Map<string, Command[]>();
-  for (const command of commands) groups.set(command.group, [...(groups.get(command.group) ?? []), command]);
-  return [...groups];
-}
-
-function CommandItems({ commands }: { commands: readonly Command[] }) {
-  return groupsOf(commands).map(([group, entries]) => (
-    <Cmdk.Group key={group} heading={group}>
-      {entries.map((command) => (
-        <Cmdk.Item
-          key={command.id}
-          value={command.title}
-          keywords={command.keywords}
-          onSelect={() => runCommand(command)}
-          className="sleuth-palette-item"
-        >
-          <span className="sleuth-palette-item-title">{command.title}</span>
-          {"page" in command ? <ChevronRightIcon aria-hidden /> : null}
-          {command.keys ? <KeybindingHint keys={command.keys} size="small" /> : null}
-        </Cmdk.Item>
-      ))}
-    </Cmdk.Group>
-  ));
-}
 
 function PageItems({ title, page }: { title: string; page: CommandPage }) {
   const items = page.useItems();
@@ -69,15 +77,334 @@ function PageItems({ title, page }: { title: string; page: CommandPage }) {
   );
 }
 
+/** A nested page (Switch organization …): cmdk filters its items itself. */
+function NestedPage({
+  pageCommand,
+  inputRef,
+}: {
+  pageCommand: { id: string; title: string; page: CommandPage };
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  const [search, setSearch] = useState("");
+  // Esc and Backspace (in an empty field) step back to the command list, as in Raycast.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" || (event.key === "Backspace" && search === "")) {
+      event.preventDefault();
+      event.stopPropagation();
+      openPalette(null);
+    }
+  };
+  return (
+    <Cmdk label={pageCommand.title} loop onKeyDown={onKeyDown} className="sleuth-palette-command">
+      <Cmdk.Input
+        ref={inputRef}
+        autoFocus
+        value={search}
+        onValueChange={setSearch}
+        placeholder={pageCommand.page.placeholder}
+        className="sleuth-palette-input"
+      />
+      <Cmdk.List className="sleuth-palette-list" label={pageCommand.title}>
+        <Cmdk.Empty className="sleuth-palette-empty">Nothing matches “{search}”.</Cmdk.Empty>
+        <PageItems title={pageCommand.title} page={pageCommand.page} />
+      </Cmdk.List>
+    </Cmdk>
+  );
+}
+
+// Keys with which cmdk moves the highlight; only these (and the pointer) count as the user's choice.
+const navigationKeys = new Set(["ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+const isNavigationKey = (event: KeyboardEvent) =>
+  navigationKeys.has(event.key) || (event.ctrlKey && ["j", "k", "n", "p"].includes(event.key));
+
+function RowView({ row, onPick }: { row: PaletteRow; onPick: (row: PaletteRow) => void }) {
+  switch (row.kind) {
+    case "loader":
+      return (
+        <div className="sleuth-palette-loader" aria-hidden>
+          <SkeletonText size="bodySmall" />
+        </div>
+      );
+    case "notice":
+      return (
+        <div className="sleuth-palette-notice" data-testid="palette-notice">
+          {row.lines.map((line, index) => (
+            <p key={line} className={index === 0 ? "sleuth-palette-notice-title" : undefined}>
+              {line}
+            </p>
+          ))}
+        </div>
+      );
+    case "requestInformation":
+      if (row.value === null) {
+        return (
+          <div className="sleuth-palette-item sleuth-palette-done" role="status">
+            <CheckIcon aria-hidden />
+            <span className="sleuth-palette-item-title">{row.label}</span>
+          </div>
+        );
+      }
+      break;
+    default:
+      break;
+  }
+  if (row.value === null) return null;
+  return (
+    <Cmdk.Item
+      value={row.value}
+      onSelect={() => onPick(row)}
+      className="sleuth-palette-item"
+      data-kind={row.kind}
+    >
+      <RowContent row={row} />
+    </Cmdk.Item>
+  );
+}
+
+function RowContent({ row }: { row: PaletteRow }) {
+  switch (row.kind) {
+    case "command":
+      return (
+        <>
+          <span className="sleuth-palette-item-title">{row.command.title}</span>
+          {"page" in row.command ? <ChevronRightIcon aria-hidden /> : null}
+          {row.command.keys ? <KeybindingHint keys={row.command.keys} size="small" /> : null}
+        </>
+      );
+    case "recent":
+      return (
+        <>
+          <HistoryIcon aria-hidden />
+          <span className="sleuth-palette-item-title sleuth-mono">{row.title}</span>
+          <span className="sleuth-palette-detail">{row.detail}</span>
+        </>
+      );
+    case "result": {
+      const { row: result } = row;
+      const identifier = result.section !== "entities" && result.section !== "customEntities";
+      return (
+        <>
+          <SearchSectionIcon section={result.section} />
+          <span
+            className={`sleuth-palette-item-title${identifier ? " sleuth-mono" : ""}`}
+            title={result.fullTitle}
+          >
+            {result.title}
+            {result.fullTitle !== result.title ? (
+              <VisuallyHidden> ({result.fullTitle})</VisuallyHidden>
+            ) : null}
+          </span>
+          <span className="sleuth-palette-detail">{result.detail}</span>
+        </>
+      );
+    }
+    case "error":
+      return (
+        <>
+          <AlertIcon aria-hidden className="sleuth-palette-error-icon" />
+          <span className="sleuth-palette-item-title">{row.message}</span>
+          <span className="sleuth-palette-retry">{searchMessages.retry}</span>
+        </>
+      );
+    case "open":
+      return (
+        <>
+          <ArrowRightIcon aria-hidden />
+          <span className="sleuth-palette-item-title">{row.title}</span>
+          <span className="sleuth-palette-detail">{row.detail}</span>
+        </>
+      );
+    case "submit":
+      return (
+        <>
+          <SearchIcon aria-hidden />
+          <span className="sleuth-palette-item-title">
+            See all results for ‘<span className="sleuth-palette-query">{row.query}</span>’
+          </span>
+          <KeybindingHint keys="Mod+Enter" size="small" />
+        </>
+      );
+    case "requestInformation":
+      return <span className="sleuth-palette-item-title sleuth-palette-link">{row.label}</span>;
+    default:
+      return null;
+  }
+}
+
+function GroupView({ group, onPick }: { group: PaletteGroup; onPick: (row: PaletteRow) => void }) {
+  return (
+    <Cmdk.Group heading={group.heading} data-group={group.id}>
+      {group.rows.map((row, index) => (
+        <RowView key={row.value ?? `${row.kind}:${index}`} row={row} onPick={onPick} />
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+/** The palette's first page: commands, search sections and the search rows (see paletteModel). */
+function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const commands = useStore($commands);
+  const history = useStore($searchHistory);
+  const requestedQueries = useStore($requestedQueries);
+  const [location, navigate] = useLocation();
+  const openRoute = useOpenRoute();
+  const [input, setInput] = useState("");
+  const [picked, setPicked] = useState<string | null>(null);
+  const [requestQuery, setRequestQuery] = useState<string | null>(null);
+  const navigating = useRef(false);
+
+  const commandMode = input.trim().startsWith(commandModePrefix);
+  const search = useSearchSections(commandMode ? "" : input);
+  const typed = useMemo(() => readSearchInput(commandMode ? "" : input), [input, commandMode]);
+  const typedQuery = typed.type === "query" ? typed.query : "";
+  const groups = paletteGroups({
+    input,
+    commands,
+    history,
+    search: commandMode || typed.type !== "query" ? null : search,
+    typedQuery,
+    typedIdentifiers: typed.type === "query" ? typed.identifiers : [],
+    requested: requestedQueries.has(search.query),
+  });
+  const values = selectableValues(groups);
+  // 000 §4: Enter opens the highlighted result. Until the user moves the highlight, it follows the
+  // first row, so results arriving after the debounce take it.
+  const value = picked !== null && values.has(picked) ? picked : (firstSelectableValue(groups) ?? "");
+
+  const submit = (query: string) => {
+    logSearchQuery(query, { module: "navigation", via: "palette" });
+    void runAction("Search", () =>
+      openRoute(searchSubmitRoute({ module: "navigation", query, currentRoute: routeNameOfPath(location) })),
+    );
+  };
+
+  const pick = (row: PaletteRow) => {
+    switch (row.kind) {
+      case "command":
+        runCommand(row.command);
+        return;
+      case "recent":
+        void runAction(row.title, () => {
+          rememberOpenedSearch(row.urn);
+          const path = pathOfUrn(row.urn);
+          if (path) navigate(path);
+        });
+        return;
+      case "result": {
+        const action = suggestionAction(row.row.item, "navigation");
+        if (action?.type !== "navigate") return;
+        logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
+        void runAction(row.row.fullTitle, () => {
+          if (row.row.section === "addresses" || row.row.section === "transactions")
+            rememberOpenedSearch(row.row.urn);
+          const state = severalChainsState(row.row, search.query);
+          openRoute(state ? { ...action.route, state } : action.route);
+        });
+        return;
+      }
+      case "error":
+        search.retry(row.section);
+        return;
+      case "open": {
+        const outcome = globalSearchRoute({
+          query: typedQuery,
+          identifiers: row.identifiers,
+          canAccess: canAccessRoute,
+        });
+        if (outcome.type !== "navigate") return;
+        logSearchQuery(typedQuery, { module: "navigation", via: "palette" });
+        void runAction(row.title, () => {
+          const [first] = row.identifiers;
+          if (first && first.kind !== "inet") rememberOpenedSearch(first.urn);
+          openRoute(outcome.route);
+        });
+        return;
+      }
+      case "submit":
+        submit(row.query);
+        return;
+      case "requestInformation":
+        setRequestQuery(row.query);
+        return;
+      default:
+        return;
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (isNavigationKey(event)) {
+      navigating.current = true;
+      setTimeout(() => {
+        navigating.current = false;
+      }, 0);
+    }
+    // Mod+Enter always submits the query to the results page (002 §2), whatever is highlighted.
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey) && typedQuery !== "") {
+      event.preventDefault();
+      submit(typedQuery);
+    }
+  };
+  const onValueChange = (next: string) => {
+    if (navigating.current) setPicked(next);
+  };
+
+  return (
+    <>
+      <Cmdk
+        label="Search and commands"
+        loop
+        shouldFilter={false}
+        value={value}
+        onValueChange={onValueChange}
+        onKeyDown={onKeyDown}
+        className="sleuth-palette-command"
+      >
+        <Cmdk.Input
+          ref={inputRef}
+          autoFocus
+          value={input}
+          onValueChange={(next) => {
+            setInput(next);
+            setPicked(null);
+          }}
+          placeholder="Search addresses, transactions, entities, IPs… or > for commands"
+          className="sleuth-palette-input"
+        />
+        <Cmdk.List
+          className="sleuth-palette-list"
+          label="Results"
+          data-search-query={search.query}
+          data-search-settled={search.query !== "" && search.settled ? "true" : "false"}
+          onPointerMoveCapture={() => {
+            navigating.current = true;
+            setTimeout(() => {
+              navigating.current = false;
+            }, 0);
+          }}
+        >
+          {groups.map((group) => (
+            <GroupView key={group.id} group={group} onPick={pick} />
+          ))}
+          {groups.length === 0 ? (
+            <div className="sleuth-palette-empty">Nothing matches “{input.trim()}”.</div>
+          ) : null}
+        </Cmdk.List>
+      </Cmdk>
+      <VisuallyHidden role="status">
+        {search.debouncing ? "" : search.settled && search.query ? "Search results updated" : ""}
+      </VisuallyHidden>
+      {requestQuery !== null ? (
+        <RequestInformationDialog
+          query={requestQuery}
+          onClose={() => setRequestQuery(null)}
+          returnFocusRef={inputRef}
+        />
+      ) : null}
+    </>
+  );
+}
+
 function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
   const commands = useStore($commands);
-  const [search, setSearch] = useState("");
-  // A new page starts with an empty filter (React's "adjust state on prop change" pattern).
-  const [shownPage, setShownPage] = useState(pageCommandId);
-  if (shownPage !== pageCommandId) {
-    setShownPage(pageCommandId);
-    setSearch("");
-  }
   const inputRef = useRef<HTMLInputElement>(null);
   const returnFocusRef = useFocusReturnRef();
   const pageCommand = useMemo(() => {
@@ -85,18 +412,6 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
     return command && "page" in command ? command : null;
   }, [commands, pageCommandId]);
   const title = pageCommand ? pageCommand.title : "Command palette";
-
-  const goBack = () => openPalette(null);
-  // On a nested page Esc and Backspace (in an empty field) step back to the command list, as in
-  // Raycast; Esc on the list closes the palette (Primer's Dialog does that part).
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!pageCommand) return;
-    if (event.key === "Escape" || (event.key === "Backspace" && search === "")) {
-      event.preventDefault();
-      event.stopPropagation();
-      goBack();
-    }
-  };
 
   return (
     <Dialog
@@ -129,50 +444,33 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
             move
           </span>
           <span>
-            <KeybindingHint keys="Enter" size="small" /> run
+            <KeybindingHint keys="Enter" size="small" /> open
           </span>
-          {pageCommand ? (
+          {pageCommand ? null : (
             <span>
-              <KeybindingHint keys="Escape" size="small" /> back
-            </span>
-          ) : (
-            <span>
-              <KeybindingHint keys="Escape" size="small" /> close
+              <KeybindingHint keys=">" size="small" /> commands
             </span>
           )}
+          <span>
+            <KeybindingHint keys="Escape" size="small" /> {pageCommand ? "back" : "close"}
+          </span>
         </div>
       )}
     >
-      <Cmdk
-        label={title}
-        loop
-        onKeyDown={onKeyDown}
-        className="sleuth-palette-command"
-        key={pageCommandId ?? "root"}
-      >
-        {/* The list and its field are remounted per page; the new field takes the focus. */}
-        <Cmdk.Input
-          ref={inputRef}
-          autoFocus
-          value={search}
-          onValueChange={setSearch}
-          placeholder={pageCommand ? pageCommand.page.placeholder : "Type a command…"}
-          className="sleuth-palette-input"
-        />
-        <Cmdk.List className="sleuth-palette-list" label={pageCommand ? pageCommand.title : "Commands"}>
-          <Cmdk.Empty className="sleuth-palette-empty">Nothing matches “{search}”.</Cmdk.Empty>
-          {pageCommand ? (
-            <PageItems title={pageCommand.title} page={pageCommand.page} />
-          ) : (
-            <CommandItems commands={commands} />
-          )}
-        </Cmdk.List>
-      </Cmdk>
+      {/* Each page is its own cmdk list; the new field takes the focus. */}
+      {pageCommand ? (
+        <NestedPage key={pageCommand.id} pageCommand={pageCommand} inputRef={inputRef} />
+      ) : (
+        <SearchPage inputRef={inputRef} />
+      )}
     </Dialog>
   );
 }
 
-/** The cmdk palette (Mod+K, or / when not typing): every registered command, filtered as you type. */
+/**
+ * The cmdk palette (Mod+K, or / when not typing): global search (000 §4, 002 §4) and every
+ * registered command, filtered as you type.
+ */
 export function CommandPalette() {
   const palette = useStore($palette);
   useHotkey({

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { announce } from "../messages/index.ts";
 import { CommandPalette } from "../palette/index.ts";
+import { MultiSearchDialog, useSearchCommands } from "../search/index.ts";
 import type { SignedInView } from "../session/index.ts";
 import { ShortcutsDialog } from "../shortcuts/index.ts";
 import { AppHeader } from "./AppHeader.tsx";
@@ -10,6 +11,7 @@ import { useShellCommands } from "./useShellCommands.ts";
 /** The signed-in console: header, messages, the page, and the palette and shortcuts dialogs. */
 export function SignedInLayout({ view, children }: { view: SignedInView; children: ReactNode }) {
   useShellCommands();
+  useSearchCommands();
   const organizationName = view.organization.name;
   const previous = useRef(organizationName);
   useEffect(() => {
@@ -30,6 +32,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
         {children}
       </main>
       <CommandPalette />
+      <MultiSearchDialog />
       <ShortcutsDialog />
     </div>
   );

@@ -1,0 +1,119 @@
+import { Link as PrimerLink, Text } from "@primer/react";
+import {
+  chainInfo,
+  checkTriageAddressRoute,
+  displayAddress,
+  parseUrn,
+  triageMessages,
+  truncateSearchTitle,
+} from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import { addressPath } from "../navigation/index.ts";
+import { AttributionTags } from "./AttributionTags.tsx";
+import { DataPanel } from "./DataPanel.tsx";
+import { explorerQueries } from "./explorerQueries.ts";
+import { IdentifierHeader } from "./IdentifierHeader.tsx";
+import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
+import { MetricsList } from "./MetricsList.tsx";
+import { CategoryRiskBadge, RiskBadge } from "./RiskBadge.tsx";
+import { chainIdOfSegment, decodeSegment } from "./routeParams.ts";
+
+interface SeveralMatchesState {
+  searchCriteria?: string;
+  searchResults?: { kind: string; chain: string | null; value: string; urn: string }[];
+  searchType?: string;
+}
+
+/** 000 §2: a search that matched several chains carries them here; the others are offered as links. */
+function OtherMatches({ urn }: { urn: string }) {
+  const state = useHistoryState<SeveralMatchesState | null>();
+  const others = (state?.searchResults ?? []).filter(
+    (result) => result.urn !== urn && result.kind === "address" && result.chain,
+  );
+  if (!state?.searchCriteria || others.length === 0) return null;
+  return (
+    <Text as="p" className="sleuth-other-matches" data-testid="other-matches">
+      ‘{state.searchCriteria}’ is also an address on{" "}
+      {others.map((other, index) => {
+        const parts = parseUrn(other.urn);
+        if (parts?.kind !== "address") return null;
+        return (
+          <span key={other.urn}>
+            {index > 0 ? ", " : null}
+            <Link href={addressPath(parts.chain, parts.address)} state={state} asChild>
+              <PrimerLink>{chainInfo(parts.chain).name}</PrimerLink>
+            </Link>
+          </span>
+        );
+      })}
+      .
+    </Text>
+  );
+}
+
+/** The address page (000 §2, `/address/:chain/:address`): header, attribution and metrics. */
+export function AddressPage({ chain, address }: { chain: string; address: string }) {
+  const check = checkTriageAddressRoute({ chain: chainIdOfSegment(chain), address: decodeSegment(address) });
+  if (!check.ok) return <InvalidIdentifier message={check.message} value={decodeSegment(address)} />;
+  return <AddressDetails chain={check.value.chain} address={check.value.address} urn={check.value.urn} />;
+}
+
+function AddressDetails({
+  chain,
+  address,
+  urn,
+}: {
+  chain: Parameters<typeof displayAddress>[0];
+  address: string;
+  urn: string;
+}) {
+  const shown = displayAddress(chain, address);
+  const metrics = useQuery(explorerQueries.addressMetrics(urn));
+  const risk = useQuery(explorerQueries.addressRisk(urn));
+  const attribution = useQuery(explorerQueries.addressAttribution(urn));
+  return (
+    <div className="sleuth-page" data-testid="address-page">
+      <IdentifierHeader
+        kind="Address"
+        identifier={shown}
+        shortIdentifier={truncateSearchTitle(shown, "address")}
+        chain={chain}
+        badges={
+          risk.data ? <RiskBadge level={risk.data.riskScoreLevel} label={risk.data.riskScoreLabel} /> : null
+        }
+      >
+        <OtherMatches urn={urn} />
+      </IdentifierHeader>
+      <DataPanel title="Attribution" query={attribution}>
+        {(data) => <AttributionTags tags={data?.tags ?? []} />}
+      </DataPanel>
+      <DataPanel title="Activity" query={metrics}>
+        {(data) =>
+          data ? (
+            <MetricsList metrics={data} showAddressCount={false} />
+          ) : (
+            <p className="sleuth-muted">{triageMessages.noActivity}</p>
+          )
+        }
+      </DataPanel>
+      <DataPanel title="Risk indicators" query={risk}>
+        {(data) =>
+          data && data.riskIndicators.length > 0 ? (
+            <ul className="sleuth-risk-list">
+              {data.riskIndicators.map((indicator) => (
+                <li key={`${indicator.riskType}:${indicator.category}`}>
+                  <CategoryRiskBadge categoryRiskScoreLevel={indicator.categoryRiskScoreLevel} />{" "}
+                  {indicator.category} <span className="sleuth-muted">({indicator.riskType})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="sleuth-muted">No risk indicators.</p>
+          )
+        }
+      </DataPanel>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { AttributionTags } from "./AttributionTags.tsx";
+import { DataPanel } from "./DataPanel.tsx";
+import { explorerQueries } from "./explorerQueries.ts";
+import { IdentifierHeader } from "./IdentifierHeader.tsx";
+import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
+import { MetricsList } from "./MetricsList.tsx";
+import { decodeSegment } from "./routeParams.ts";
+
+function urnOf(id: string): string | null {
+  try {
+    return customEntityUrn(id);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The custom entity page (`/custom-entity/:uuid`): its name and creator (from search, which answers
+ * the caller's organization's custom entities only), its members' attribution and its metrics.
+ */
+export function CustomEntityPage({ id }: { id: string }) {
+  const uuid = decodeSegment(id);
+  const urn = urnOf(uuid);
+  if (urn === null)
+    return <InvalidIdentifier message="This is not a custom entity identifier." value={uuid} />;
+  return <CustomEntityDetails urn={urn} uuid={uuid} />;
+}
+
+function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
+  const hit = useQuery(
+    explorerQueries.exactHit("custom_entity", urn, (candidate) => candidate.entityUrn === urn),
+  );
+  const metrics = useQuery(explorerQueries.customEntityMetrics(urn));
+  const attribution = useQuery(explorerQueries.entityAttribution(urn));
+  const name =
+    hit.data?.name ?? (hit.isPending ? truncateSearchTitle(uuid, "creator") : "Custom entity not found");
+  return (
+    <div className="sleuth-page" data-testid="custom-entity-page">
+      <IdentifierHeader kind="Custom entity" identifier={name} shortIdentifier={name} monospace={false}>
+        {hit.data?.createdByUser ? (
+          <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>
+        ) : null}
+      </IdentifierHeader>
+      <DataPanel title="Attribution" query={attribution}>
+        {(data) => <AttributionTags tags={data?.tags ?? []} />}
+      </DataPanel>
+      <DataPanel title="Activity" query={metrics}>
+        {(data) =>
+          data ? (
+            <MetricsList metrics={data} showAddressCount />
+          ) : (
+            <p className="sleuth-muted">No activity recorded.</p>
+          )
+        }
+      </DataPanel>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Label } from "@primer/react";
+import { entityUrn, parseUrn } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { AttributionTags } from "./AttributionTags.tsx";
+import { DataPanel } from "./DataPanel.tsx";
+import { explorerQueries } from "./explorerQueries.ts";
+import { IdentifierHeader } from "./IdentifierHeader.tsx";
+import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
+import { MetricsList } from "./MetricsList.tsx";
+import { RiskBadge } from "./RiskBadge.tsx";
+import { decodeSegment } from "./routeParams.ts";
+
+function urnOf(id: string): string | null {
+  try {
+    return entityUrn(id);
+  } catch {
+    return null;
+  }
+}
+
+/** The entity page (`/entity/:id`, the entity's slug): name, category, risk, attribution and metrics. */
+export function EntityPage({ id }: { id: string }) {
+  const slug = decodeSegment(id);
+  const urn = urnOf(slug);
+  if (urn === null) return <InvalidIdentifier message="This is not a known kind of entity." value={slug} />;
+  const parts = parseUrn(urn);
+  return <EntityDetails slug={parts?.kind === "entity" ? parts.id : slug} urn={urn} />;
+}
+
+function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
+  const hit = useQuery(explorerQueries.exactHit("entity", slug, (candidate) => candidate.entityUrn === urn));
+  const metrics = useQuery(explorerQueries.entityMetrics(urn));
+  const risk = useQuery(explorerQueries.entityRisk(urn));
+  const attribution = useQuery(explorerQueries.entityAttribution(urn));
+  const name = hit.data?.name ?? slug;
+  return (
+    <div className="sleuth-page" data-testid="entity-page">
+      <IdentifierHeader
+        kind="Entity"
+        identifier={name}
+        shortIdentifier={name}
+        monospace={false}
+        badges={
+          <>
+            {hit.data ? (
+              <Label size="large" variant="secondary">
+                {hit.data.category}
+              </Label>
+            ) : null}
+            {risk.data ? (
+              <RiskBadge level={risk.data.riskScoreLevel} label={risk.data.riskScoreLabel} />
+            ) : null}
+          </>
+        }
+      />
+      <DataPanel title="Attribution" query={attribution}>
+        {(data) => <AttributionTags tags={data?.tags ?? []} />}
+      </DataPanel>
+      <DataPanel title="Activity" query={metrics}>
+        {(data) =>
+          data ? (
+            <MetricsList metrics={data} showAddressCount />
+          ) : (
+            <p className="sleuth-muted">No activity recorded.</p>
+          )
+        }
+      </DataPanel>
+    </div>
+  );
+}

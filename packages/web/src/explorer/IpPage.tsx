@@ -1,0 +1,75 @@
+import { Label } from "@primer/react";
+import { formatUtc, type InetHit, normalizeIpAddress, utcDatePattern } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { DataPanel } from "./DataPanel.tsx";
+import { explorerQueries } from "./explorerQueries.ts";
+import { IdentifierHeader } from "./IdentifierHeader.tsx";
+import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
+import { decodeSegment } from "./routeParams.ts";
+
+// 002 §3 IP association flags; the malicious ones are shown as danger.
+const flags = [
+  ["isVpn", "VPN", "attention"],
+  ["isTor", "Tor", "attention"],
+  ["isProxy", "Proxy", "attention"],
+  ["isMalware", "Malware", "danger"],
+  ["isSpyware", "Spyware", "danger"],
+] as const satisfies readonly (readonly [keyof InetHit, string, "attention" | "danger"])[];
+
+function IpDetails({ hit }: { hit: InetHit }) {
+  const entries: [string, string][] = [
+    ["Associated addresses", hit.numAssociatedAddresses.toLocaleString("en-US")],
+    ["Observations", hit.totalObservations.toLocaleString("en-US")],
+    ["First observed", hit.firstObservation ? formatUtc(hit.firstObservation, utcDatePattern) : "—"],
+    ["Last observed", hit.lastObservation ? formatUtc(hit.lastObservation, utcDatePattern) : "—"],
+    ["Country", hit.country ?? "—"],
+    ["ISP", hit.isp ?? "—"],
+  ];
+  return (
+    <dl className="sleuth-metrics" data-testid="ip-details">
+      {entries.map(([term, value]) => (
+        <div key={term} className="sleuth-metric">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The block explorer's IP page (000 §2 IP observations, `/ip/:ip`). */
+export function IpPage({ ip }: { ip: string }) {
+  const text = decodeSegment(ip);
+  const canonical = normalizeIpAddress(text);
+  if (canonical === null) return <InvalidIdentifier message="This is not an IP address." value={text} />;
+  return <IpObservations ip={canonical} />;
+}
+
+function IpObservations({ ip }: { ip: string }) {
+  const hit = useQuery(explorerQueries.exactHit("inet", ip, (candidate) => candidate.ip === ip));
+  return (
+    <div className="sleuth-page" data-testid="ip-page">
+      <IdentifierHeader
+        kind="IP address"
+        identifier={ip}
+        shortIdentifier={ip}
+        badges={flags.map(([field, label, variant]) =>
+          hit.data?.[field] ? (
+            <Label key={field} size="large" variant={variant}>
+              {label}
+            </Label>
+          ) : null,
+        )}
+      />
+      <DataPanel title="Observations" query={hit}>
+        {(data) =>
+          data ? (
+            <IpDetails hit={data} />
+          ) : (
+            <p className="sleuth-muted">This IP address was never observed.</p>
+          )
+        }
+      </DataPanel>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  formatMoney,
+  formatPortfolioValue,
+  formatUtc,
+  type MetricsSummary,
+  missingValueText,
+  utcDatePattern,
+} from "@sleuth/sdk";
+
+const number = (value: number | undefined) =>
+  value === undefined ? missingValueText : value.toLocaleString("en-US");
+const money = (value: number | undefined) => (value === undefined ? missingValueText : formatMoney(value));
+const date = (value: string | null) => (value === null ? missingValueText : formatUtc(value, utcDatePattern));
+
+/** The 000 §3 metrics summary of an address, entity or custom entity, as a description list. */
+export function MetricsList({
+  metrics,
+  showAddressCount,
+}: {
+  metrics: MetricsSummary;
+  showAddressCount: boolean;
+}) {
+  const entries: [string, string][] = [
+    [
+      "Balance",
+      metrics.balanceAmountUsd === undefined
+        ? missingValueText
+        : formatPortfolioValue(metrics.balanceAmountUsd, { estimated: metrics.isBalanceEstimated ?? false }),
+    ],
+    ["Total volume", money(metrics.totalVolumeUsd)],
+    ["Received", money(metrics.incomingVolumeUsd)],
+    ["Sent", money(metrics.outgoingVolumeUsd)],
+    ["Transfers", number(metrics.totalTransfers)],
+    ["Assets", number(metrics.totalUniqueAssets)],
+    ...(showAddressCount ? ([["Addresses", number(metrics.addressCount)]] as [string, string][]) : []),
+    ["First active", date(metrics.firstActiveDate)],
+    ["Last active", date(metrics.lastActiveDate)],
+  ];
+  return (
+    <dl className="sleuth-metrics" data-testid="metrics">
+      {entries.map(([term, value]) => (
+        <div key={term} className="sleuth-metric">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link as PrimerLink } from "@primer/react";
+import { Table } from "@primer/react/experimental";
+import { type SearchSection, suggestionAction } from "@sleuth/sdk";
+import { Link } from "wouter";
+import { pathOfRoute } from "../navigation/index.ts";
+import {
+  rememberOpenedSearch,
+  type SearchRow,
+  SearchSectionIcon,
+  searchSectionColumns,
+} from "../search/index.ts";
+
+function pathOfRow(row: SearchRow): string | null {
+  const action = suggestionAction(row.item, "navigation");
+  return action?.type === "navigate" ? pathOfRoute(action.route).to : null;
+}
+
+/**
+ * One tab's results as a Primer table. Each row's first cell is its link: j and k move between the
+ * links (see useResultsKeys), Enter follows the focused one.
+ */
+export function ResultsTable({
+  section,
+  rows,
+  labelId,
+}: {
+  section: SearchSection;
+  rows: readonly SearchRow[];
+  labelId: string;
+}) {
+  const columns = searchSectionColumns[section];
+  const identifier = section !== "entities" && section !== "customEntities";
+  return (
+    <Table.Container className="sleuth-results-table">
+      <Table
+        aria-labelledby={labelId}
+        cellPadding="condensed"
+        gridTemplateColumns={`minmax(14rem, 2fr) repeat(${columns.length - 1}, minmax(6rem, 1fr))`}
+      >
+        <Table.Head>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.Header key={column}>{column}</Table.Header>
+            ))}
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {rows.map((row) => {
+            const path = pathOfRow(row);
+            return (
+              <Table.Row key={row.urn}>
+                <Table.Cell scope="row">
+                  <span className="sleuth-result-title">
+                    <SearchSectionIcon section={section} />
+                    {path ? (
+                      <PrimerLink
+                        as={Link}
+                        href={path}
+                        data-result-link=""
+                        title={row.fullTitle}
+                        className={identifier ? "sleuth-mono" : undefined}
+                        onClick={() => {
+                          if (section === "addresses" || section === "transactions")
+                            rememberOpenedSearch(row.urn);
+                        }}
+                      >
+                        {row.title}
+                      </PrimerLink>
+                    ) : (
+                      row.title
+                    )}
+                  </span>
+                </Table.Cell>
+                {row.cells.map((cell, index) => (
+                  <Table.Cell key={columns[index + 1] ?? index}>{cell}</Table.Cell>
+                ))}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table>
+    </Table.Container>
+  );
+}

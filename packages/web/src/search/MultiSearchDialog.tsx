@@ -1,0 +1,82 @@
+import { useStore } from "@nanostores/react";
+import { Dialog, FormControl, Textarea } from "@primer/react";
+import {
+  isSearchSubmitDisabled,
+  multiSearchItems,
+  multiSearchTextareaHeight,
+  searchSubmitRoute,
+} from "@sleuth/sdk";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { useFocusReturnRef } from "../keyboard/index.ts";
+import { routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
+import { $multiSearchOpen, closeMultiSearch } from "./multiSearchStore.ts";
+import { logSearchQuery } from "./searchActivity.ts";
+
+/** 002 §2 multi-search: one identifier per line (or comma) in a textarea 100 to 240 px high. */
+export function MultiSearchDialog() {
+  const open = useStore($multiSearchOpen);
+  return open ? <MultiSearchDialogContent /> : null;
+}
+
+function MultiSearchDialogContent() {
+  const [text, setText] = useState("");
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const returnFocusRef = useFocusReturnRef();
+  const [location] = useLocation();
+  const openRoute = useOpenRoute();
+  const items = multiSearchItems(text);
+  const disabled = isSearchSubmitDisabled({ input: text, isFetching: false, isMultiSearchLoading: false });
+
+  const submit = () => {
+    if (disabled || items.length === 0) return;
+    const query = items.join("\n");
+    logSearchQuery(query, { module: "navigation", via: "multi-search", items: items.length });
+    closeMultiSearch();
+    openRoute(searchSubmitRoute({ module: "navigation", query, currentRoute: routeNameOfPath(location) }));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <Dialog
+      title="Multi-search"
+      subtitle="One address, transaction, entity or IP per line. Ctrl+Enter (⌘+Enter) searches."
+      onClose={closeMultiSearch}
+      width="large"
+      initialFocusRef={fieldRef}
+      returnFocusRef={returnFocusRef}
+      footerButtons={[
+        { buttonType: "default", content: "Cancel", onClick: closeMultiSearch },
+        {
+          buttonType: "primary",
+          content: items.length > 1 ? `Search ${items.length} items` : "Search",
+          onClick: submit,
+          disabled,
+        },
+      ]}
+    >
+      <FormControl>
+        <FormControl.Label>Identifiers</FormControl.Label>
+        <Textarea
+          ref={fieldRef}
+          block
+          resize="vertical"
+          autoSize
+          minHeight={multiSearchTextareaHeight.min}
+          maxHeight={multiSearchTextareaHeight.max}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="sleuth-mono"
+        />
+        <FormControl.Caption>
+          {items.length === 0 ? "Nothing to search yet." : `${items.length} to search.`}
+        </FormControl.Caption>
+      </FormControl>
+    </Dialog>
+  );
+}

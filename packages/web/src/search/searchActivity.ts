@@ -1,0 +1,17 @@
+import { sleuthClient } from "../session/index.ts";
+
+// 000 §4 / 002 §7: the activity log records submitted queries and selected suggestions. Logging never
+// blocks or breaks the search: a failure is only reported to the console.
+const report = (error: unknown) => console.warn("[activity]", error);
+
+export function logSearchQuery(query: string, details: Record<string, unknown> = {}): void {
+  sleuthClient.search.logQuery(query, details).catch(report);
+}
+
+export function logSuggestionSelected(
+  urn: string,
+  query: string,
+  details: Record<string, unknown> = {},
+): void {
+  sleuthClient.activity.log("suggestion_selected", { ...details, urn, query: query.trim() }).catch(report);
+}

@@ -1,0 +1,199 @@
+import {
+  type AddressHit,
+  type ChainId,
+  type CustomEntityHit,
+  chainById,
+  displayAddress,
+  type EntityHit,
+  formatMoney,
+  formatUtc,
+  type InetHit,
+  missingValueText,
+  type SearchSection,
+  type SuggestionItem,
+  type TransactionRow,
+  truncateSearchTitle,
+  utcDatePattern,
+} from "@sleuth/sdk";
+
+/** One result of a search section: the SDK's 002 §3 suggestion item and what its row shows. */
+export interface SearchRow {
+  section: SearchSection;
+  item: SuggestionItem;
+  /** The URN the row opens; also its key. */
+  urn: string;
+  /** The title as shown (002 §9 truncation for identifiers). */
+  title: string;
+  /** The untruncated title, for the accessible name and the tooltip. */
+  fullTitle: string;
+  /** Secondary text: chain, category, creator, dates. */
+  detail: string;
+  chain: ChainId | null;
+  /** 002 §3 seeMore: the other chains the same address is on (addresses only). */
+  otherChains: { chain: ChainId; address: string; urn: string }[];
+  /** The results-page cells after the title, in the order of `searchSectionColumns`. */
+  cells: string[];
+}
+
+/** The results tables' columns per section; the first is the row's title. */
+export const searchSectionColumns = {
+  transactions: ["Transaction", "Chain", "Time (UTC)", "Value"],
+  entities: ["Entity", "Category", "Addresses", "Transfers", "Volume"],
+  customEntities: ["Custom entity", "Created by", "Addresses", "Transfers", "Volume", "Last active"],
+  addresses: ["Address", "Chain", "Attribution", "Transfers", "Volume"],
+  ips: ["IP", "Country", "ISP", "Associated addresses", "Observations"],
+} as const satisfies Record<SearchSection, readonly string[]>;
+
+const integer = (value: number | null) => (value === null ? missingValueText : value.toLocaleString("en-US"));
+const usd = (value: number | null) => (value === null ? missingValueText : formatMoney(value));
+const day = (value: string | null) => (value === null ? missingValueText : formatUtc(value, utcDatePattern));
+
+const chainName = (chain: string) => chainById(chain)?.name ?? chain;
+
+const joinDetail = (parts: readonly (string | null | undefined | false)[]) =>
+  parts.filter((part): part is string => typeof part === "string" && part !== "").join(" · ");
+
+const count = (value: number, noun: string, plural = `${noun}s`) =>
+  `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
+
+export function transactionRow(row: TransactionRow): SearchRow {
+  return {
+    section: "transactions",
+    item: { title: row.tx_hash, transactionUrn: row.transactionUrn },
+    urn: row.transactionUrn,
+    title: truncateSearchTitle(row.tx_hash, "transaction"),
+    fullTitle: row.tx_hash,
+    detail: joinDetail([
+      chainName(row.chain),
+      formatUtc(row.block_timestamp, utcDatePattern),
+      row.value_usd === null ? null : formatMoney(row.value_usd),
+    ]),
+    chain: row.chain,
+    otherChains: [],
+    cells: [chainName(row.chain), formatUtc(row.block_timestamp), usd(row.value_usd)],
+  };
+}
+
+export function entityRow(hit: EntityHit): SearchRow {
+  return {
+    section: "entities",
+    item: { title: hit.name, entityUrn: hit.entityUrn, tags: hit.tags },
+    urn: hit.entityUrn,
+    title: hit.name,
+    fullTitle: hit.name,
+    detail: joinDetail([
+      hit.category,
+      hit.addresses === null ? null : count(hit.addresses, "address", "addresses"),
+    ]),
+    chain: null,
+    otherChains: [],
+    cells: [hit.category, integer(hit.addresses), integer(hit.totalTransfers), usd(hit.totalVolume)],
+  };
+}
+
+export function customEntityRow(hit: CustomEntityHit): SearchRow {
+  return {
+    section: "customEntities",
+    item: {
+      title: hit.name,
+      customEntityUrn: hit.entityUrn,
+      ...(hit.createdByUser ? { createdByUser: hit.createdByUser } : {}),
+    },
+    urn: hit.entityUrn,
+    title: hit.name,
+    fullTitle: hit.name,
+    detail: joinDetail([
+      hit.createdByUser ? `by ${truncateSearchTitle(hit.createdByUser, "creator")}` : null,
+      count(hit.addressCount, "address", "addresses"),
+    ]),
+    chain: null,
+    otherChains: [],
+    cells: [
+      hit.createdByUser ? truncateSearchTitle(hit.createdByUser, "creator") : missingValueText,
+      integer(hit.addressCount),
+      integer(hit.totalTransfers),
+      usd(hit.totalVolumeUsd),
+      day(hit.lastActiveDate),
+    ],
+  };
+}
+
+export function addressRow(hit: AddressHit): SearchRow {
+  const shown = displayAddress(hit.chain, hit.address);
+  const others = hit.seeMore?.length ?? 0;
+  const [tag] = hit.tags;
+  const attribution = tag
+    ? `${tag.entity ?? tag.signatureName ?? tag.category} (${tag.category})`
+    : hit.category;
+  return {
+    section: "addresses",
+    item: {
+      title: shown,
+      addressChainUrn: hit.addressChainUrn,
+      tags: hit.tags,
+      ...(hit.multiple ? { multiple: true } : {}),
+    },
+    urn: hit.addressChainUrn,
+    title: truncateSearchTitle(shown, "address"),
+    fullTitle: shown,
+    detail: joinDetail([
+      others > 0 ? `${chainName(hit.chain)} and ${count(others, "other chain")}` : chainName(hit.chain),
+      attribution,
+    ]),
+    chain: hit.chain,
+    otherChains: (hit.seeMore ?? []).map((other) => ({
+      chain: other.chain,
+      address: other.address,
+      urn: other.addressChainUrn,
+    })),
+    cells: [
+      others > 0 ? `${chainName(hit.chain)} +${others}` : chainName(hit.chain),
+      attribution ?? missingValueText,
+      integer(hit.transactions),
+      usd(hit.totalVolume),
+    ],
+  };
+}
+
+export function inetRow(hit: InetHit): SearchRow {
+  return {
+    section: "ips",
+    item: { title: hit.ip, inetUrn: hit.entityUrn },
+    urn: hit.entityUrn,
+    title: hit.ip,
+    fullTitle: hit.ip,
+    detail: joinDetail([
+      hit.country,
+      hit.isp,
+      count(hit.numAssociatedAddresses, "associated address", "associated addresses"),
+    ]),
+    chain: null,
+    otherChains: [],
+    cells: [
+      hit.country ?? missingValueText,
+      hit.isp ?? missingValueText,
+      integer(hit.numAssociatedAddresses),
+      integer(hit.totalObservations),
+    ],
+  };
+}
+
+/**
+ * 000 §2: an address found on several chains opens on its first chain with the others in navigation
+ * state (searchCriteria, searchResults, searchType), as a search matching several chains does.
+ */
+export function severalChainsState(row: SearchRow, query: string): Record<string, unknown> | undefined {
+  if (row.section !== "addresses" || row.otherChains.length === 0 || row.chain === null) return undefined;
+  return {
+    searchCriteria: query,
+    searchType: "address",
+    searchResults: [{ chain: row.chain, address: row.fullTitle, urn: row.urn }, ...row.otherChains].map(
+      (match) => ({
+        kind: "address",
+        chain: match.chain,
+        value: match.address,
+        urn: match.urn,
+      }),
+    ),
+  };
+}
