@@ -6,28 +6,24 @@ import type {
   EntityRiskScore,
 } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
+import {
+  type AddressSummaryRow,
+  addressSummaryColumns,
+  addressSummaryKeysSql,
+  addressSummaryOf,
+} from "./addressSummary.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
 import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-import {
-  addressKeyParams,
-  addressKeysOf,
-  addressKeysSql,
-  resolveCustomEntities,
-  resolveEntities,
-} from "./subjects.ts";
-import {
-  addressSummarySql,
-  groupSummaries,
-  type MemberRow,
-  memberColumns,
-  type SummaryParts,
-  summarize,
-} from "./summaries.ts";
+import { addressKeyParams, addressKeysOf, resolveCustomEntities, resolveEntities } from "./subjects.ts";
+import { groupSummaries, type SummaryParts } from "./summaries.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
 // as sent; unknown URNs (and another organization's custom entities) are left out.
 
-/** One query for the whole batch: each URN's address probed once, its rollups read by its key. */
+/**
+ * One query for the whole batch: each URN's address_summary row (the 000 §3 mini summary
+ * ready-made by refreshRollups) probed once by its key.
+ */
 export async function addressMetrics(
   db: Queryable,
   urns: readonly string[],
@@ -35,25 +31,13 @@ export async function addressMetrics(
 ): Promise<AddressMetrics[]> {
   const keys = addressKeysOf(urns);
   if (keys.length === 0) return [];
-  const rows = await db.query<MemberRow & { ord: string | number }>(
-    `SELECT r.ord, a.id, 1 AS address_count, a.first_active, a.last_active, ${memberColumns}
-     FROM ${addressKeysSql("id, first_active, last_active")}
-     ${addressSummarySql("a.id", "$3", "$4")}
-     ORDER BY r.ord`,
-    [
-      ...addressKeyParams(keys),
-      parts.includeVolumeMetrics || parts.includeAssetCount,
-      parts.includeBalanceMetrics || parts.includeAssetCount,
-    ],
+  const rows = await db.query<AddressSummaryRow & { ord: string | number }>(
+    `SELECT r.ord, s.* FROM ${addressSummaryKeysSql(addressSummaryColumns)} ORDER BY r.ord`,
+    addressKeyParams(keys),
   );
-  const summaries = await summarize(
-    db,
-    rows.map((row, group) => ({ group, row })),
-    parts,
-  );
-  return rows.map((row, group) => ({
+  return rows.map((row) => ({
     addressChainUrn: keys[Number(row.ord) - 1]!.urn,
-    ...summaries.get(group)!,
+    ...addressSummaryOf(row, parts),
   }));
 }
 

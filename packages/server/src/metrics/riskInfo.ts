@@ -1,6 +1,7 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { type AddressKey, addressKeyParams, addressKeysSql } from "./subjects.ts";
+import { addressSummaryKeysSql } from "./addressSummary.ts";
+import { type AddressKey, addressKeyParams } from "./subjects.ts";
 
 interface IndicatorRow {
   subject_id: string | number;
@@ -78,9 +79,9 @@ interface AddressRiskRow {
  * 000 §7 risk-indicators mini-info of addresses: ownership (the categories the address carries, from
  * its owner and its ordinary tags), behavioral (its behavioural signatures), counterparty and
  * indirect (the exposure rollup), each at its category's level for that risk type
- * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. One query for
- * the whole batch: each address probed once by its key, its indicators read by its id and folded
- * into one JSON field.
+ * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. The indicators
+ * are folded into address_summary by refreshRollups; one query for the whole batch: each address's
+ * summary row probed once by its (address, chain) key.
  */
 export async function addressRiskSummaries(
   db: Queryable,
@@ -88,27 +89,8 @@ export async function addressRiskSummaries(
 ): Promise<{ ord: number; summary: RiskSummary }[]> {
   if (keys.length === 0) return [];
   const rows = await db.query<AddressRiskRow>(
-    `SELECT r.ord, i.indicators
-     FROM ${addressKeysSql("id")}
-     CROSS JOIN LATERAL (
-       SELECT json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd,
-                                        u.outgoing_usd, u.instances)) AS indicators
-       FROM (
-         SELECT 'ownership' AS risk_type, ac.category_id, NULL::float8 AS incoming_usd,
-                NULL::float8 AS outgoing_usd, NULL::int AS instances
-         FROM address_categories ac WHERE ac.address_id = a.id
-         UNION ALL
-         SELECT 'behavioral', t.category_id, NULL, NULL, count(*)::int
-         FROM attribution_tags t WHERE t.address_id = a.id AND t.tag_type = 'behavioral_signature'
-         GROUP BY t.category_id
-         UNION ALL
-         SELECT x.risk_type, x.category_id, x.incoming_usd, x.outgoing_usd, x.instances
-         FROM address_exposure x WHERE x.address_id = a.id
-       ) u
-       JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
-       JOIN categories c ON c.id = u.category_id
-       WHERE l.level > 0
-     ) i
+    `SELECT r.ord, s.risk_indicators AS indicators
+     FROM ${addressSummaryKeysSql("risk_indicators")}
      ORDER BY r.ord`,
     addressKeyParams(keys),
   );

@@ -50,7 +50,7 @@ const flowsSql = (table: "address_daily_flows" | "entity_daily_flows", key: stri
  * The laterals every address row carries: its flows over its daily rollup rows ($flows) and its
  * positive balances ($held), each read by the address's key.
  */
-export function addressSummarySql(key: string, flows: string, held: string): string {
+function addressSummarySql(key: string, flows: string, held: string): string {
   return `${flowsSql("address_daily_flows", key, flows)}
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_array(b.asset_id, b.balance_raw::text)) AS held
@@ -58,7 +58,7 @@ export function addressSummarySql(key: string, flows: string, held: string): str
   ) h ON true`;
 }
 
-export const memberColumns =
+const memberColumns =
   "f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.assets, h.held";
 
 /** Per address: activity dates, its flows and its positive balances. */

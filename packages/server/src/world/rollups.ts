@@ -30,7 +30,8 @@ const ownerStatements = [
 
 const flowStatements = [
   `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
-     entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure`,
+     entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
+     address_summary`,
   `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
          FROM transfers GROUP BY address_id) s
@@ -139,6 +140,66 @@ const entityIndirectInsert = `INSERT INTO entity_exposure
   WHERE x.risk_type = 'indirect' AND a.entity_id IS NOT NULL
   GROUP BY a.entity_id, x.category_id`;
 
+/**
+ * One row per address with what the 000 §7 address bulk calls answer, from the rollups above: the
+ * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
+ * price) and its risk indicators (ownership from its categories, behavioral from its signature tags,
+ * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
+ * of 0 are left out). Must run after the exposure rows are complete.
+ */
+const summaryInsert = `INSERT INTO address_summary
+  SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
+    coalesce(f.incoming_usd, 0), coalesce(f.outgoing_usd, 0), coalesce(f.incoming_transfers, 0),
+    coalesce(f.outgoing_transfers, 0), coalesce(f.assets, 0), coalesce(b.held, 0), coalesce(b.usd, 0),
+    coalesce(b.estimated, false), coalesce(r.level, 0), r.category, r.indicators
+  FROM addresses a
+  LEFT JOIN (
+    SELECT address_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
+      sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
+      count(DISTINCT asset_id) AS assets
+    FROM address_daily_flows GROUP BY address_id
+  ) f ON f.address_id = a.id
+  LEFT JOIN (
+    SELECT b.address_id, count(*) AS held,
+      coalesce(sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * p.usd), 0) AS usd,
+      bool_or(s.id IS NULL OR p.usd IS NULL) AS estimated
+    FROM address_balances b
+    LEFT JOIN assets s ON s.id = b.asset_id
+    LEFT JOIN (
+      SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
+    ) p ON p.asset_id = b.asset_id
+    WHERE b.balance_raw > 0
+    GROUP BY b.address_id
+  ) b ON b.address_id = a.id
+  LEFT JOIN (
+    SELECT u.address_id, max(l.level) AS level,
+      (array_agg(c.name ORDER BY l.level DESC, coalesce(u.incoming_usd + u.outgoing_usd, 0) DESC, u.risk_type, c.name))[1]
+        AS category,
+      jsonb_agg(jsonb_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
+                                  u.instances)) AS indicators
+    FROM (
+      SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,
+        NULL::float8 AS outgoing_usd, NULL::int AS instances
+      FROM address_categories
+      UNION ALL
+      SELECT address_id, 'behavioral', category_id, NULL, NULL, count(*)::int
+      FROM attribution_tags WHERE tag_type = 'behavioral_signature'
+      GROUP BY address_id, category_id
+      UNION ALL
+      SELECT address_id, risk_type, category_id, incoming_usd, outgoing_usd, instances FROM address_exposure
+    ) u
+    JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
+    JOIN categories c ON c.id = u.category_id
+    WHERE l.level > 0
+    GROUP BY u.address_id
+  ) r ON r.address_id = a.id`;
+
+// seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
+// the planner would guess at every rollup read.
+const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
+  address_counterparties, entity_counterparties, address_category_daily, entity_category_daily, address_exposure,
+  entity_exposure, address_summary`;
+
 function dropTemporaries(): string {
   const tables = (["in", "out"] as const).flatMap((side) => [
     `exposure_total_${side}`,
@@ -158,6 +219,8 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
     indirectInsert,
     entityIndirectInsert,
     dropTemporaries(),
+    summaryInsert,
+    analyzeRollups,
   ];
   for (const statement of statements) await tx.query(statement);
 }

@@ -1,0 +1,69 @@
+import type { MetricsSummary } from "@sleuth/sdk";
+import { toIso } from "../accounts/rows.ts";
+import type { SummaryParts } from "./summaries.ts";
+
+// The address_summary rollup (one row per address, world/rollups.ts) read by the 000 §7 address bulk
+// calls: a batch is one probe of it per address instead of one per rollup table.
+
+export interface AddressSummaryRow {
+  first_active: Date | string | null;
+  last_active: Date | string | null;
+  incoming_usd: number | null;
+  outgoing_usd: number | null;
+  incoming_transfers: number | null;
+  outgoing_transfers: number | null;
+  total_unique_assets: number | null;
+  active_unique_assets: number | null;
+  balance_usd: number | null;
+  is_balance_estimated: boolean | null;
+}
+
+export const addressSummaryColumns = `first_active, last_active, incoming_usd, outgoing_usd,
+  incoming_transfers::float8 AS incoming_transfers, outgoing_transfers::float8 AS outgoing_transfers,
+  total_unique_assets, active_unique_assets, balance_usd, is_balance_estimated`;
+
+/**
+ * The SQL that walks address keys ($1 chains, $2 addresses) in order as `r.ord`, with each known
+ * address's summary row as `s`: one probe of the (address, chain) key each (LATERAL with OFFSET 0
+ * is never turned into a hash join over the whole table, whatever the planner's estimates).
+ * Unknown addresses have no row.
+ */
+export function addressSummaryKeysSql(columns: string): string {
+  return `unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(chain, address, ord)
+     CROSS JOIN LATERAL (
+       SELECT ${columns} FROM address_summary WHERE address = r.address AND chain = r.chain OFFSET 0
+     ) s`;
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+const iso = (value: Date | string | null) => (value === null ? null : toIso(new Date(value)));
+
+/** The 000 §3 mini summary of one address, with the parts the request asked for. */
+export function addressSummaryOf(row: AddressSummaryRow, parts: SummaryParts): MetricsSummary {
+  const summary: MetricsSummary = {
+    addressCount: 1,
+    firstActiveDate: iso(row.first_active),
+    lastActiveDate: iso(row.last_active),
+  };
+  if (parts.includeBalanceMetrics) {
+    summary.balanceAmountUsd = cents(row.balance_usd ?? 0);
+    summary.isBalanceEstimated = row.is_balance_estimated ?? false;
+  }
+  if (parts.includeAssetCount) {
+    summary.totalUniqueAssets = row.total_unique_assets ?? 0;
+    summary.activeUniqueAssets = row.active_unique_assets ?? 0;
+  }
+  if (parts.includeVolumeMetrics) {
+    const incomingUsd = row.incoming_usd ?? 0;
+    const outgoingUsd = row.outgoing_usd ?? 0;
+    const incomingTransfers = Number(row.incoming_transfers ?? 0);
+    const outgoingTransfers = Number(row.outgoing_transfers ?? 0);
+    summary.incomingVolumeUsd = cents(incomingUsd);
+    summary.outgoingVolumeUsd = cents(outgoingUsd);
+    summary.totalVolumeUsd = cents(incomingUsd + outgoingUsd);
+    summary.incomingTransfers = incomingTransfers;
+    summary.outgoingTransfers = outgoingTransfers;
+    summary.totalTransfers = incomingTransfers + outgoingTransfers;
+  }
+  return summary;
+}
