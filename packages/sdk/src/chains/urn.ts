@@ -135,9 +135,20 @@ function splitUrn(urn: string): UrnParts | null {
  * Parses a URN, checking that the address, hash, id or IP is valid; values come back in canonical
  * form, so formatUrn(parseUrn(x)) is the canonical spelling of x. Null when it is not a valid URN.
  */
+// A batch parses the same URN several times (request schema, server lookup, answer schema), and
+// checksum decoding dominates the bulk calls' CPU: remember recent answers. Frozen, so a shared
+// answer cannot be changed by one caller under another.
+const parsedUrns = new Map<string, Readonly<UrnParts> | null>();
+const parsedUrnsLimit = 50_000;
+
 export function parseUrn(urn: string): UrnParts | null {
-  const parts = splitUrn(urn);
-  return parts === null ? null : canonicalParts(parts);
+  const known = parsedUrns.get(urn);
+  if (known !== undefined) return known;
+  const split = splitUrn(urn);
+  const parts = split === null ? null : Object.freeze(canonicalParts(split));
+  if (parsedUrns.size >= parsedUrnsLimit) parsedUrns.clear();
+  parsedUrns.set(urn, parts);
+  return parts;
 }
 
 export function isUrn(value: string): boolean {
