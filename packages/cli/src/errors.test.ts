@@ -2,9 +2,9 @@ import { ApiError } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { authRequired, CancelledError, CliError, describeError, exitCodeFor, exitCodes } from "./errors.ts";
 
-describe("exit codes: 0 ok, 1 failure, 2 cancelled, 4 authentication required", () => {
+describe("exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required", () => {
   test("the documented numbers", () => {
-    expect(exitCodes).toEqual({ ok: 0, failure: 1, cancelled: 2, authRequired: 4 });
+    expect(exitCodes).toEqual({ ok: 0, failure: 1, cancelled: 2, rowsUnresolved: 3, authRequired: 4 });
   });
 
   test("each failure maps to its code", () => {

@@ -23,8 +23,11 @@ describe("the sleuth command", () => {
     const terminal = io();
     expect(await run(["--help"], terminal)).toBe(0);
     const help = terminal.stdoutText();
-    for (const command of ["login", "logout", "whoami", "org", "config"]) expect(help).toContain(command);
-    expect(help).toContain("Exit codes: 0 ok, 1 failure, 2 cancelled, 4 authentication required");
+    for (const command of ["login", "logout", "whoami", "org", "config", "search", "batch"])
+      expect(help).toContain(command);
+    expect(help).toContain(
+      "Exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required",
+    );
   });
 
   test("--version prints the version", async () => {

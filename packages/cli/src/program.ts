@@ -13,12 +13,12 @@ Environment:
   XDG_CONFIG_HOME  the config file is $XDG_CONFIG_HOME/sleuth/config.json (default ~/.config)
   CI               when set, never prompt
 
-Exit codes: 0 ok, 1 failure, 2 cancelled, 4 authentication required.`;
+Exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required.`;
 
 /** The \`sleuth\` command tree. Output goes to \`io\`, and nothing calls process.exit (see \`run\`). */
 export function buildProgram(io: CliIo = processIo()): Command {
   const program = new Command("sleuth")
-    .description("Sleuth from the terminal: your session, organizations and, soon, batch lookups and reports")
+    .description("Sleuth from the terminal: search, batch lookups, imports, your session and organizations")
     .version(packageJson.version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help for a command")
     .option("--api-url <url>", "API server (overrides SLEUTH_API_URL and the config file)")

@@ -1,10 +1,12 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
+import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
+import { registerSearch } from "./search.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -15,6 +17,8 @@ export const commands: readonly RegisterCommand[] = [
   registerLogout,
   registerWhoami,
   registerOrg,
+  registerSearch,
+  registerBatch,
   registerImport,
   registerConfig,
 ];

@@ -1,5 +1,5 @@
 export type { InteractivityInputs } from "./interactive.ts";
-export { isInteractive } from "./interactive.ts";
+export { isInteractive, showsProgress } from "./interactive.ts";
 export { writeJson, writeNdjson } from "./json.ts";
 export type { Printer } from "./printer.ts";
 export { createPrinter } from "./printer.ts";

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { expect, test } from "vitest";
-import { isInteractive } from "./interactive.ts";
+import { isInteractive, showsProgress } from "./interactive.ts";
 
 function stream(tty: boolean) {
   return Object.assign(new PassThrough(), { isTTY: tty });
@@ -27,4 +27,10 @@ test("CI is never interactive, unless CI is explicitly false", () => {
 
 test("--no-input turns prompting off", () => {
   expect(isInteractive({ ...terminal, input: false })).toBe(false);
+});
+
+test("progress shows on a terminal's stderr even when stdout is a file, never in CI", () => {
+  expect(showsProgress({ stderr: stream(true), env: {} })).toBe(true);
+  expect(showsProgress({ stderr: stream(false), env: {} })).toBe(false);
+  expect(showsProgress({ stderr: stream(true), env: { CI: "true" } })).toBe(false);
 });

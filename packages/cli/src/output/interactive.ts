@@ -20,3 +20,11 @@ function isCi(env: InteractivityInputs["env"]): boolean {
 export function isInteractive(inputs: InteractivityInputs): boolean {
   return Boolean(inputs.stdin.isTTY && inputs.stdout.isTTY) && !isCi(inputs.env) && inputs.input;
 }
+
+/**
+ * STYLE "CLI": progress for anything long, on stderr, when stderr is a terminal and no CI runs. It
+ * does not need stdin or stdout: `sleuth batch list.txt > out.csv` still shows its progress.
+ */
+export function showsProgress(inputs: Pick<InteractivityInputs, "env"> & { stderr: OutputStream }): boolean {
+  return Boolean(inputs.stderr.isTTY) && !isCi(inputs.env);
+}

@@ -46,6 +46,20 @@ describe("renderTable", () => {
     expect(text).toContain("Demo Investiga…  admin");
   });
 
+  test("a column marked shrink: false stays whole; the others give up the room", () => {
+    const urns = [{ name: "Demo Investigations", urn: "urn:sleuth:entity:demo-investigations" }];
+    const text = renderTable(
+      urns,
+      [
+        { header: "name", value: (row) => row.name },
+        { header: "urn", value: (row) => row.urn, shrink: false },
+      ],
+      { tty: true, width: 50 },
+    );
+    expect(text).toContain("urn:sleuth:entity:demo-investigations");
+    expect(text).toContain("Demo Inves…  urn:sleuth:entity:demo-investigations");
+  });
+
   test("no rows on a terminal still prints the header", () => {
     expect(renderTable([], columns, { tty: true })).toBe("NAME  ROLE  COUNT\n");
   });

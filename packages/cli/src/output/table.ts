@@ -2,6 +2,8 @@ export interface Column<T> {
   header: string;
   value: (row: T) => string;
   align?: "left" | "right";
+  /** False keeps the column whole on a narrow terminal (a URN to copy); the others shrink instead. */
+  shrink?: boolean;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching ANSI escapes is the point
@@ -44,9 +46,13 @@ export function renderTable<T>(
   );
   const available = options.width ?? Number.POSITIVE_INFINITY;
   const total = () => widths.reduce((sum, width) => sum + width, 0) + gap * (widths.length - 1);
+  const shrinkable = (index: number) => columns[index]?.shrink !== false;
   while (total() > available) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if ((widths[widest] ?? 0) <= 8) break;
+    const widest = widths.reduce(
+      (best, width, index) => (shrinkable(index) && width > (widths[best] ?? -1) ? index : best),
+      -1,
+    );
+    if (widest < 0 || (widths[widest] ?? 0) <= 8) break;
     widths[widest] = (widths[widest] ?? 0) - 1;
   }
 

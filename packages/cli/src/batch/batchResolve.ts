@@ -1,0 +1,204 @@
+import { ApiError, riskLabelOf } from "@sleuth/sdk";
+import { authRequired } from "../errors.ts";
+import type { BatchCandidate } from "./batchRecognition.ts";
+import { type BatchKind, type BatchRow, emptyBatchRow } from "./batchRow.ts";
+import type { BatchEntry, BatchSlice } from "./batchSlices.ts";
+import { type RateGate, sleep } from "./rateGate.ts";
+
+/** The looked-up fields of a row; each lookup fills the ones it knows. */
+export type BatchDetails = Partial<
+  Pick<
+    BatchRow,
+    | "entity"
+    | "category"
+    | "categoryRiskScoreLevel"
+    | "balanceAmountUsd"
+    | "totalVolumeUsd"
+    | "firstActiveDate"
+    | "lastActiveDate"
+  >
+>;
+
+export interface LookupAnswer {
+  /** What the store knows of each URN it knows; a URN left out is unknown to this lookup. */
+  found: Map<string, BatchDetails>;
+  /** URNs whose request failed (after the SDK's own retry), with why. */
+  failed: { urns: readonly string[]; error: unknown }[];
+}
+
+/**
+ * One bulk call the batch makes for every slice holding URNs of its kind (address metrics, address
+ * risk, address attribution…). `run` reports failed requests in its answer rather than throwing.
+ */
+export interface BatchLookup {
+  /** Names the call in a row's error, e.g. "address metrics". */
+  name: string;
+  kind: BatchKind;
+  run(urns: readonly string[], signal: AbortSignal): Promise<LookupAnswer>;
+}
+
+export interface ResolveOptions {
+  lookups: readonly BatchLookup[];
+  /** How many more times a failed request is sent, after a pause, before its rows are failed. */
+  retries: number;
+  /** The pause before retry number `attempt` (1-based). */
+  retryDelayMs: (attempt: number) => number;
+  signal: AbortSignal;
+  /** Shared by the whole run: a rate-limited answer holds every request for a while. */
+  gate: RateGate;
+  /** How often one request may be rate limited before its rows are failed. */
+  maxRateLimited: number;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError)
+    return error.requestId
+      ? `${error.message} (${error.code}, request id ${error.requestId})`
+      : `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A rejected token stops the whole run (exit code 4): every later request would fail the same way. */
+function stopOnAuthFailure(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401)
+    throw authRequired(`the server did not accept the token (${error.code})`);
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/**
+ * Runs one lookup over `urns`, sending failed requests again (000 §7: retried, then reported). A
+ * request the server turns away for its rate limit is sent again once the gate opens, without using
+ * up a retry, at most `maxRateLimited` times.
+ */
+async function runLookup(
+  lookup: BatchLookup,
+  urns: readonly string[],
+  options: ResolveOptions,
+): Promise<{ found: Map<string, BatchDetails>; errors: Map<string, string> }> {
+  const found = new Map<string, BatchDetails>();
+  const errors = new Map<string, string>();
+  const give = (failure: LookupAnswer["failed"][number]) => {
+    const message = `${lookup.name} failed: ${describeFailure(failure.error)}`;
+    for (const urn of failure.urns) errors.set(urn, message);
+  };
+  let pending = urns;
+  let retries = 0;
+  let limitedTimes = 0;
+  while (pending.length > 0) {
+    await options.gate.ready(options.signal);
+    options.signal.throwIfAborted();
+    const answer = await lookup.run(pending, options.signal);
+    for (const [urn, details] of answer.found) found.set(urn, details);
+    const again: string[] = [];
+    const failed = answer.failed.filter((failure) => {
+      stopOnAuthFailure(failure.error);
+      return !isRateLimited(failure.error);
+    });
+    const limited = answer.failed.filter((failure) => isRateLimited(failure.error));
+    if (limited.length > 0) {
+      limitedTimes += 1;
+      options.gate.limited();
+      if (limitedTimes <= options.maxRateLimited) again.push(...limited.flatMap((failure) => failure.urns));
+      else limited.forEach(give);
+    }
+    if (failed.length > 0) {
+      if (retries < options.retries) {
+        retries += 1;
+        await sleep(options.retryDelayMs(retries), options.signal);
+        again.push(...failed.flatMap((failure) => failure.urns));
+      } else failed.forEach(give);
+    }
+    pending = again;
+  }
+  return { found, errors };
+}
+
+/** Everything the lookups learnt of one URN. */
+export interface Resolution {
+  known: boolean;
+  details: BatchDetails;
+  errors: string[];
+}
+
+/** Resolves every candidate URN of a slice: one request per lookup, all lookups at once. */
+export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): Promise<BatchRow[]> {
+  const urnsByKind = new Map<BatchKind, Set<string>>();
+  for (const entry of slice.entries) {
+    if (entry.recognition.type !== "lookup") continue;
+    for (const candidate of entry.recognition.candidates) {
+      const urns = urnsByKind.get(candidate.kind) ?? new Set<string>();
+      urnsByKind.set(candidate.kind, urns);
+      urns.add(candidate.urn);
+    }
+  }
+  const resolutions = new Map<string, Resolution>();
+  const resolutionOf = (urn: string) => {
+    const resolution = resolutions.get(urn) ?? { known: false, details: {}, errors: [] };
+    resolutions.set(urn, resolution);
+    return resolution;
+  };
+  const answers = await Promise.all(
+    options.lookups
+      .filter((lookup) => (urnsByKind.get(lookup.kind)?.size ?? 0) > 0)
+      .map((lookup) => runLookup(lookup, [...(urnsByKind.get(lookup.kind) ?? [])], options)),
+  );
+  for (const answer of answers) {
+    for (const [urn, details] of answer.found) {
+      const resolution = resolutionOf(urn);
+      resolution.known = true;
+      Object.assign(resolution.details, details);
+    }
+    for (const [urn, error] of answer.errors) resolutionOf(urn).errors.push(error);
+  }
+  return slice.entries.flatMap((entry) => rowsOf(entry, resolutions));
+}
+
+function rowOf(input: string, candidate: BatchCandidate, resolution: Resolution | undefined): BatchRow {
+  const details = resolution?.details ?? {};
+  const errors = resolution?.errors ?? [];
+  const level = details.categoryRiskScoreLevel ?? null;
+  return {
+    ...emptyBatchRow(input, errors.length > 0 ? "failed" : "resolved", errors.join("; ") || null),
+    kind: candidate.kind,
+    chain: candidate.chain,
+    urn: candidate.urn,
+    ...details,
+    riskLabel: level === null ? null : riskLabelOf(level),
+  };
+}
+
+// Our words for an identifier the store has never seen.
+export const notFound = "not found";
+
+/**
+ * The rows of one input. Invalid input: one row saying why. Otherwise one row per candidate the
+ * store knows (an address on several chains gets a row for each chain it is known on, in registry
+ * order), plus a row per candidate whose lookups failed; when that leaves nothing, one row saying the
+ * identifier is unknown.
+ */
+export function rowsOf(entry: BatchEntry, resolutions: ReadonlyMap<string, Resolution>): BatchRow[] {
+  const { text } = entry.input;
+  if (entry.recognition.type === "invalid") return [emptyBatchRow(text, "invalid", entry.recognition.reason)];
+  const { candidates } = entry.recognition;
+  const rows: BatchRow[] = [];
+  for (const candidate of candidates) {
+    const resolution = resolutions.get(candidate.urn);
+    if (resolution?.known || (resolution?.errors.length ?? 0) > 0)
+      rows.push(rowOf(text, candidate, resolution));
+  }
+  if (rows.length > 0) return rows;
+  const [first] = candidates;
+  if (candidates.length === 1 && first)
+    return [{ ...rowOf(text, first, undefined), status: "unknown", error: notFound }];
+  const kinds = new Set(candidates.map((candidate) => candidate.kind));
+  const chains = candidates.flatMap((candidate) => (candidate.chain ? [candidate.chain] : []));
+  return [
+    {
+      ...emptyBatchRow(text, "unknown", chains.length > 0 ? `${notFound} on ${chains.join(", ")}` : notFound),
+      kind: kinds.size === 1 && first ? first.kind : null,
+    },
+  ];
+}

@@ -1,0 +1,374 @@
+// Batch benchmark: `sleuth batch` end to end (a real CLI process against a real server over a
+// seeded demo world), the same addresses looked up one request per address, and the CLI's peak
+// memory for a short and a very long input. Writes the "## Batch" section of docs/PERFORMANCE.md.
+//   node scripts/bench/batch.ts            the default world (in memory)
+//   node scripts/bench/batch.ts large      the large world (seeded into a data directory; slow)
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import type { AddressInfo } from "node:net";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { bulkBatchSizes, recognizeIdentifier } from "../../packages/sdk/src/index.ts";
+import { createNodeClient } from "../../packages/sdk/src/node.ts";
+import {
+  buildServer,
+  createApiToken,
+  demoAccounts,
+  findUserByEmail,
+  loadConfig,
+  migrate,
+  openPgliteStore,
+  seedDemoAccounts,
+  seedWorld,
+  type WorldScale,
+  worldScaleSchema,
+} from "../../packages/server/src/index.ts";
+
+const cliMain = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
+const scriptPath = fileURLToPath(import.meta.url);
+
+const listSize = 100_000;
+const oneByOneSample = 2_000;
+const memoryLines = [10_000, 1_000_000] as const;
+
+// --- the one-by-one baseline, run as its own process (as the CLI is) --------------------------
+
+/**
+ * What a script without bulk calls does: for each address in turn, the same three lookups the
+ * batch makes (metrics, risk, attribution), one URN per request, on every chain the address fits.
+ */
+async function oneByOne(baseUrl: string, token: string, file: string): Promise<void> {
+  const client = createNodeClient({ baseUrl, token });
+  const addresses = readFileSync(file, "utf8").trim().split("\n");
+  const started = performance.now();
+  let requests = 0;
+  for (const address of addresses) {
+    for (const { urn } of recognizeIdentifier(address)) {
+      await Promise.all([
+        client.metrics.addresses([urn]),
+        client.risk.addresses([urn]),
+        client.attribution.addresses([urn]),
+      ]);
+      requests += 3;
+    }
+  }
+  const ms = performance.now() - started;
+  process.stdout.write(`${JSON.stringify({ addresses: addresses.length, requests, ms })}\n`);
+}
+
+if (process.argv[2] === "--one-by-one") {
+  const [, , , baseUrl, token, file] = process.argv;
+  await oneByOne(baseUrl!, token!, file!);
+  process.exit(0);
+}
+
+// --- the run ------------------------------------------------------------------------------------
+
+interface CliRun {
+  ms: number;
+  peakRssKb: number | null;
+  /** CPU time the CLI process used (user + system), in ms. */
+  cpuMs: number | null;
+  code: number | null;
+  stderr: string;
+}
+
+// Linux reports process CPU time in clock ticks of 1/100 s.
+const clockTicksPerSecond = 100;
+
+/** CPU time (user + system) a running process has used so far (Linux), in ms. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/** Peak resident memory of a running process so far (Linux), in kB. */
+function peakRssKb(pid: number): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function waitFor(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+}
+
+const batchArgs = (input: string) => ["batch", input, "--no-progress", "--allow-failures", "--format", "csv"];
+
+/** `sleuth …` as a user runs it, output to a file; wall time from spawn to exit. */
+async function runCli(
+  env: Record<string, string>,
+  args: readonly string[],
+  output: string,
+  nodeFlags: readonly string[] = [],
+): Promise<CliRun> {
+  const out = openSync(output, "w");
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeFlags, cliMain, ...args], {
+    env: { PATH: process.env.PATH ?? "", HOME: tmpdir(), ...env },
+    stdio: ["ignore", out, "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  let peak: number | null = null;
+  let cpu: number | null = null;
+  // VmHWM is the peak so far and the CPU time only grows: read both until the process is gone.
+  const poll = setInterval(() => {
+    if (!child.pid) return;
+    const rss = peakRssKb(child.pid);
+    if (rss !== null) peak = Math.max(peak ?? 0, rss);
+    cpu = cpuMs(child.pid) ?? cpu;
+  }, 50);
+  const code = await waitFor(child);
+  clearInterval(poll);
+  closeSync(out);
+  return { ms: performance.now() - started, peakRssKb: peak, cpuMs: cpu, code, stderr };
+}
+
+/**
+ * The live heap after each full collection, from V8's --trace-gc lines (which it prints on stdout,
+ * so among the CSV rows; no row starts with "[").
+ */
+async function liveHeapsMb(output: string): Promise<number[]> {
+  const heaps: number[] = [];
+  const reader = createInterface({ input: createReadStream(output), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of reader) {
+    const match = line.startsWith("[") ? /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line) : null;
+    if (match) heaps.push(Number(match[1]));
+  }
+  return heaps;
+}
+
+async function runOneByOne(baseUrl: string, token: string, file: string) {
+  const child = spawn(process.execPath, [scriptPath, "--one-by-one", baseUrl, token, file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let stdout = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  const code = await waitFor(child);
+  if (code !== 0) throw new Error(`the one-by-one run failed (exit ${code})`);
+  return JSON.parse(stdout) as { addresses: number; requests: number; ms: number };
+}
+
+/** A deterministic shuffle, so every run screens the same list in the same order. */
+function shuffled<T>(items: readonly T[], seed = 7): T[] {
+  const copy = [...items];
+  let state = seed >>> 0;
+  for (let i = copy.length - 1; i > 0; i--) {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    const j = state % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** `count` lines cycling through `list`. */
+function lines(list: readonly string[], count: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(list[i % list.length]!);
+  return `${out.join("\n")}\n`;
+}
+
+const count = (value: number) => Math.round(value).toLocaleString("en-US");
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const megabytes = (kb: number | null) => (kb === null ? "n/a" : `${Math.round(kb / 1024)} MB`);
+
+const scale: WorldScale = worldScaleSchema.parse(process.argv[2] ?? "default");
+const work = mkdtempSync(join(tmpdir(), "sleuth-bench-batch-"));
+// The large world does not fit comfortably in memory: it goes into a data directory.
+const store = await openPgliteStore(scale === "large" ? { dataDir: join(work, "store") } : {});
+try {
+  await migrate(store);
+  await seedDemoAccounts(store);
+  console.error(`seeding the ${scale} world…`);
+  await seedWorld(store, { scale });
+  const rows = await store.query<{ address: string; chain: string }>(
+    "SELECT address, chain FROM addresses ORDER BY id",
+  );
+  // The world's addresses as an analyst pastes them, each once, cycled to the list's length.
+  const distinct = shuffled([...new Set(rows.map((row) => row.address))]);
+  const list = lines(distinct, listSize).trimEnd().split("\n");
+  // The SDK's recognition alone, as the CLI runs it (stack traces off), for the CPU breakdown.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  const recognitionStarted = performance.now();
+  const candidates = list.reduce((sum, address) => sum + recognizeIdentifier(address).length, 0);
+  const recognitionMs = performance.now() - recognitionStarted;
+  Error.stackTraceLimit = stackTraceLimit;
+
+  // Everything a run needs on the wire, and no rate limit: the benchmark measures the batch, not
+  // the limiter (which caps one token at 50 requests a second by default).
+  const config = loadConfig({
+    SLEUTH_LOG_LEVEL: "warn",
+    SLEUTH_DEMO: "1",
+    SLEUTH_WEB_DIST: "/nonexistent",
+    SLEUTH_RATE_LIMIT_PER_SECOND: "1000000",
+    SLEUTH_RATE_LIMIT_BURST: "1000000",
+  });
+  const app = await buildServer({ store, config });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const user = await findUserByEmail(store, demoAccounts.user.email);
+  if (!user) throw new Error("no demo user");
+  const token = (await createApiToken(store, user.id, "batch benchmark")).token;
+  const env = { SLEUTH_API_URL: baseUrl, SLEUTH_TOKEN: token };
+
+  const listFile = join(work, "list.txt");
+  writeFileSync(listFile, `${list.join("\n")}\n`);
+  const sampleFile = join(work, "sample.txt");
+  const step = Math.floor(list.length / oneByOneSample);
+  writeFileSync(
+    sampleFile,
+    `${list
+      .filter((_, index) => index % step === 0)
+      .slice(0, oneByOneSample)
+      .join("\n")}\n`,
+  );
+
+  console.error(`batch: ${count(list.length)} addresses through the CLI…`);
+  // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
+  await runCli(env, batchArgs(sampleFile), join(work, "warm.csv"));
+  const batch = await runCli(env, batchArgs(listFile), join(work, "out.csv"));
+  if (batch.code !== 0) throw new Error(`sleuth batch failed (exit ${batch.code}): ${batch.stderr}`);
+  const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
+    batch.stderr,
+  );
+  const batchRate = (list.length / batch.ms) * 1000;
+
+  // The server's share: each bulk call over one full batch of the list's URNs, as the CLI sends it,
+  // posted raw (no SDK checks in this process, which also runs the server) and the answer read as text.
+  const batchUrns = list
+    .slice(0, bulkBatchSizes.addresses)
+    .flatMap((address) => recognizeIdentifier(address).map((candidate) => candidate.urn))
+    .slice(0, bulkBatchSizes.addresses);
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    await response.text();
+  };
+  const calls = [
+    [
+      "address metrics",
+      () =>
+        post("/trm-insights/v1/address/metrics/summary/mini/bulk", {
+          addressChainUrns: batchUrns,
+          includeAssetCount: false,
+          includeVolumeMetrics: true,
+          includeBalanceMetrics: true,
+        }),
+    ],
+    [
+      "address risk",
+      () =>
+        post("/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk", { addressChainUrns: batchUrns }),
+    ],
+    ["address attribution", () => post("/v2/attribution/address", { addressChainUrns: batchUrns })],
+  ] as const;
+  const callMs: { name: string; ms: number }[] = [];
+  for (const [name, call] of calls) {
+    await call();
+    const times: number[] = [];
+    for (let repeat = 0; repeat < 7; repeat++) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+    callMs.push({ name, ms: times.sort((a, b) => a - b)[3]! });
+  }
+  const serverMsPerBatch = callMs.reduce((sum, call) => sum + call.ms, 0);
+
+  console.error(`one by one: ${count(oneByOneSample)} addresses…`);
+  const single = await runOneByOne(baseUrl, token, sampleFile);
+  const singleRate = (single.addresses / single.ms) * 1000;
+
+  // What the CLI takes before it reads a line: start-up alone.
+  const startup = await runCli(env, ["--version"], join(work, "version.txt"));
+  const memory: { lines: number; run: CliRun; heaps: number[] }[] = [];
+  for (const size of memoryLines) {
+    console.error(`memory: ${count(size)} lines…`);
+    const file = join(work, `lines-${size}.txt`);
+    const output = join(work, `lines-${size}.csv`);
+    writeFileSync(file, lines(list, size));
+    const run = await runCli(env, batchArgs(file), output, ["--trace-gc"]);
+    if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+    memory.push({ lines: size, run, heaps: await liveHeapsMb(output) });
+    rmSync(file);
+    rmSync(output);
+  }
+  await app.close();
+
+  const [small, large] = memory;
+  const text = [
+    "## Batch",
+    "",
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite, the ${scale} demo world. The server runs in the benchmark's process with its rate limit lifted; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. The list is the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}, as pasted (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average), in batches of ${bulkBatchSizes.addresses} URNs, three bulk calls per batch (metrics, risk, attribution), three batches in flight.`,
+    "",
+    "| run | addresses | time (s) | addresses/s |",
+    "| --- | --------: | -------: | ----------: |",
+    `| \`sleuth batch\`, end to end | ${count(list.length)} | ${seconds(batch.ms)} | ${count(batchRate)} |`,
+    `| one request per address (${count(single.addresses)} sampled, ${count(single.requests)} requests, extrapolated) | ${count(list.length)} | ${seconds((list.length / singleRate) * 1000)} | ${count(singleRate)} |`,
+    "",
+    `Batch over one-by-one: **${(batchRate / singleRate).toFixed(0)}×**. The CLI's own count: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}.`,
+    "",
+    "Where the time goes:",
+    "",
+    `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count((list.length / batch.cpuMs) * 1000)} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
+    `- The server answers one batch of ${bulkBatchSizes.addresses} URNs in ${callMs.map((call) => `${call.ms.toFixed(0)} ms (${call.name})`).join(", ")} (median of 7, posted alone): ${serverMsPerBatch.toFixed(0)} ms for the three, and the list needs ${count(Math.ceil(candidates / bulkBatchSizes.addresses))} batches, ${seconds(Math.ceil(candidates / bulkBatchSizes.addresses) * serverMsPerBatch)} s of the server's time. Both processes share the machine's ${availableParallelism()} cores.`,
+    "",
+    "| input lines | peak RSS of the CLI | live heap after full GCs (MB) | full GCs | time (s) |",
+    "| ----------: | ------------------: | ----------------------------: | -------: | -------: |",
+    ...memory.map(
+      ({ lines: size, run, heaps }) =>
+        `| ${count(size)} | ${megabytes(run.peakRssKb)} | ${heaps.length > 0 ? `${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)}` : "–"} | ${heaps.length} | ${seconds(run.ms)} |`,
+    ),
+    "",
+    small?.run.peakRssKb && large?.run.peakRssKb
+      ? `Peak RSS for ${count(memoryLines[1])} lines is ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}. What the CLI keeps alive is the live heap after a full collection (V8's \`--trace-gc\`), which stays level however long the input: the input is read as it is needed and at most three batches are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
+      : "Peak memory is read from /proc (Linux only).",
+    "",
+  ].join("\n");
+
+  const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
+  const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : "# Performance\n";
+  const start = current.indexOf("## Batch");
+  const next = start < 0 ? -1 : current.indexOf("\n## ", start + 1);
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${text}`
+      : `${current.slice(0, start)}${text}${next < 0 ? "" : `\n${current.slice(next + 1)}`}`;
+  writeFileSync(performanceFile, updated);
+  console.log(text);
+} finally {
+  await store.close();
+  rmSync(work, { recursive: true, force: true });
+}
