@@ -1,16 +1,10 @@
 // The formats `POST /v1/imports/{format}` and `sleuth import <format> <file>` take (docs/IMPORTERS.md).
 
-export const importFormats = [
-  "graphsense-tagpack",
-  "graphsense-actorpack",
-  "ethereum-etl",
-  "bitcoin-etl",
-  "ofac-sdn",
-  "address-labels",
-  "cryptoscamdb",
-  "token-list",
-] as const;
-export type ImportFormat = (typeof importFormats)[number];
+// The format list and the answer's shape are the SDK's (the wire contract); the server adds how it runs.
+import { type ImportFormat, importFormats } from "@sleuth/sdk";
+
+export type { ImportFormat, ImportResult } from "@sleuth/sdk";
+export { importFormats };
 
 export function isImportFormat(value: string): value is ImportFormat {
   return (importFormats as readonly string[]).includes(value);
@@ -25,17 +19,6 @@ export interface ImportOptions {
   source?: string | null;
   /** Records written per statement batch (tests and benchmarks). */
   batchSize?: number;
-}
-
-/** The answer of an import: records newly written, records already in the store, records left out. */
-export interface ImportResult {
-  format: ImportFormat;
-  inserted: number;
-  unchanged: number;
-  /** The first `skippedListLimit` records left out, each with its line and why. */
-  skipped: { line: number; reason: string }[];
-  /** How many records were left out in all. */
-  skippedCount: number;
 }
 
 /** How many skipped records an answer lists (a wrong file could otherwise answer millions of lines). */
