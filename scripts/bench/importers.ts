@@ -4,7 +4,7 @@
 //   node scripts/bench/importers.ts world    also ethereum-etl into a store holding the default demo world
 // Inputs are the repository's fixtures (packages/server/fixtures) multiplied into larger files with
 // fresh keys (transaction hashes, addresses), so each record is new to the store.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { type ChainId, encodeAddress } from "../../packages/sdk/src/index.ts";
 import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
@@ -15,6 +15,7 @@ import {
 } from "../../packages/server/src/importers/index.ts";
 import { migrate, openPgliteStore } from "../../packages/server/src/store/index.ts";
 import { seedWorld } from "../../packages/server/src/world/index.ts";
+import { writePerformanceSection } from "./performanceDoc.ts";
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../packages/server/fixtures/${path}`, import.meta.url), "utf8");
@@ -245,25 +246,6 @@ function section(measurements: readonly Measurement[]): string {
   ].join("\n");
 }
 
-const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
-const header =
-  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`.\n\n";
-
-function writeSection(text: string): void {
-  const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : header;
-  const start = current.indexOf("## Importers");
-  if (start < 0) {
-    writeFileSync(performanceFile, `${current.trimEnd()}\n\n${text}`);
-    return;
-  }
-  const next = current.indexOf("\n## ", start + 1);
-  const end = next < 0 ? current.length : next + 1;
-  writeFileSync(
-    performanceFile,
-    `${current.slice(0, start)}${text}${end < current.length ? `\n${current.slice(end)}` : ""}`,
-  );
-}
-
 const withWorld = process.argv.includes("world");
 const measurements: Measurement[] = [];
 for (const entry of cases) {
@@ -279,5 +261,5 @@ if (withWorld) {
   measurements.push(measurement);
 }
 const text = section(measurements);
-writeSection(text);
+writePerformanceSection("## Importers", text);
 console.log(text);

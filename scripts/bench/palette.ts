@@ -4,7 +4,6 @@
 // Written to the "## Palette" section of docs/PERFORMANCE.md.
 //   node scripts/bench/palette.ts              the default demo world, 5 rounds
 //   node scripts/bench/palette.ts small 3      a scale and a number of rounds
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { searchDebounceMs } from "../../packages/sdk/src/constants/index.ts";
@@ -15,6 +14,7 @@ import { migrate, openPgliteStore, type Store } from "../../packages/server/src/
 import { seedWorld, type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { writePerformanceSection } from "./performanceDoc.ts";
 
 interface BenchQuery {
   kind: string;
@@ -192,25 +192,6 @@ function section(scale: WorldScale, rounds: number, samples: readonly Sample[], 
   ].join("\n");
 }
 
-const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
-const header =
-  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`.\n\n";
-
-function writeSection(text: string): void {
-  const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : header;
-  const start = current.indexOf("## Palette");
-  if (start < 0) {
-    writeFileSync(performanceFile, `${current.trimEnd()}\n\n${text}`);
-    return;
-  }
-  const next = current.indexOf("\n## ", start + 1);
-  const end = next < 0 ? current.length : next + 1;
-  writeFileSync(
-    performanceFile,
-    `${current.slice(0, start)}${text}${end < current.length ? `\n${current.slice(end)}` : ""}`,
-  );
-}
-
 const [scaleArgument, roundsArgument] = process.argv.slice(2);
 const scale = worldScaleSchema.parse(scaleArgument ?? "default");
 const rounds = Math.max(1, Number(roundsArgument ?? 5));
@@ -237,7 +218,7 @@ try {
   console.error(`Typing ${queries.length} queries × ${rounds} rounds…`);
   const samples = await measure(`http://127.0.0.1:${port}`, queries, rounds);
   const text = section(scale, rounds, samples, loadavg()[0] ?? 0);
-  writeSection(text);
+  writePerformanceSection("## Palette", text);
   console.log(text);
 } finally {
   await app.close();

@@ -5,7 +5,6 @@
 //   node scripts/bench/search.ts large               the large world, seeded once into a data
 //                                                    directory and reused (--data-dir DIR to choose)
 //   node scripts/bench/search.ts default --rounds 400
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, homedir, loadavg } from "node:os";
 import { join } from "node:path";
@@ -23,6 +22,7 @@ import { addressMetrics, addressRiskInfo } from "../../packages/server/src/metri
 import { autocomplete, lookupTransactions } from "../../packages/server/src/search/index.ts";
 import { migrate, openPgliteStore, type Queryable } from "../../packages/server/src/store/index.ts";
 import { seedWorld, type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -346,11 +346,7 @@ const subsection = [
   "",
 ].join("\n");
 
-const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
-const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : "# Performance\n";
-const start = current.indexOf("## Search\n");
-const next = start < 0 ? -1 : current.indexOf("\n## ", start + 1);
-const previous = start < 0 ? "" : current.slice(start, next < 0 ? current.length : next + 1);
+const previous = readPerformanceSection("## Search");
 const kept = new Map<string, string>();
 for (const part of previous.split(/\n(?=### )/).slice(1)) {
   const name = /^### (\w+) world/.exec(part)?.[1];
@@ -358,9 +354,5 @@ for (const part of previous.split(/\n(?=### )/).slice(1)) {
 }
 kept.set(scale, subsection);
 const text = [intro, ...worldScaleSchema.options.flatMap((name) => kept.get(name) ?? [])].join("\n");
-const updated =
-  start < 0
-    ? `${current.trimEnd()}\n\n${text}`
-    : `${current.slice(0, start)}${text}${next < 0 ? "" : `\n${current.slice(next + 1)}`}`;
-writeFileSync(performanceFile, updated);
+writePerformanceSection("## Search", text);
 console.log(text);
