@@ -2,7 +2,7 @@
 // "## Demo world generation" section of docs/PERFORMANCE.md.
 //   node scripts/bench/world.ts            small and default
 //   node scripts/bench/world.ts large      any list of scales
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
@@ -13,6 +13,7 @@ import {
   type WorldScale,
   worldScaleSchema,
 } from "../../packages/server/src/world/index.ts";
+import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
 interface Measurement {
   scale: WorldScale;
@@ -115,25 +116,9 @@ function section(measurements: readonly Measurement[], previous: string): string
   ].join("\n");
 }
 
-const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
-const header =
-  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`.\n\n";
-
-function currentSection(text: string): { start: number; end: number } | null {
-  const start = text.indexOf("## Demo world generation");
-  if (start < 0) return null;
-  const next = text.indexOf("\n## ", start + 1);
-  return { start, end: next < 0 ? text.length : next + 1 };
-}
-
 function writeSection(measurements: readonly Measurement[]): string {
-  const current = existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : header;
-  const place = currentSection(current);
-  const text = section(measurements, place ? current.slice(place.start, place.end) : "");
-  const updated = place
-    ? `${current.slice(0, place.start)}${text}${place.end < current.length ? `\n${current.slice(place.end)}` : ""}`
-    : `${current.trimEnd()}\n\n${text}`;
-  writeFileSync(performanceFile, updated);
+  const text = section(measurements, readPerformanceSection("## Demo world generation"));
+  writePerformanceSection("## Demo world generation", text);
   return text;
 }
 
