@@ -195,6 +195,22 @@ function lines(list: readonly string[], count: number): string {
   return `${out.join("\n")}\n`;
 }
 
+/** A Markdown table padded the way the formatter (biome) lays it out. */
+function markdownTable(
+  headings: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly ("left" | "right")[],
+): string[] {
+  const widths = headings.map((heading, column) =>
+    Math.max(3, heading.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const cell = (text: string, column: number) =>
+    align[column] === "right" ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0);
+  const line = (row: readonly string[]) => `| ${row.map(cell).join(" | ")} |`;
+  const rule = `| ${widths.map((width, column) => (align[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
+  return [line(headings.map((heading, column) => cell(heading, column))), rule, ...rows.map(line)];
+}
+
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const megabytes = (kb: number | null) => (kb === null ? "n/a" : `${Math.round(kb / 1024)} MB`);
@@ -333,10 +349,19 @@ try {
     "",
     `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite, the ${scale} demo world. The server runs in the benchmark's process with its rate limit lifted; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. The list is the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}, as pasted (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average), in batches of ${bulkBatchSizes.addresses} URNs, three bulk calls per batch (metrics, risk, attribution), three batches in flight.`,
     "",
-    "| run | addresses | time (s) | addresses/s |",
-    "| --- | --------: | -------: | ----------: |",
-    `| \`sleuth batch\`, end to end | ${count(list.length)} | ${seconds(batch.ms)} | ${count(batchRate)} |`,
-    `| one request per address (${count(single.addresses)} sampled, ${count(single.requests)} requests, extrapolated) | ${count(list.length)} | ${seconds((list.length / singleRate) * 1000)} | ${count(singleRate)} |`,
+    ...markdownTable(
+      ["run", "addresses", "time (s)", "addresses/s"],
+      [
+        ["`sleuth batch`, end to end", count(list.length), seconds(batch.ms), count(batchRate)],
+        [
+          `one request per address (${count(single.addresses)} sampled, ${count(single.requests)} requests, extrapolated)`,
+          count(list.length),
+          seconds((list.length / singleRate) * 1000),
+          count(singleRate),
+        ],
+      ],
+      ["left", "right", "right", "right"],
+    ),
     "",
     `Batch over one-by-one: **${(batchRate / singleRate).toFixed(0)}×**. The CLI's own count: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}.`,
     "",
@@ -345,15 +370,20 @@ try {
     `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count((list.length / batch.cpuMs) * 1000)} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
     `- The server answers one batch of ${bulkBatchSizes.addresses} URNs in ${callMs.map((call) => `${call.ms.toFixed(0)} ms (${call.name})`).join(", ")} (median of 7, posted alone): ${serverMsPerBatch.toFixed(0)} ms for the three, and the list needs ${count(Math.ceil(candidates / bulkBatchSizes.addresses))} batches, ${seconds(Math.ceil(candidates / bulkBatchSizes.addresses) * serverMsPerBatch)} s of the server's time. Both processes share the machine's ${availableParallelism()} cores.`,
     "",
-    "| input lines | peak RSS of the CLI | live heap after full GCs (MB) | full GCs | time (s) |",
-    "| ----------: | ------------------: | ----------------------------: | -------: | -------: |",
-    ...memory.map(
-      ({ lines: size, run, heaps }) =>
-        `| ${count(size)} | ${megabytes(run.peakRssKb)} | ${heaps.length > 0 ? `${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)}` : "–"} | ${heaps.length} | ${seconds(run.ms)} |`,
+    ...markdownTable(
+      ["input lines", "peak RSS of the CLI", "live heap after full GCs (MB)", "full GCs", "time (s)"],
+      memory.map(({ lines: size, run, heaps }) => [
+        count(size),
+        megabytes(run.peakRssKb),
+        heaps.length > 0 ? `${Math.min(...heaps).toFixed(0)}–${Math.max(...heaps).toFixed(0)}` : "–",
+        String(heaps.length),
+        seconds(run.ms),
+      ]),
+      ["right", "right", "right", "right", "right"],
     ),
     "",
     small?.run.peakRssKb && large?.run.peakRssKb
-      ? `Peak RSS for ${count(memoryLines[1])} lines is ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}. What the CLI keeps alive is the live heap after a full collection (V8's \`--trace-gc\`), which stays level however long the input: the input is read as it is needed and at most three batches are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
+      ? `Peak RSS for ${count(memoryLines[1])} lines is ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}. What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[1])} lines: the input is read as it is needed and at most three batches are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
       : "Peak memory is read from /proc (Linux only).",
     "",
   ].join("\n");

@@ -111,14 +111,14 @@ describe("which sections run", () => {
   const flags = { ipSearch: true, customEntitySearch: true };
   test("001 §7 the transaction lookup runs only for a hash", () => {
     const hash = "ab".repeat(32);
-    expect(sectionRuns("transactions", recognizeIdentifier(hash), flags)).toBe(true);
-    expect(sectionRuns("transactions", recognizeIdentifier("binance"), flags)).toBe(false);
+    expect(sectionRuns("transactions", hash, recognizeIdentifier(hash), flags)).toBe(true);
+    expect(sectionRuns("transactions", "binance", recognizeIdentifier("binance"), flags)).toBe(false);
   });
 
   test("002 §6 IPs and custom entities follow their feature flags", () => {
-    expect(sectionRuns("ips", [], { ...flags, ipSearch: false })).toBe(false);
-    expect(sectionRuns("customEntities", [], { ...flags, customEntitySearch: false })).toBe(false);
-    expect(sectionRuns("entities", [], { ipSearch: false, customEntitySearch: false })).toBe(true);
+    expect(sectionRuns("ips", "10.0", [], { ...flags, ipSearch: false })).toBe(false);
+    expect(sectionRuns("customEntities", "case", [], { ...flags, customEntitySearch: false })).toBe(false);
+    expect(sectionRuns("entities", "binance", [], { ipSearch: false, customEntitySearch: false })).toBe(true);
   });
 });
 

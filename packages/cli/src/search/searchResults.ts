@@ -10,6 +10,7 @@ import {
   type SleuthClient,
   searchSectionSizes,
   searchSections,
+  searchSectionsFor,
   type TransactionResult,
   transactionResultOf,
 } from "@sleuth/sdk";
@@ -34,28 +35,24 @@ export type SearchOutcome = { [S in SearchSection]: SectionOutcome<S> };
 export type SearchFlags = Pick<FeatureFlags, "ipSearch" | "customEntitySearch">;
 
 /**
- * Whether a section runs, as in the palette: the transaction lookup needs a hash (001 §7), custom
- * entities their flag, IPs the IP search rule (002 §6, the navigation module's).
+ * Whether a section runs: exactly the palette's sections for this query (the SDK's
+ * `searchSectionsFor`), with IPs under the navigation module's IP search rule (002 §6).
  */
 export function sectionRuns(
   section: SearchSection,
+  query: string,
   identifiers: readonly RecognizedIdentifier[],
   flags: SearchFlags,
 ): boolean {
-  switch (section) {
-    case "transactions":
-      return identifiers.some((identifier) => identifier.kind === "transaction");
-    case "customEntities":
-      return flags.customEntitySearch;
-    case "ips":
-      return ipSearchRule({
-        module: "navigation",
-        ipSearchEnabled: flags.ipSearch,
-        hasForensicsLicense: false,
-      }).allowed;
-    default:
-      return true;
-  }
+  const ipSearchAllowed = ipSearchRule({
+    module: "navigation",
+    ipSearchEnabled: flags.ipSearch,
+    hasForensicsLicense: false,
+  }).allowed;
+  return searchSectionsFor(query, identifiers, {
+    customEntitySearch: flags.customEntitySearch,
+    ipSearchAllowed,
+  }).includes(section);
 }
 
 async function fetchSection<S extends SearchSection>(
@@ -98,7 +95,7 @@ export async function searchAllSections(
 ): Promise<SearchOutcome> {
   const outcomes = await Promise.all(
     searchSections.map(async (section): Promise<SectionOutcome<typeof section>> => {
-      if (!sectionRuns(section, identifiers, flags)) return { status: "skipped" };
+      if (!sectionRuns(section, query, identifiers, flags)) return { status: "skipped" };
       try {
         return { status: "success", items: await fetchSection(client, section, query, identifiers) };
       } catch (error) {
