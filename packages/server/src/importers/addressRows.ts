@@ -1,6 +1,7 @@
-import { type AddressForm, type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
+import { type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import type { AddressFact, AddressType } from "./ledgerRecords.ts";
+import { addressTypeOfForm } from "../world/addressBook.ts";
+import type { AddressFact } from "./ledgerRecords.ts";
 
 /** Two facts about one address merged: certain beats guessed, a contract guess beats an account guess. */
 export function mergeFacts(known: AddressFact | undefined, fact: AddressFact): AddressFact {
@@ -73,26 +74,13 @@ export async function upsertAddresses(
   return ids;
 }
 
-const typeOfForm: Readonly<Record<AddressForm, AddressType>> = {
-  p2pkh: "pubkeyhash",
-  p2sh: "scripthash",
-  p2wpkh: "witness_keyhash",
-  p2wsh: "witness_scripthash",
-  p2tr: "taproot",
-  "cashaddr-p2pkh": "pubkeyhash",
-  "cashaddr-p2sh": "scripthash",
-  evm: "externally_owned_account",
-  tron: "externally_owned_account",
-  solana: "externally_owned_account",
-};
-
 /**
  * What the address alone says: a UTXO address's form is its script type; an account address could
  * be an account or a contract, so "account" is only a guess that transactions may correct.
  */
 export function addressFactOf(chain: ChainId, address: string): AddressFact {
   const form = decodeAddress(chain, address)?.form ?? null;
-  const type = form === null ? "nonstandard" : typeOfForm[form];
+  const type = form === null ? "nonstandard" : addressTypeOfForm[form];
   const certain = form !== null && chainInfo(chain).family === "utxo";
   return { address, type, certain, multisig: null, publicKeyCompressed: null };
 }

@@ -4,6 +4,6 @@ export type { StoreLocation } from "./openStore.ts";
 export { openStore } from "./openStore.ts";
 export type { PgliteStoreOptions } from "./pgliteStore.ts";
 export { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
-export { openPostgresStore } from "./postgresStore.ts";
+export { inPoolTransaction, openPostgresStore } from "./postgresStore.ts";
 export type { Queryable, Store, StoreKind } from "./store.ts";
 export { isUniqueViolation, uniqueViolation } from "./store.ts";

@@ -23,6 +23,25 @@ function queryableOf(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** Runs `fn` on one client of the pool inside BEGIN/COMMIT, rolled back when it throws. */
+export async function inPoolTransaction<R>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<R>,
+): Promise<R> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** PostgreSQL through a node-postgres pool (DATABASE_URL). */
 export async function openPostgresStore(
   databaseUrl: string,
@@ -40,20 +59,7 @@ export async function openPostgresStore(
     pool,
     query: base.query,
     exec: base.exec,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await fn(queryableOf(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => inPoolTransaction(pool, (client) => fn(queryableOf(client))),
     async close() {
       await pool.end();
     },

@@ -12,7 +12,8 @@ import type { RowBuffers } from "./tables.ts";
 /** What an address is for; it decides its script form, multisig and key properties. */
 export type AddressRole = "wallet" | "deposit" | "hot" | "cold" | "contract";
 
-const addressTypeOfForm: Readonly<Record<AddressForm, string>> = {
+/** The store's address type (docs/DATA.md) of each address form; the importers use it too. */
+export const addressTypeOfForm = {
   p2pkh: "pubkeyhash",
   p2sh: "scripthash",
   p2wpkh: "witness_keyhash",
@@ -23,7 +24,7 @@ const addressTypeOfForm: Readonly<Record<AddressForm, string>> = {
   evm: "externally_owned_account",
   tron: "externally_owned_account",
   solana: "externally_owned_account",
-};
+} as const satisfies Readonly<Record<AddressForm, string>>;
 
 type FormWeights = readonly (readonly [AddressForm, number])[];
 

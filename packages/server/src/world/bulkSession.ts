@@ -6,7 +6,7 @@ import { from as copyFrom } from "pg-copy-streams";
 
 const pgTypes = pg.types;
 
-import type { Queryable, Store, StoreKind } from "../store/index.ts";
+import { inPoolTransaction, type Queryable, type Store, type StoreKind } from "../store/index.ts";
 import { copyStatement, copyText } from "./copyText.ts";
 import type { Row } from "./tables.ts";
 
@@ -74,18 +74,7 @@ export async function withBulkTransaction<R>(
     return handles.db.transaction((tx) => fn(pgliteSession(tx)));
   }
   if (store.kind === "postgres" && handles.pool) {
-    const client = await handles.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await fn(postgresSession(client));
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return inPoolTransaction(handles.pool, (client) => fn(postgresSession(client)));
   }
   throw new Error(`The ${store.kind} store does not expose its engine handle (db or pool) for bulk loading`);
 }
