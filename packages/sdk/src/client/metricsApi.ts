@@ -50,6 +50,22 @@ async function bulkRequest<S extends z.ZodType>(
   return (await core.request("POST", path, { body: checked.data, schema: z.array(itemSchema), signal })).data;
 }
 
+/** Sends `subjects` in batches of `batchSize` to one 000 §7 bulk call (runInBatches semantics). */
+function runBulk<S extends z.ZodType>(
+  core: HttpCore,
+  call: { path: string; batchSize: number; requestSchema: z.ZodType; itemSchema: S },
+  subjects: readonly string[],
+  body: (batch: string[]) => Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<BulkResult<z.infer<S>>> {
+  return bulkInBatches(
+    subjects,
+    call.batchSize,
+    (batch) => bulkRequest(core, call.path, call.requestSchema, body(batch), call.itemSchema, signal),
+    signal,
+  );
+}
+
 /**
  * 000 §7 "Metrics and observations": the metrics summaries (000 §3) of any number of addresses,
  * entities or custom entities, sent in the spec's batches (900, 20, 100). Subjects the store does not
@@ -57,62 +73,56 @@ async function bulkRequest<S extends z.ZodType>(
  */
 export function metricsApi(core: HttpCore) {
   return {
-    addresses: async (
+    addresses: (
       addressChainUrns: readonly string[],
       include: MetricsInclude = {},
       options: CallOptions = {},
     ): Promise<BulkResult<AddressMetrics>> =>
-      bulkInBatches(
+      runBulk(
+        core,
+        {
+          path: "/trm-insights/v1/address/metrics/summary/mini/bulk",
+          batchSize: bulkBatchSizes.addresses,
+          requestSchema: addressMetricsRequestSchema,
+          itemSchema: addressMetricsSchema,
+        },
         addressChainUrns,
-        bulkBatchSizes.addresses,
-        (batch) =>
-          bulkRequest(
-            core,
-            "/trm-insights/v1/address/metrics/summary/mini/bulk",
-            addressMetricsRequestSchema,
-            { ...include, addressChainUrns: batch },
-            addressMetricsSchema,
-            options.signal,
-          ),
+        (batch) => ({ ...include, addressChainUrns: batch }),
         options.signal,
       ),
-    entities: async (
+    entities: (
       entityUrns: readonly string[],
       include: MetricsInclude = {},
       options: CallOptions = {},
     ): Promise<BulkResult<EntityMetrics>> =>
-      bulkInBatches(
+      runBulk(
+        core,
+        {
+          path: "/trm-insights/v1/entity/metrics/summary/mini/bulk",
+          batchSize: bulkBatchSizes.entities,
+          requestSchema: entityMetricsRequestSchema,
+          itemSchema: entityMetricsSchema,
+        },
         entityUrns,
-        bulkBatchSizes.entities,
-        (batch) =>
-          bulkRequest(
-            core,
-            "/trm-insights/v1/entity/metrics/summary/mini/bulk",
-            entityMetricsRequestSchema,
-            { ...include, entityUrns: batch },
-            entityMetricsSchema,
-            options.signal,
-          ),
+        (batch) => ({ ...include, entityUrns: batch }),
         options.signal,
       ),
     /** Custom entities of the current organization; another organization's are left out. */
-    customEntities: async (
+    customEntities: (
       customEntityUrns: readonly string[],
       include: MetricsInclude = {},
       options: CallOptions = {},
     ): Promise<BulkResult<CustomEntityMetrics>> =>
-      bulkInBatches(
+      runBulk(
+        core,
+        {
+          path: "/trm-insights/v1/custom-entity/metrics/summary/bulk",
+          batchSize: bulkBatchSizes.customEntities,
+          requestSchema: customEntityMetricsRequestSchema,
+          itemSchema: customEntityMetricsSchema,
+        },
         customEntityUrns,
-        bulkBatchSizes.customEntities,
-        (batch) =>
-          bulkRequest(
-            core,
-            "/trm-insights/v1/custom-entity/metrics/summary/bulk",
-            customEntityMetricsRequestSchema,
-            { ...include, customEntityUrns: batch },
-            customEntityMetricsSchema,
-            options.signal,
-          ),
+        (batch) => ({ ...include, customEntityUrns: batch }),
         options.signal,
       ),
   };
@@ -121,40 +131,36 @@ export function metricsApi(core: HttpCore) {
 /** 000 §7 "Risk": risk summaries of any number of addresses (900 a batch) or entities (20 a batch). */
 export function riskApi(core: HttpCore) {
   return {
-    addresses: async (
+    addresses: (
       addressChainUrns: readonly string[],
       options: CallOptions = {},
     ): Promise<BulkResult<AddressRiskInfo>> =>
-      bulkInBatches(
+      runBulk(
+        core,
+        {
+          path: "/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk",
+          batchSize: bulkBatchSizes.addresses,
+          requestSchema: addressRiskInfoRequestSchema,
+          itemSchema: addressRiskInfoSchema,
+        },
         addressChainUrns,
-        bulkBatchSizes.addresses,
-        (batch) =>
-          bulkRequest(
-            core,
-            "/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk",
-            addressRiskInfoRequestSchema,
-            { addressChainUrns: batch },
-            addressRiskInfoSchema,
-            options.signal,
-          ),
+        (batch) => ({ addressChainUrns: batch }),
         options.signal,
       ),
-    entities: async (
+    entities: (
       entityUrns: readonly string[],
       options: CallOptions = {},
     ): Promise<BulkResult<EntityRiskScore>> =>
-      bulkInBatches(
+      runBulk(
+        core,
+        {
+          path: "/trm-insights/v4/risk/entity/risk-score/info/bulk",
+          batchSize: bulkBatchSizes.entities,
+          requestSchema: entityRiskScoreRequestSchema,
+          itemSchema: entityRiskScoreSchema,
+        },
         entityUrns,
-        bulkBatchSizes.entities,
-        (batch) =>
-          bulkRequest(
-            core,
-            "/trm-insights/v4/risk/entity/risk-score/info/bulk",
-            entityRiskScoreRequestSchema,
-            { entityUrns: batch },
-            entityRiskScoreSchema,
-            options.signal,
-          ),
+        (batch) => ({ entityUrns: batch }),
         options.signal,
       ),
   };
