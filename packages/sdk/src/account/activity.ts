@@ -6,6 +6,8 @@ export const activityActions = [
   "login",
   "organization_switch",
   "search_query",
+  // 000 §5: a search that recognises nothing and finds nothing.
+  "search_failed",
   "suggestion_selected",
   "download",
   "address_viewed",

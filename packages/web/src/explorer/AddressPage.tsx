@@ -4,12 +4,14 @@ import {
   checkTriageAddressRoute,
   displayAddress,
   parseUrn,
+  type RiskIndicator,
   triageMessages,
   truncateSearchTitle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
+import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath } from "../navigation/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
@@ -50,6 +52,26 @@ function OtherMatches({ urn }: { urn: string }) {
       })}
       .
     </Text>
+  );
+}
+
+function RiskIndicatorList({ indicators }: { indicators: readonly RiskIndicator[] }) {
+  const more = useShowMore(indicators, { pageSize: listPageSize });
+  if (indicators.length === 0) return <p className="sleuth-muted">No risk indicators.</p>;
+  return (
+    <>
+      <div ref={more.containerRef}>
+        <ul className="sleuth-risk-list">
+          {more.visible.map((indicator) => (
+            <li key={`${indicator.riskType}:${indicator.category}`} data-show-more-item="">
+              <CategoryRiskBadge categoryRiskScoreLevel={indicator.categoryRiskScoreLevel} />{" "}
+              {indicator.category} <span className="sleuth-muted">({indicator.riskType})</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ShowMoreButton more={more} noun="risk indicators" />
+    </>
   );
 }
 
@@ -99,20 +121,7 @@ function AddressDetails({
         }
       </DataPanel>
       <DataPanel title="Risk indicators" query={risk}>
-        {(data) =>
-          data && data.riskIndicators.length > 0 ? (
-            <ul className="sleuth-risk-list">
-              {data.riskIndicators.map((indicator) => (
-                <li key={`${indicator.riskType}:${indicator.category}`}>
-                  <CategoryRiskBadge categoryRiskScoreLevel={indicator.categoryRiskScoreLevel} />{" "}
-                  {indicator.category} <span className="sleuth-muted">({indicator.riskType})</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="sleuth-muted">No risk indicators.</p>
-          )
-        }
+        {(data) => <RiskIndicatorList indicators={data?.riskIndicators ?? []} />}
       </DataPanel>
     </div>
   );

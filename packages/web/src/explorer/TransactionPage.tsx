@@ -15,6 +15,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link, Redirect } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
+import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath, transactionPath } from "../navigation/index.ts";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -25,48 +26,55 @@ import { usePageHeading } from "./usePageHeading.ts";
 
 function PartyList({
   title,
+  noun,
   parties,
   chain,
 }: {
   title: string;
+  /** What the side's parties are, for the show-more button's name. */
+  noun: string;
   parties: readonly TransactionParty[];
   chain: ChainId;
 }) {
+  const more = useShowMore(parties, { pageSize: listPageSize });
   return (
     <div className="sleuth-parties">
       <h3 className="sleuth-parties-title">{title}</h3>
       {parties.length === 0 ? (
         <p className="sleuth-muted">None</p>
       ) : (
-        <ul>
-          {parties.map((party, index) => {
-            const shown = displayAddress(chain, party.address);
-            const [tag] = party.addressAttribution.tags;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: one address may appear twice in a side; the list never reorders.
-              <li key={`${party.trmUrn}:${index}`}>
-                <PrimerLink
-                  as={Link}
-                  href={addressPath(chain, party.address)}
-                  className="sleuth-mono"
-                  title={shown}
-                >
-                  {truncateSearchTitle(shown, "address")}
-                </PrimerLink>{" "}
-                <span>
-                  {formatBalance(party.value)} {party.asset_symbol}
-                </span>{" "}
-                {party.value_usd === null ? null : (
-                  <span className="sleuth-muted">({formatMoney(party.value_usd)})</span>
-                )}
-                {tag ? (
-                  <span className="sleuth-muted"> · {tag.entity ?? tag.signatureName ?? tag.category}</span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+        <div ref={more.containerRef}>
+          <ul>
+            {more.visible.map((party, index) => {
+              const shown = displayAddress(chain, party.address);
+              const [tag] = party.addressAttribution.tags;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one address may appear twice in a side; the list never reorders.
+                <li key={`${party.trmUrn}:${index}`} data-show-more-item="">
+                  <PrimerLink
+                    as={Link}
+                    href={addressPath(chain, party.address)}
+                    className="sleuth-mono"
+                    title={shown}
+                  >
+                    {truncateSearchTitle(shown, "address")}
+                  </PrimerLink>{" "}
+                  <span>
+                    {formatBalance(party.value)} {party.asset_symbol}
+                  </span>{" "}
+                  {party.value_usd === null ? null : (
+                    <span className="sleuth-muted">({formatMoney(party.value_usd)})</span>
+                  )}
+                  {tag ? (
+                    <span className="sleuth-muted"> · {tag.entity ?? tag.signatureName ?? tag.category}</span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
+      <ShowMoreButton more={more} noun={noun} />
     </div>
   );
 }
@@ -95,8 +103,8 @@ function TransactionDetails({ row }: { row: TransactionRow }) {
         ) : null}
       </dl>
       <div className="sleuth-party-columns">
-        <PartyList title="From" parties={row.from ?? []} chain={row.chain} />
-        <PartyList title="To" parties={row.to ?? []} chain={row.chain} />
+        <PartyList title="From" noun="senders" parties={row.from ?? []} chain={row.chain} />
+        <PartyList title="To" noun="recipients" parties={row.to ?? []} chain={row.chain} />
       </div>
     </>
   );

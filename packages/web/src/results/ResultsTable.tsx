@@ -17,7 +17,8 @@ function pathOfRow(row: SearchRow): string | null {
 
 /**
  * One tab's results as a Primer table. Each row's first cell is its link: j and k move between the
- * links (see useResultsKeys), Enter follows the focused one.
+ * links (see useResultsKeys), Enter follows the focused one. Rows are marked for show more, which
+ * focuses the first row it reveals.
  */
 export function ResultsTable({
   section,
@@ -48,7 +49,7 @@ export function ResultsTable({
           {rows.map((row) => {
             const path = pathOfRow(row);
             return (
-              <Table.Row key={row.urn}>
+              <Table.Row key={row.urn} data-show-more-item="">
                 <Table.Cell scope="row">
                   <span className="sleuth-result-title">
                     <SearchSectionIcon section={section} />

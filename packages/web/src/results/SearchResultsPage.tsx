@@ -6,19 +6,24 @@ import {
   multiSearchItems,
   requestInformationLabel,
   type SearchSection,
+  searchFailedEvent,
   searchMessages,
   searchSectionDelayMessage,
   searchSections,
   stillLookingForMessage,
 } from "@sleuth/sdk";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { usePageHeading } from "../explorer/index.ts";
+import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { searchResultsPath } from "../navigation/index.ts";
 import {
   $requestedQueries,
+  logSearchFailed,
   multiSearchMaxItems,
   RequestInformationDialog,
+  type SearchRow,
+  type SectionMore,
   type SectionState,
   searchSectionLabels,
   useSearchResults,
@@ -61,17 +66,62 @@ function StillLooking({ query }: { query: string }) {
   );
 }
 
+/** 002 §8: the no-results texts. */
+function NoResultsText() {
+  return (
+    <>
+      <Text as="p" className="sleuth-no-results-title">
+        {searchMessages.noResults}
+      </Text>
+      <Text as="p">{searchMessages.checkSpelling}</Text>
+      <Text as="p">{searchMessages.tryDifferentKeywords}</Text>
+    </>
+  );
+}
+
+function ResultsSection({
+  section,
+  rows,
+  more,
+  loadMore,
+  labelId,
+}: {
+  section: SearchSection;
+  rows: readonly SearchRow[];
+  more: SectionMore;
+  loadMore: () => void;
+  labelId: string;
+}) {
+  const shown = useShowMore(rows, { pageSize: listPageSize, ...more, loadMore });
+  return (
+    <>
+      <div ref={shown.containerRef}>
+        <ResultsTable section={section} rows={shown.visible} labelId={labelId} />
+      </div>
+      <ShowMoreButton
+        more={shown}
+        noun={searchSectionLabels[section].toLowerCase()}
+        failedMessage={searchSectionDelayMessage(section)}
+      />
+    </>
+  );
+}
+
 function TabContent({
   section,
   state,
+  more,
   query,
   retry,
+  loadMore,
   labelId,
 }: {
   section: SearchSection;
   state: SectionState;
+  more: SectionMore;
   query: string;
   retry: () => void;
+  loadMore: () => void;
   labelId: string;
 }) {
   switch (state.status) {
@@ -88,30 +138,53 @@ function TabContent({
       );
     case "success":
       if (state.rows.length > 0)
-        return <ResultsTable section={section} rows={state.rows} labelId={labelId} />;
+        return (
+          <ResultsSection
+            section={section}
+            rows={state.rows}
+            more={more}
+            loadMore={loadMore}
+            labelId={labelId}
+          />
+        );
       break;
     default:
       break;
   }
   return (
     <div className="sleuth-no-results" data-testid="no-results">
-      <Text as="p" className="sleuth-no-results-title">
-        {searchMessages.noResults}
-      </Text>
-      <Text as="p">{searchMessages.checkSpelling}</Text>
-      <Text as="p">{searchMessages.tryDifferentKeywords}</Text>
+      <NoResultsText />
       <StillLooking query={query} />
     </div>
   );
 }
 
+function tabCounter(state: SectionState, more: SectionMore): number | string | undefined {
+  if (state.status === "idle") return 0;
+  if (state.status !== "success") return undefined;
+  // The server holds more than the page has loaded: "20+".
+  return more.hasMore ? `${state.rows.length}+` : state.rows.length;
+}
+
 /** 002 §2 block explorer search results (`/search?q=…&tab=…`): one tab per kind of result. */
 export function SearchResultsPage() {
+  const query = new URLSearchParams(useSearch()).get("q") ?? "";
+  // A new query starts over: its own show-more pages and its own search_failed event.
+  return <SearchResults key={query} query={query} />;
+}
+
+function SearchResults({ query }: { query: string }) {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
-  const query = params.get("q") ?? "";
-  const items = itemsOf(query);
-  const { items: searched, sections, retry } = useSearchResults(items);
+  const [items] = useState(() => itemsOf(query));
+  const {
+    items: searched,
+    sections,
+    more,
+    answered,
+    retry,
+    loadMore,
+  } = useSearchResults(items, { pageSize: listPageSize });
   const requestedTab = params.get("tab");
   // 002 §2: the initial tab follows the picked item or, without one, the typed query.
   const tab: SearchSection = isSection(requestedTab)
@@ -120,6 +193,22 @@ export function SearchResultsPage() {
   const headingRef = usePageHeading(query);
   useResultsKeys();
   const title = items.length > 1 ? `${items.length} items` : `‘${items[0] ?? ""}’`;
+  const shownQuery = items.length > 1 ? items.join(", ") : (items[0] ?? "");
+  const total = searchSections.reduce((sum, section) => {
+    const state = sections[section];
+    return sum + (state.status === "success" ? state.rows.length : 0);
+  }, 0);
+  // 000 §5: with no match (no recognised identifier and no result anywhere) the search fails.
+  const failed =
+    answered && items.length > 0
+      ? searchFailedEvent(query.trim(), { identifiers: searched.flatMap((item) => item.identifiers), total })
+      : null;
+  const failedLogged = useRef(false);
+  useEffect(() => {
+    if (!failed || failedLogged.current) return;
+    failedLogged.current = true;
+    logSearchFailed(failed, { module: "navigation", items: items.length });
+  }, [failed, items.length]);
 
   if (items.length === 0) {
     return (
@@ -141,43 +230,50 @@ export function SearchResultsPage() {
           The first {multiSearchMaxItems} of {items.length} items were searched.
         </Text>
       ) : null}
-      <Text as="p" className="sleuth-muted sleuth-results-hint">
-        j and k move through the results, Enter opens one; ← and → switch tabs.
-      </Text>
-      <UnderlinePanels
-        aria-label="Result kinds"
-        value={tab}
-        onChange={({ value }) => navigate(searchResultsPath(query, value), { replace: true })}
-      >
-        {tabOrder.map((section) => {
-          const state = sections[section];
-          return (
-            <UnderlinePanels.Tab
-              key={section}
-              value={section}
-              counter={
-                state.status === "success" ? state.rows.length : state.status === "idle" ? 0 : undefined
-              }
-            >
-              {searchSectionLabels[section]}
-            </UnderlinePanels.Tab>
-          );
-        })}
-        {tabOrder.map((section) => (
-          <UnderlinePanels.Panel key={section} value={section} id={`results-${section}`}>
-            <h2 id={`results-${section}-title`} className="sleuth-visually-hidden">
-              {searchSectionLabels[section]}
-            </h2>
-            <TabContent
-              section={section}
-              state={sections[section]}
-              query={items.length > 1 ? items.join(", ") : (items[0] ?? "")}
-              retry={() => retry(section)}
-              labelId={`results-${section}-title`}
-            />
-          </UnderlinePanels.Panel>
-        ))}
-      </UnderlinePanels>
+      {/* Present from the start so the failure is read out when it arrives. */}
+      <div role="status" className={failed ? "sleuth-no-results" : undefined} data-testid="search-failed">
+        {failed ? <NoResultsText /> : null}
+      </div>
+      {failed ? (
+        <StillLooking query={shownQuery} />
+      ) : (
+        <>
+          <Text as="p" className="sleuth-muted sleuth-results-hint">
+            j and k move through the results, Enter opens one; ← and → switch tabs.
+          </Text>
+          <UnderlinePanels
+            aria-label="Result kinds"
+            value={tab}
+            onChange={({ value }) => navigate(searchResultsPath(query, value), { replace: true })}
+          >
+            {tabOrder.map((section) => (
+              <UnderlinePanels.Tab
+                key={section}
+                value={section}
+                counter={tabCounter(sections[section], more[section])}
+              >
+                {searchSectionLabels[section]}
+              </UnderlinePanels.Tab>
+            ))}
+            {tabOrder.map((section) => (
+              <UnderlinePanels.Panel key={section} value={section} id={`results-${section}`}>
+                <h2 id={`results-${section}-title`} className="sleuth-visually-hidden">
+                  {searchSectionLabels[section]}
+                </h2>
+                <TabContent
+                  section={section}
+                  state={sections[section]}
+                  more={more[section]}
+                  query={shownQuery}
+                  retry={() => retry(section)}
+                  loadMore={() => loadMore(section)}
+                  labelId={`results-${section}-title`}
+                />
+              </UnderlinePanels.Panel>
+            ))}
+          </UnderlinePanels>
+        </>
+      )}
     </div>
   );
 }

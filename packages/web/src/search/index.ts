@@ -3,7 +3,7 @@ export { $multiSearchOpen, closeMultiSearch, openMultiSearch } from "./multiSear
 export { RequestInformationDialog } from "./RequestInformationDialog.tsx";
 export { $requestedQueries, markInformationRequested } from "./requestedInformation.ts";
 export { SearchSectionIcon } from "./SearchSectionIcon.tsx";
-export { logSearchQuery, logSuggestionSelected } from "./searchActivity.ts";
+export { logSearchFailed, logSearchQuery, logSuggestionSelected } from "./searchActivity.ts";
 export { $searchHistory, rememberOpenedSearch } from "./searchHistoryStore.ts";
 export type { SearchRow } from "./searchRows.ts";
 export {
@@ -16,7 +16,7 @@ export {
   transactionRow,
 } from "./searchRows.ts";
 export { searchSectionLabels } from "./searchSectionLabels.ts";
-export type { SearchScope } from "./searchSectionQueries.ts";
+export type { SearchScope, SectionPage } from "./searchSectionQueries.ts";
 export {
   fetchSearchSection,
   ipRuleOf,
@@ -26,7 +26,7 @@ export {
 } from "./searchSectionQueries.ts";
 export { useDebouncedValue } from "./useDebouncedValue.ts";
 export { useSearchCommands } from "./useSearchCommands.ts";
-export type { SearchResultsState } from "./useSearchResults.ts";
+export type { SearchResultsState, SectionMore } from "./useSearchResults.ts";
 export { multiSearchMaxItems, useSearchResults } from "./useSearchResults.ts";
 export type { SearchSectionsState, SectionState } from "./useSearchSections.ts";
 export { useSearchSections } from "./useSearchSections.ts";

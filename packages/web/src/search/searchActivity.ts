@@ -1,3 +1,4 @@
+import type { SearchFailedEvent } from "@sleuth/sdk";
 import { sleuthClient } from "../session/index.ts";
 
 // 000 §4 / 002 §7: the activity log records submitted queries and selected suggestions. Logging never
@@ -14,4 +15,9 @@ export function logSuggestionSelected(
   details: Record<string, unknown> = {},
 ): void {
   sleuthClient.activity.log("suggestion_selected", { ...details, urn, query: query.trim() }).catch(report);
+}
+
+/** 000 §5: a search with no match emits search_failed, recorded in the activity log. */
+export function logSearchFailed(event: SearchFailedEvent, details: Record<string, unknown> = {}): void {
+  sleuthClient.activity.log(event.type, { ...details, query: event.query }).catch(report);
 }

@@ -1,4 +1,6 @@
 import {
+  type AttributionType,
+  type AutocompleteHit,
   type FeatureFlags,
   type IpSearchRule,
   ipSearchRule,
@@ -59,9 +61,37 @@ export function searchSectionKey(section: SearchSection, query: string, organiza
   return ["search", section, organizationUuid, query] as const;
 }
 
+/** One page of a section's rows, and the offset of the next page (null when the server has no more). */
+export interface SectionPage {
+  rows: SearchRow[];
+  nextOffset: number | null;
+}
+
+/** Which page of a section: the first page uses the SDK's result limit for the query (002 §9). */
+export interface SectionPageRequest {
+  offset: number;
+  limit?: number;
+}
+
+async function autocompletePage<T extends AttributionType>(
+  client: SleuthClient,
+  attributionType: T,
+  toRow: (hit: AutocompleteHit<T>) => SearchRow,
+  query: string,
+  page: SectionPageRequest,
+  signal: AbortSignal,
+): Promise<SectionPage> {
+  const { hits, meta } = await client.search.autocomplete(
+    { query, attributionType, ...(page.offset > 0 ? { offset: page.offset } : {}), limit: page.limit },
+    { signal },
+  );
+  return { rows: hits.map((hit) => toRow(hit)), nextOffset: meta.hasMore ? meta.offset + hits.length : null };
+}
+
 /**
- * Fetches one section's rows. The signal comes from react-query, which aborts it when a newer query
- * replaces this one (002 §4: the previous request is aborted).
+ * Fetches one page of a section's rows. The signal comes from react-query, which aborts it when a
+ * newer query replaces this one (002 §4: the previous request is aborted). Transactions are looked up
+ * by hash and come in one page.
  */
 export async function fetchSearchSection(
   client: SleuthClient,
@@ -69,35 +99,28 @@ export async function fetchSearchSection(
   query: string,
   identifiers: readonly RecognizedIdentifier[],
   signal: AbortSignal,
-): Promise<SearchRow[]> {
+  page: SectionPageRequest = { offset: 0 },
+): Promise<SectionPage> {
   switch (section) {
     case "transactions": {
       const hashes = [
         ...new Set(identifiers.filter((identifier) => identifier.kind === "transaction").map((id) => id.urn)),
       ];
-      if (hashes.length === 0) return [];
+      if (hashes.length === 0) return { rows: [], nextOffset: null };
       const rows = await client.search.transactions(
         { tx_hashes: hashes, exclude_transfers: true },
         { signal },
       );
-      return rows.map(transactionRow);
+      return { rows: rows.map(transactionRow), nextOffset: null };
     }
     case "entities":
-      return (await client.search.autocomplete({ query, attributionType: "entity" }, { signal })).hits.map(
-        entityRow,
-      );
+      return autocompletePage(client, "entity", entityRow, query, page, signal);
     case "customEntities":
-      return (
-        await client.search.autocomplete({ query, attributionType: "custom_entity" }, { signal })
-      ).hits.map(customEntityRow);
+      return autocompletePage(client, "custom_entity", customEntityRow, query, page, signal);
     case "addresses":
-      return (await client.search.autocomplete({ query, attributionType: "address" }, { signal })).hits.map(
-        addressRow,
-      );
+      return autocompletePage(client, "address", addressRow, query, page, signal);
     case "ips":
-      return (await client.search.autocomplete({ query, attributionType: "inet" }, { signal })).hits.map(
-        inetRow,
-      );
+      return autocompletePage(client, "inet", inetRow, query, page, signal);
   }
 }
 
@@ -115,6 +138,22 @@ export function sectionQuery(
     queryKey: searchSectionKey(section, query, organizationUuid),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       fetchSearchSection(sleuthClient, section, query, identifiers, signal),
+    staleTime: 60_000,
+  };
+}
+
+/** A later page of a section (the results page's show more), from `offset`, `limit` rows. */
+export function sectionMoreQuery(
+  section: SearchSection,
+  query: string,
+  identifiers: readonly RecognizedIdentifier[],
+  organizationUuid: string | null,
+  page: Required<SectionPageRequest>,
+) {
+  return {
+    queryKey: [...searchSectionKey(section, query, organizationUuid), page.offset, page.limit] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchSearchSection(sleuthClient, section, query, identifiers, signal, page),
     staleTime: 60_000,
   };
 }

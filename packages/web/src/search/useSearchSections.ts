@@ -92,7 +92,7 @@ export function useSearchSections(
       else if (debouncing || !result || result.isPending || (result.isError && result.isFetching))
         state = { status: "loading" };
       else if (result.isError) state = { status: "error", error: result.error };
-      else state = { status: "success", rows: result.data ?? [] };
+      else state = { status: "success", rows: result.data?.rows ?? [] };
       return [section, state];
     }),
   ) as Record<SearchSection, SectionState>;
