@@ -2,6 +2,8 @@ import {
   ApiError,
   addressChainUrn,
   bulkBatchSizes,
+  type ChainId,
+  chains,
   displayAddress,
   type SleuthClient,
   searchResultLimits,
@@ -384,6 +386,30 @@ describe.each(storeKinds)("global search on %s", (kind) => {
         "totalVolumeUsd",
       ].sort(),
     );
+  });
+
+  test("000 §7 a 0x-address asked on every EVM chain answers each chain it is known on, in request order", async () => {
+    const shared = await one<{ address: string; chains: ChainId[] }>(
+      `SELECT address, array_agg(chain ORDER BY chain) AS chains FROM addresses
+       WHERE address LIKE '0x%' GROUP BY address HAVING count(*) > 1 ORDER BY address LIMIT 1`,
+    );
+    const evmChains = chains.filter((chain) => chain.family === "evm").map((chain) => chain.id);
+    // Every EVM chain, the known ones last and one of them twice, as a pasted list may hold it.
+    const asked = [
+      ...evmChains.filter((chain) => !shared.chains.includes(chain)),
+      ...shared.chains,
+      shared.chains[0]!,
+    ].map((chain) => addressChainUrn(chain, shared.address));
+    const known = asked.filter((urn) => shared.chains.some((chain) => urn.includes(`:${chain}:`)));
+    expect(known.length).toBe(shared.chains.length + 1);
+    const [metrics, risk, attribution] = await Promise.all([
+      demo.metrics.addresses(asked),
+      demo.risk.addresses(asked),
+      demo.attribution.addresses(asked),
+    ]);
+    expect(metrics.data.map((item) => item.addressChainUrn)).toEqual(known);
+    expect(risk.data.map((item) => item.addressChainUrn)).toEqual(known);
+    expect(attribution.data.map((item) => item.addressChainUrn)).toEqual(known);
   });
 
   test("000 §9 bulk calls take 900 addresses, 20 entities and 100 custom entities; one more answers 400", async () => {

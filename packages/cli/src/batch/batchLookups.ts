@@ -101,7 +101,10 @@ function perItem(
   };
 }
 
-/** The SDK calls `sleuth batch` makes, per kind (000 §7 "Metrics and observations" and "Risk"). */
+/**
+ * The SDK calls `sleuth batch` makes, per kind (000 §7 "Metrics and observations" and "Risk"). The
+ * first of each kind tells which URNs the store knows (resolveSlice asks the others only about those).
+ */
 export function clientLookups(client: SleuthClient): BatchLookup[] {
   return [
     {

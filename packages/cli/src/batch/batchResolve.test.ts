@@ -113,6 +113,26 @@ describe("000 §7 batch rows", () => {
     ]);
   });
 
+  test("000 §7 the other lookups of a kind are asked only about what its first lookup knows", async () => {
+    const address = evm(9);
+    const metrics = tableLookup("address metrics", { [urn("polygon", address)]: { totalVolumeUsd: 3 } });
+    const asked: string[][] = [];
+    const risk: BatchLookup = {
+      name: "address risk",
+      kind: "address",
+      run: async (urns) => {
+        asked.push([...urns]);
+        return { found: new Map([[urn("polygon", address), { categoryRiskScoreLevel: 4 }]]), failed: [] };
+      },
+    };
+    const rows = await resolveSlice(sliceOf(address, evm(10)), options([metrics, risk]));
+    expect(asked).toEqual([[urn("polygon", address)]]);
+    expect(rows.map((row) => [row.input, row.chain, row.totalVolumeUsd, row.riskLabel, row.status])).toEqual([
+      [address, "polygon", 3, "Low", "resolved"],
+      [evm(10), null, null, null, "unknown"],
+    ]);
+  });
+
   test("…and one unknown row naming every chain it was looked up on when none knows it", async () => {
     const rows = await resolveSlice(sliceOf(evm(4)), options([tableLookup("address metrics", {})]));
     expect(rows).toHaveLength(1);

@@ -123,7 +123,26 @@ export interface Resolution {
   errors: string[];
 }
 
-/** Resolves every candidate URN of a slice: one request per lookup, all lookups at once. */
+/**
+ * The lookups of one kind over its URNs. The kind's first lookup (address metrics: every known
+ * address has a summary) tells which URNs the store knows; the others are asked only about those,
+ * and about those whose first lookup failed. A 0x-address pasted without a chain is a candidate on
+ * every EVM chain, and most of those candidates are unknown.
+ */
+async function runKind(
+  lookups: readonly BatchLookup[],
+  urns: readonly string[],
+  options: ResolveOptions,
+): Promise<Awaited<ReturnType<typeof runLookup>>[]> {
+  const [first, ...rest] = lookups;
+  if (!first) return [];
+  const answer = await runLookup(first, urns, options);
+  const known = urns.filter((urn) => answer.found.has(urn) || answer.errors.has(urn));
+  if (known.length === 0) return [answer];
+  return [answer, ...(await Promise.all(rest.map((lookup) => runLookup(lookup, known, options))))];
+}
+
+/** Resolves every candidate URN of a slice: each kind's lookups (see runKind), all kinds at once. */
 export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): Promise<BatchRow[]> {
   const urnsByKind = new Map<BatchKind, Set<string>>();
   for (const entry of slice.entries) {
@@ -140,11 +159,17 @@ export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): 
     resolutions.set(urn, resolution);
     return resolution;
   };
-  const answers = await Promise.all(
-    options.lookups
-      .filter((lookup) => (urnsByKind.get(lookup.kind)?.size ?? 0) > 0)
-      .map((lookup) => runLookup(lookup, [...(urnsByKind.get(lookup.kind) ?? [])], options)),
-  );
+  const answers = (
+    await Promise.all(
+      [...urnsByKind].map(([kind, urns]) =>
+        runKind(
+          options.lookups.filter((lookup) => lookup.kind === kind),
+          [...urns],
+          options,
+        ),
+      ),
+    )
+  ).flat();
   for (const answer of answers) {
     for (const [urn, details] of answer.found) {
       const resolution = resolutionOf(urn);

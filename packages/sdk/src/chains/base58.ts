@@ -8,14 +8,29 @@ const base58check = createBase58check(sha256);
 const maxBase58checkLength = 64;
 const maxBase58Length = 96;
 
+const base58Pattern = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+// Recognising one pasted identifier decodes it once per chain that could hold it (bitcoin, litecoin,
+// dogecoin, bitcoin-cash, tron): the last answer is kept so the double SHA-256 runs once.
+let lastValue: string | undefined;
+let lastBytes: Uint8Array | null = null;
+
 /** Decodes base58check (version byte included in the result), or null when the checksum fails. */
 export function decodeBase58check(value: string): Uint8Array | null {
-  if (value.length === 0 || value.length > maxBase58checkLength) return null;
-  try {
-    return base58check.decode(value);
-  } catch {
-    return null;
+  if (value !== lastValue) {
+    lastValue = value;
+    lastBytes = null;
+    // Text outside the alphabet fails without the codec's exception.
+    if (value.length > 0 && value.length <= maxBase58checkLength && base58Pattern.test(value)) {
+      try {
+        lastBytes = base58check.decode(value);
+      } catch {
+        lastBytes = null;
+      }
+    }
   }
+  // A copy: callers own what they are given.
+  return lastBytes?.slice() ?? null;
 }
 
 export function encodeBase58check(bytes: Uint8Array): string {

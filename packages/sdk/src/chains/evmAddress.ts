@@ -15,6 +15,18 @@ export function checksumEvmAddress(address: string): string {
   return spelled;
 }
 
+// A 0x-address is checked for each EVM chain in turn: keep the last checksum verdict.
+let lastChecked: string | undefined;
+let lastChecksumOk = false;
+
+function hasValidChecksum(address: string): boolean {
+  if (address !== lastChecked) {
+    lastChecked = address;
+    lastChecksumOk = checksumEvmAddress(address) === address;
+  }
+  return lastChecksumOk;
+}
+
 /**
  * The 20 bytes of an EVM address. All-lowercase and all-uppercase hex carry no checksum; mixed case
  * must match EIP-55, so a mistyped checksummed address is rejected rather than silently accepted.
@@ -23,7 +35,7 @@ export function decodeEvmAddress(address: string): Uint8Array | null {
   if (!evmAddressPattern.test(address)) return null;
   const body = address.slice(2);
   const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
-  if (mixedCase && checksumEvmAddress(address) !== address) return null;
+  if (mixedCase && !hasValidChecksum(address)) return null;
   return hex.decode(body.toLowerCase());
 }
 

@@ -2,7 +2,7 @@ import { decodeAddress } from "./address.ts";
 import { type ChainId, chains } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
-import { addressChainUrn, formatUrn, inetUrn, parseUrn, transactionUrn } from "./urn.ts";
+import { formatUrn, parseUrn, urnOfCanonicalParts } from "./urn.ts";
 
 export type IdentifierKind = "address" | "transaction" | "inet";
 
@@ -65,7 +65,8 @@ export function recognizeIdentifier(input: string, options: RecognizeOptions = {
 
   const found: RecognizedIdentifier[] = [];
   const ip = recognizeInet ? normalizeIpAddress(value) : null;
-  if (ip !== null) found.push({ kind: "inet", chain: null, value: ip, urn: inetUrn(ip) });
+  if (ip !== null)
+    found.push({ kind: "inet", chain: null, value: ip, urn: urnOfCanonicalParts({ kind: "inet", ip }) });
   const candidates = chains.filter((chain) => !excluded.has(chain.id));
   for (const { id } of candidates) {
     const address = decodeAddress(id, value);
@@ -74,14 +75,19 @@ export function recognizeIdentifier(input: string, options: RecognizeOptions = {
         kind: "address",
         chain: id,
         value: address.canonical,
-        urn: addressChainUrn(id, address.canonical),
+        urn: urnOfCanonicalParts({ kind: "address", chain: id, address: address.canonical }),
       });
     }
   }
   for (const { id } of candidates) {
     if (hasExplorerTransactionHashForm(id, value)) {
       const hash = normalizeTransactionHash(id, value);
-      found.push({ kind: "transaction", chain: id, value: hash, urn: transactionUrn(id, hash) });
+      found.push({
+        kind: "transaction",
+        chain: id,
+        value: hash,
+        urn: urnOfCanonicalParts({ kind: "transaction", chain: id, hash }),
+      });
     }
   }
   return found;

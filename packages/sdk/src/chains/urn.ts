@@ -136,19 +136,46 @@ function splitUrn(urn: string): UrnParts | null {
  * form, so formatUrn(parseUrn(x)) is the canonical spelling of x. Null when it is not a valid URN.
  */
 // A batch parses the same URN several times (request schema, server lookup, answer schema), and
-// checksum decoding dominates the bulk calls' CPU: remember recent answers. Frozen, so a shared
-// answer cannot be changed by one caller under another.
-const parsedUrns = new Map<string, Readonly<UrnParts> | null>();
-const parsedUrnsLimit = 50_000;
+// checksum decoding dominates the bulk calls' CPU: remember recent answers, in two generations so a
+// long run forgets the oldest half rather than everything at once. Frozen, so a shared answer cannot
+// be changed by one caller under another.
+const generationSize = 40_000;
+let recentUrns = new Map<string, Readonly<UrnParts> | null>();
+let olderUrns = new Map<string, Readonly<UrnParts> | null>();
+
+function remember(urn: string, parts: Readonly<UrnParts> | null): void {
+  if (recentUrns.size >= generationSize) {
+    olderUrns = recentUrns;
+    recentUrns = new Map();
+  }
+  recentUrns.set(urn, parts);
+}
+
+function recall(urn: string): Readonly<UrnParts> | null | undefined {
+  const recent = recentUrns.get(urn);
+  if (recent !== undefined) return recent;
+  const older = olderUrns.get(urn);
+  if (older !== undefined) remember(urn, older);
+  return older;
+}
 
 export function parseUrn(urn: string): UrnParts | null {
-  const known = parsedUrns.get(urn);
+  const known = recall(urn);
   if (known !== undefined) return known;
   const split = splitUrn(urn);
   const parts = split === null ? null : Object.freeze(canonicalParts(split));
-  if (parsedUrns.size >= parsedUrnsLimit) parsedUrns.clear();
-  parsedUrns.set(urn, parts);
+  remember(urn, parts);
   return parts;
+}
+
+/**
+ * The URN of parts a decoder of this folder has just put in canonical form (recognition): joined
+ * without decoding the value a second time, and remembered, so parsing the URN later is free.
+ */
+export function urnOfCanonicalParts(parts: UrnParts): string {
+  const urn = joinUrn(parts);
+  remember(urn, Object.freeze({ ...parts }));
+  return urn;
 }
 
 export function isUrn(value: string): boolean {

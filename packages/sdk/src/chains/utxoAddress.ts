@@ -32,7 +32,9 @@ export interface DecodedUtxoAddress {
 const maxSegwitLength = 90;
 
 function decodeSegwit(hrp: string, address: string): { version: number; program: Uint8Array } | null {
-  if (address.length > maxSegwitLength) return null;
+  // Only text that starts with the network's prefix can be its bech32 (bech32 is case-insensitive).
+  if (address.length > maxSegwitLength || address.slice(0, hrp.length + 1).toLowerCase() !== `${hrp}1`)
+    return null;
   // BIP 350: witness version 0 uses bech32, versions 1 to 16 use bech32m.
   for (const [codec, isBech32m] of [
     [bech32, false],

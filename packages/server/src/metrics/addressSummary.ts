@@ -22,19 +22,6 @@ export const addressSummaryColumns = `first_active, last_active, incoming_usd, o
   incoming_transfers::float8 AS incoming_transfers, outgoing_transfers::float8 AS outgoing_transfers,
   total_unique_assets, active_unique_assets, balance_usd, is_balance_estimated`;
 
-/**
- * The SQL that walks address keys ($1 chains, $2 addresses) in order as `r.ord`, with each known
- * address's summary row as `s`: one probe of the (address, chain) key each (LATERAL with OFFSET 0
- * is never turned into a hash join over the whole table, whatever the planner's estimates).
- * Unknown addresses have no row.
- */
-export function addressSummaryKeysSql(columns: string): string {
-  return `unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(chain, address, ord)
-     CROSS JOIN LATERAL (
-       SELECT ${columns} FROM address_summary WHERE address = r.address AND chain = r.chain OFFSET 0
-     ) s`;
-}
-
 const cents = (value: number) => Math.round(value * 100) / 100;
 const iso = (value: Date | string | null) => (value === null ? null : toIso(new Date(value)));
 

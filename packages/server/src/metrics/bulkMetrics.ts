@@ -6,39 +6,31 @@ import type {
   EntityRiskScore,
 } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import {
-  type AddressSummaryRow,
-  addressSummaryColumns,
-  addressSummaryKeysSql,
-  addressSummaryOf,
-} from "./addressSummary.ts";
+import { type AddressSummaryRow, addressSummaryColumns, addressSummaryOf } from "./addressSummary.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
 import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-import { addressKeyParams, addressKeysOf, resolveCustomEntities, resolveEntities } from "./subjects.ts";
+import { addressKeysOf, resolveCustomEntities, resolveEntities, rowsByAddressKey } from "./subjects.ts";
 import { groupSummaries, type SummaryParts } from "./summaries.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
 // as sent; unknown URNs (and another organization's custom entities) are left out.
 
 /**
- * One query for the whole batch: each URN's address_summary row (the 000 §3 mini summary
- * ready-made by refreshRollups) probed once by its key.
+ * One query for the whole batch: each address's address_summary rows (the 000 §3 mini summary
+ * ready-made by refreshRollups) probed once.
  */
 export async function addressMetrics(
   db: Queryable,
   urns: readonly string[],
   parts: SummaryParts,
 ): Promise<AddressMetrics[]> {
-  const keys = addressKeysOf(urns);
-  if (keys.length === 0) return [];
-  const rows = await db.query<AddressSummaryRow & { ord: string | number }>(
-    `SELECT r.ord, s.* FROM ${addressSummaryKeysSql(addressSummaryColumns)} ORDER BY r.ord`,
-    addressKeyParams(keys),
+  const found = await rowsByAddressKey<AddressSummaryRow>(
+    db,
+    "address_summary",
+    addressSummaryColumns,
+    addressKeysOf(urns),
   );
-  return rows.map((row) => ({
-    addressChainUrn: keys[Number(row.ord) - 1]!.urn,
-    ...addressSummaryOf(row, parts),
-  }));
+  return found.map(({ key, row }) => ({ addressChainUrn: key.urn, ...addressSummaryOf(row, parts) }));
 }
 
 export async function entityMetrics(
@@ -78,9 +70,8 @@ export async function customEntityMetrics(
 }
 
 export async function addressRiskInfo(db: Queryable, urns: readonly string[]): Promise<AddressRiskInfo[]> {
-  const keys = addressKeysOf(urns);
-  const summaries = await addressRiskSummaries(db, keys);
-  return summaries.map(({ ord, summary }) => ({ addressChainUrn: keys[ord - 1]!.urn, ...summary }));
+  const summaries = await addressRiskSummaries(db, addressKeysOf(urns));
+  return summaries.map(({ key, summary }) => ({ addressChainUrn: key.urn, ...summary }));
 }
 
 export async function entityRiskScores(db: Queryable, urns: readonly string[]): Promise<EntityRiskScore[]> {

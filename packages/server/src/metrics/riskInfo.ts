@@ -1,7 +1,6 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { addressSummaryKeysSql } from "./addressSummary.ts";
-import { type AddressKey, addressKeyParams } from "./subjects.ts";
+import { type AddressKey, rowsByAddressKey } from "./subjects.ts";
 
 interface IndicatorRow {
   subject_id: string | number;
@@ -67,12 +66,8 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
 }
 
 interface AddressRiskRow {
-  ord: string | number;
   /** [riskType, categoryId, category, level, incomingUsd, outgoingUsd, instances] per indicator. */
-  indicators:
-    | [RiskType, number, string, number, number | null, number | null, number | null][]
-    | string
-    | null;
+  indicators: [RiskType, number, string, number, number | null, number | null, number | null][] | null;
 }
 
 /**
@@ -81,39 +76,32 @@ interface AddressRiskRow {
  * indirect (the exposure rollup), each at its category's level for that risk type
  * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. The indicators
  * are folded into address_summary by refreshRollups; one query for the whole batch: each address's
- * summary row probed once by its (address, chain) key.
+ * summary rows probed once per address.
  */
 export async function addressRiskSummaries(
   db: Queryable,
   keys: readonly AddressKey[],
-): Promise<{ ord: number; summary: RiskSummary }[]> {
-  if (keys.length === 0) return [];
-  const rows = await db.query<AddressRiskRow>(
-    `SELECT r.ord, s.risk_indicators AS indicators
-     FROM ${addressSummaryKeysSql("risk_indicators")}
-     ORDER BY r.ord`,
-    addressKeyParams(keys),
+): Promise<{ key: AddressKey; summary: RiskSummary }[]> {
+  const found = await rowsByAddressKey<AddressRiskRow>(
+    db,
+    "address_summary",
+    "risk_indicators AS indicators",
+    keys,
   );
-  return rows.map((row) => {
-    const list =
-      row.indicators === null
-        ? []
-        : typeof row.indicators === "string"
-          ? JSON.parse(row.indicators)
-          : row.indicators;
-    const indicatorRows: IndicatorRow[] = (
-      list as NonNullable<Exclude<AddressRiskRow["indicators"], string>>
-    ).map(([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({
-      subject_id: 0,
-      risk_type,
-      category_id,
-      category,
-      level,
-      incoming_usd,
-      outgoing_usd,
-      instances,
-    }));
-    return { ord: Number(row.ord), summary: summariesOf([0], indicatorRows).get(0)! };
+  return found.map(({ key, row }) => {
+    const indicatorRows: IndicatorRow[] = (row.indicators ?? []).map(
+      ([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({
+        subject_id: 0,
+        risk_type,
+        category_id,
+        category,
+        level,
+        incoming_usd,
+        outgoing_usd,
+        instances,
+      }),
+    );
+    return { key, summary: summariesOf([0], indicatorRows).get(0)! };
   });
 }
 

@@ -1,5 +1,5 @@
 import { type ChainId, parseUrn } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import { type Queryable, queryJsonRows } from "../store/index.ts";
 
 // URNs of a request resolved to store rows in one query per kind. Answers echo each URN as it was
 // sent, so a client matches them by string; URNs the store does not know are simply absent.
@@ -28,34 +28,55 @@ export function addressKeysOf(urns: readonly string[]): AddressKey[] {
   return keys;
 }
 
-/**
- * The SQL that walks address keys ($1 chains, $2 addresses) in order, one probe of the unique
- * (address, chain) key each, as `r.ord` and the address row `a` (LATERAL with OFFSET 0 is never
- * turned into a hash join over the whole table, whatever the planner's estimates).
- */
-export function addressKeysSql(columns: string): string {
-  return `unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(chain, address, ord)
-     CROSS JOIN LATERAL (
-       SELECT ${columns} FROM addresses WHERE address = r.address AND chain = r.chain OFFSET 0
-     ) a`;
+/** A row of an address-keyed table for one key of the request, `index` its position in the keys. */
+export interface KeyedRow<Row> {
+  key: AddressKey;
+  index: number;
+  row: Row;
 }
 
-export function addressKeyParams(keys: readonly AddressKey[]): [string[], string[]] {
-  return [keys.map((key) => key.chain), keys.map((key) => key.address)];
+/**
+ * The rows of an address-keyed table (`addresses`, `address_summary`: unique on (address, chain))
+ * for `keys`, in key order; keys the table lacks are left out. Each distinct address is probed once
+ * and the index hands back its rows on every chain: a 0x-address pasted without a chain is asked on
+ * each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a hash
+ * join over the whole table, whatever the planner's estimates.
+ */
+export async function rowsByAddressKey<Row extends object>(
+  db: Queryable,
+  table: "addresses" | "address_summary",
+  columns: string,
+  keys: readonly AddressKey[],
+): Promise<KeyedRow<Row>[]> {
+  if (keys.length === 0) return [];
+  const positions = new Map<string, number>();
+  for (const key of keys) if (!positions.has(key.address)) positions.set(key.address, positions.size);
+  const rows = await queryJsonRows<Row & { ord: number; chain: string }>(
+    db,
+    `SELECT r.ord, t.* FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
+     CROSS JOIN LATERAL (SELECT chain, ${columns} FROM ${table} WHERE address = r.address OFFSET 0) t`,
+    [[...positions.keys()]],
+  );
+  // Per distinct address, its rows by chain.
+  const found = new Map<string, Row>();
+  for (const row of rows) found.set(`${row.ord - 1}:${row.chain}`, row);
+  const answer: KeyedRow<Row>[] = [];
+  keys.forEach((key, index) => {
+    const row = found.get(`${positions.get(key.address)}:${key.chain}`);
+    if (row) answer.push({ key, index, row });
+  });
+  return answer;
 }
 
 /** Address URNs (already checked by the request schema) to their address rows, in request order. */
 export async function resolveAddresses(db: Queryable, urns: readonly string[]): Promise<AddressSubject[]> {
-  const wanted = addressKeysOf(urns);
-  if (wanted.length === 0) return [];
-  const rows = await db.query<{ ord: string | number; id: string | number; entity_id: number | null }>(
-    `SELECT r.ord, a.id, a.entity_id FROM ${addressKeysSql("id, entity_id")} ORDER BY r.ord`,
-    addressKeyParams(wanted),
+  const found = await rowsByAddressKey<{ id: string | number; entity_id: number | null }>(
+    db,
+    "addresses",
+    "id, entity_id",
+    addressKeysOf(urns),
   );
-  return rows.map((row) => {
-    const item = wanted[Number(row.ord) - 1]!;
-    return { ...item, id: Number(row.id), entityId: row.entity_id };
-  });
+  return found.map(({ key, row }) => ({ ...key, id: Number(row.id), entityId: row.entity_id }));
 }
 
 export interface EntitySubject {

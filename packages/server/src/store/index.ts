@@ -1,3 +1,4 @@
+export { queryJsonRows } from "./jsonRows.ts";
 export type { Migration } from "./migrate.ts";
 export { appliedMigrations, loadMigrations, migrate } from "./migrate.ts";
 export type { StoreLocation } from "./openStore.ts";
