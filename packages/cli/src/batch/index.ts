@@ -2,7 +2,7 @@ export type { InputLine, ReadProgress } from "./batchInput.ts";
 export { readCsvColumn, readInputLines } from "./batchInput.ts";
 export { batchSliceLimits, clientLookups } from "./batchLookups.ts";
 export type { BatchCounts, BatchProgressState, ProgressDisplay } from "./batchProgress.ts";
-export { BatchProgress, emptyCounts, startProgress } from "./batchProgress.ts";
+export { emptyCounts, loadProgressLine } from "./batchProgress.ts";
 export type { BatchCandidate, BatchRecognition, BatchRecognizeOptions } from "./batchRecognition.ts";
 export { ipSearchOff, notAnIdentifier, recognizeBatchInput } from "./batchRecognition.ts";
 export type { BatchDetails, BatchLookup, LookupAnswer, Resolution, ResolveOptions } from "./batchResolve.ts";

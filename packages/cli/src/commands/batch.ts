@@ -12,12 +12,12 @@ import {
   clientLookups,
   createRowWriter,
   emptyCounts,
+  loadProgressLine,
   type ProgressDisplay,
   type ReadProgress,
   readCsvColumn,
   readInputLines,
   runBatch,
-  startProgress,
 } from "../batch/index.ts";
 import { CancelledError, CliError, exitCodes } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
@@ -109,7 +109,9 @@ async function runBatchCommand(session: Session, file: string | undefined, flags
     startedAt: Date.now(),
   };
   const display: ProgressDisplay | null =
-    flags.progress && showsProgress({ stderr: io.stderr, env: io.env }) ? startProgress(io, state) : null;
+    flags.progress && showsProgress({ stderr: io.stderr, env: io.env })
+      ? (await loadProgressLine()).startProgress(io, state)
+      : null;
   const cancel = new AbortController();
   const release = onInterrupt(() => cancel.abort(new CancelledError()));
   let summary: BatchSummary;

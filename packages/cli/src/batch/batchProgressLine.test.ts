@@ -1,7 +1,8 @@
 import { render } from "ink-testing-library";
 import React from "react";
 import { afterEach, expect, test } from "vitest";
-import { BatchProgress, type BatchProgressState } from "./batchProgress.ts";
+import type { BatchProgressState } from "./batchProgress.ts";
+import { BatchProgress } from "./batchProgressLine.ts";
 
 const h = React.createElement;
 const rendered: { unmount: () => void }[] = [];
