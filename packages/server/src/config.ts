@@ -26,8 +26,10 @@ const envSchema = z.object({
   SLEUTH_DEMO: flag.optional(),
   SLEUTH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SLEUTH_WEB_DIST: z.string().min(1).optional(),
-  SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(50),
-  SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
+  // Per token (or per client address without one). `sleuth batch` at full speed sends about 60
+  // bulk requests a second on this machine (three per 900-URN batch): the limit leaves it room.
+  SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
+  SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
   SLEUTH_WORLD_SCALE: z.union([worldScaleSchema, z.literal("none")]).default("default"),
 });
 
