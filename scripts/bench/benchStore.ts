@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
+  ensureRollups,
   migrate,
   openPgliteStore,
   type Store,
@@ -22,6 +23,7 @@ export async function openBenchStore(
 ): Promise<Store> {
   const store = await openPgliteStore(dataDir ? { dataDir } : {});
   await migrate(store);
+  await ensureRollups(store);
   await seedDemoAccounts(store);
   const [loaded] = await store.query<{ name: string }>(
     "SELECT name FROM world_loads WHERE kind = 'demo' ORDER BY id LIMIT 1",

@@ -6,22 +6,18 @@
 //                                                    directory and reused (--data-dir DIR to choose)
 //   node scripts/bench/search.ts default --rounds 400
 import type { AddressInfo } from "node:net";
-import { availableParallelism, cpus, homedir, loadavg } from "node:os";
-import { join } from "node:path";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { addressChainUrn, type ChainId, displayAddress } from "../../packages/sdk/src/index.ts";
 import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import {
-  createApiToken,
-  findUserByEmail,
-  seedDemoAccounts,
-} from "../../packages/server/src/accounts/index.ts";
+import { createApiToken, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
 import { loadConfig } from "../../packages/server/src/config.ts";
 import { buildServer } from "../../packages/server/src/http/index.ts";
 import { addressMetrics, addressRiskInfo } from "../../packages/server/src/metrics/index.ts";
 import { autocomplete, lookupTransactions } from "../../packages/server/src/search/index.ts";
-import { migrate, openPgliteStore, type Queryable } from "../../packages/server/src/store/index.ts";
-import { seedWorld, type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import type { Queryable } from "../../packages/server/src/store/index.ts";
+import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { largeWorldDir, openBenchStore } from "./benchStore.ts";
 import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
 const { values, positionals } = parseArgs({
@@ -31,21 +27,8 @@ const { values, positionals } = parseArgs({
 const scale: WorldScale = worldScaleSchema.parse(positionals[0] ?? "default");
 const rounds = Number(values.rounds);
 // The large world takes minutes to seed: it lives in a data directory kept for the next run.
-const dataDir =
-  values["data-dir"] ?? (scale === "large" ? join(homedir(), ".cache", "sleuth-bench", "large") : undefined);
-
-const store = await openPgliteStore(dataDir ? { dataDir } : {});
-await migrate(store);
-await seedDemoAccounts(store);
-const [loaded] = await store.query<{ name: string }>(
-  "SELECT name FROM world_loads WHERE kind = 'demo' ORDER BY id LIMIT 1",
-);
-if (loaded && loaded.name !== scale)
-  throw new Error(`${dataDir} holds the ${loaded.name} world, not ${scale}`);
-if (!loaded) {
-  console.error(`seeding the ${scale} world${dataDir ? ` into ${dataDir}` : ""}…`);
-  await seedWorld(store, { scale });
-}
+const dataDir = values["data-dir"] ?? (scale === "large" ? largeWorldDir : undefined);
+const store = await openBenchStore(scale, dataDir);
 const [counts] = await store.query<{ addresses: number; transfers: number; entities: number }>(
   `SELECT (SELECT count(*)::int FROM addresses) AS addresses, (SELECT count(*)::int FROM transfers) AS transfers,
           (SELECT count(*)::int FROM entities) AS entities`,
@@ -193,7 +176,7 @@ function timed(db: Queryable): { db: Queryable; elapsed: () => number; reset: ()
     },
   };
 }
-// One wrapper for every direct call, so per-store caches behave as they do behind the routes.
+// One wrapper for every direct call: its clock is reset before each.
 const clock = timed(store);
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -317,7 +300,7 @@ bulkRows.push([
 const intro = [
   "## Search",
   "",
-  'Measured by `node scripts/bench/search.ts [scale]`. "Server" is the server\'s own time per request (fastify\'s elapsed time when the answer is handed to the socket: auth, validation, the queries, JSON); "round trip" adds the SDK call over HTTP on 127.0.0.1 (got, the answer\'s schema check), with client, server and PGlite sharing one Node process as in `pnpm start`; "store" is the time the same call\'s SQL statements take when the route\'s module runs them directly, and the ratio compares the medians. Queries run one at a time, spread over the whole store; entity statistics in entity hits are kept for a minute, so a fragment asked twice pays them once. The bulk rows send 900-address batches through the SDK, one batch in flight per call, both calls of a `sleuth batch` pass one after the other, then side by side (PGlite runs one statement at a time, so side by side only interleaves them). Target: server p95 ≤ 20 ms.',
+  'Measured by `node scripts/bench/search.ts [scale]`. "Server" is the server\'s own time per request (fastify\'s elapsed time when the answer is handed to the socket: auth, validation, the queries, JSON); "round trip" adds the SDK call over HTTP on 127.0.0.1 (got, the answer\'s schema check), with client, server and PGlite sharing one Node process as in `pnpm start`; "store" is the time the same call\'s SQL statements take when the route\'s module runs them directly right after the request (so on pages it already read), and the ratio compares the medians. Queries run one at a time, spread over the whole store, so most read pages no earlier query read; an address or entity hit reads its figures from its one row in a rollup (`address_summary`, `entity_summary`). The bulk rows send 900-address batches through the SDK, one batch in flight per call, both calls of a `sleuth batch` pass one after the other, then side by side (PGlite runs one statement at a time, so side by side only interleaves them). Target: server p95 ≤ 20 ms.',
   "",
 ].join("\n");
 const subsection = [

@@ -39,6 +39,8 @@ const growingTables = new Set([
   "entity_daily_flows",
   "address_exposure",
   "entity_exposure",
+  "address_summary",
+  "entity_summary",
   "user_reports",
 ]);
 

@@ -7,7 +7,7 @@ import { ensureCliConfig } from "./cliConfig.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildServer } from "./http/server.ts";
 import { migrate, openStore } from "./store/index.ts";
-import { seedWorld } from "./world/index.ts";
+import { ensureRollups, seedWorld } from "./world/index.ts";
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   if (embedded) mkdirSync(config.dataDir, { recursive: true });
   const store = await openStore(config);
   await migrate(store);
+  if (await ensureRollups(store))
+    process.stdout.write("Rebuilt the rollups for this version of the store.\n");
   const seeded = await seedDemoAccounts(store);
   let worldLine: string | null = null;
   if (config.worldScale !== "none") {

@@ -13,8 +13,8 @@ import {
 import { toIso } from "../accounts/rows.ts";
 import { customEntitySummaries } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
-import { entityCategoryTag, tagsOfAddresses } from "./attributionTags.ts";
-import { withOwnerTag } from "./ownerTag.ts";
+import { addressTagsJsonSql, entityCategoryTag, type TagRow, tagsFromJson } from "./attributionTags.ts";
+import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";
 import {
   addressLookup,
   customEntityUuidOf,
@@ -58,44 +58,44 @@ interface AddressDetailRow {
   chain: ChainId;
   address: string;
   first_active: Date | string | null;
-  owner_slug: string | null;
-  owner_name: string | null;
-  owner_category_id: number | null;
-  owner_category: string | null;
+  owner: AddressOwner | null;
+  tags: TagRow[] | null;
   transfers: number | null;
   volume: number | null;
 }
 
-/** A group of rows (one per chain) reported as one hit: the most active chain leads. */
-async function addressGroups(
-  db: Queryable,
-  groups: readonly { addresses: string[]; match: AutocompleteMatch }[],
-): Promise<AddressHit[]> {
-  const all = [...new Set(groups.flatMap((group) => group.addresses))];
-  if (all.length === 0) return [];
-  const rows = await db.query<AddressDetailRow>(
-    `SELECT a.id, a.chain, a.address, a.first_active, e.slug AS owner_slug, e.name AS owner_name,
-            e.category_id AS owner_category_id, c.name AS owner_category, f.transfers, f.volume
+/**
+ * Every stored row (one per chain) of the addresses `which` selects (an SQL condition on
+ * `a.address`), with all a hit shows, in one statement: owner and tags as correlated subqueries by key,
+ * transfer count and volume from the address's address_summary row (one probe; summing its daily
+ * flows reads a page per row, scattered over the table). Every address has that row: refreshRollups
+ * writes it, and ensureRollups fills the table in a store that predates it.
+ */
+function addressRows(db: Queryable, which: string, params: readonly unknown[]): Promise<AddressDetailRow[]> {
+  return db.query<AddressDetailRow>(
+    `SELECT a.id, a.chain, a.address, a.first_active, ${addressOwnerJsonSql("a.entity_id")} AS owner,
+            ${addressTagsJsonSql("a.id")} AS tags,
+            (s.incoming_transfers + s.outgoing_transfers)::int AS transfers,
+            CASE WHEN s.incoming_transfers + s.outgoing_transfers > 0 THEN s.incoming_usd + s.outgoing_usd END
+              AS volume
      FROM addresses a
-     LEFT JOIN entities e ON e.id = a.entity_id
-     LEFT JOIN categories c ON c.id = e.category_id
-     LEFT JOIN LATERAL (
-       SELECT sum(d.incoming_transfers + d.outgoing_transfers)::int AS transfers,
-              sum(d.incoming_usd + d.outgoing_usd) AS volume
-       FROM address_daily_flows d WHERE d.address_id = a.id
-     ) f ON true
-     WHERE a.address = ANY($1::text[])`,
-    [all],
+     LEFT JOIN address_summary s ON s.address_id = a.id
+     WHERE ${which}`,
+    params,
   );
-  const tags = await tagsOfAddresses(
-    db,
-    rows.map((row) => Number(row.id)),
-  );
+}
+
+/** A group of rows (one per chain) reported as one hit: the most active chain leads. */
+function addressGroups(
+  rows: readonly AddressDetailRow[],
+  groups: readonly { addresses: string[]; match: AutocompleteMatch }[],
+): AddressHit[] {
   const resultOf = (row: AddressDetailRow) => {
-    const rowTags = withOwnerTag(tags.get(Number(row.id)) ?? [], row);
+    const owner = row.owner ?? noOwner;
+    const rowTags = withOwnerTag(tagsFromJson(row.tags), owner);
     const related = new Map<string, string>();
-    if (row.owner_slug !== null && row.owner_name !== null) {
-      related.set(`urn:sleuth:entity:${row.owner_slug}`, row.owner_name);
+    if (owner.owner_slug !== null && owner.owner_name !== null) {
+      related.set(`urn:sleuth:entity:${owner.owner_slug}`, owner.owner_name);
     }
     for (const tag of rowTags) {
       if (tag.entityUrn && tag.entity && tag.tagType !== "behavioral_signature")
@@ -113,7 +113,7 @@ async function addressGroups(
         isActive: row.first_active !== null,
         relatedEntities: [...related].map(([entityUrn, name]) => ({ entityUrn, name })),
         category:
-          row.owner_category ??
+          owner.owner_category ??
           rowTags.find((tag) => tag.tagType !== "behavioral_signature")?.category ??
           null,
       },
@@ -147,44 +147,58 @@ async function addressGroups(
 }
 
 /**
- * Addresses: the exact address first (on every chain the SDK recognises it for, reported once with
- * its other chains), then addresses starting with the query in stored spelling, in address order.
+ * Addresses: the exact address (on every chain the SDK recognises it for, reported once with its
+ * other chains), or else addresses starting with the query in stored spelling, in address order.
+ * One statement either way: the page's addresses and their details.
  */
 export async function addressAutocomplete(
   db: Queryable,
   query: AutocompleteQuery,
 ): Promise<AutocompletePage<"address">> {
   const lookup = addressLookup(query.query);
-  const groups: { addresses: string[]; match: AutocompleteMatch }[] = [];
-  const seen = new Set<string>();
   if (lookup.exact.length > 0) {
-    const rows = await db.query<{ address: string }>(
-      `SELECT DISTINCT a.address FROM unnest($1::text[], $2::text[]) AS r(chain, address)
+    // Each spelling stored on a chain the query may be on makes the hit, shown on all its chains.
+    const rows = await addressRows(db, "a.address = ANY($1::text[])", [
+      [...new Set(lookup.exact.map((item) => item.address))],
+    ]);
+    const candidates = new Set(lookup.exact.map((item) => `${item.chain}:${item.address}`));
+    const addresses = [
+      ...new Set(
+        rows.filter((row) => candidates.has(`${row.chain}:${row.address}`)).map((row) => row.address),
+      ),
+    ];
+    const groups = addresses.length > 0 ? [{ addresses, match: "exact" as const }] : [];
+    const { items, hasMore } = page(groups, query);
+    return { hits: addressGroups(rows, items), hasMore };
+  }
+  if (lookup.prefixes.length === 0) return { hits: [], hasMore: false };
+  const ranges = lookup.prefixes.map(prefixRange);
+  // One more address than the page holds tells whether there are more.
+  const rows = await addressRows(
+    db,
+    `a.address IN (
+       SELECT DISTINCT p.address FROM unnest($1::text[], $2::text[]) AS r(low, high)
        CROSS JOIN LATERAL (
-         SELECT address FROM addresses WHERE address = r.address AND chain = r.chain OFFSET 0
-       ) a`,
-      [lookup.exact.map((item) => item.chain), lookup.exact.map((item) => item.address)],
-    );
-    if (rows.length > 0) {
-      groups.push({ addresses: rows.map((row) => row.address), match: "exact" });
-      for (const row of rows) seen.add(row.address);
-    }
-  }
-  const wanted = query.offset + query.limit + 1;
-  const prefixed = new Set<string>();
-  for (const prefix of lookup.prefixes) {
-    const range = prefixRange(prefix);
-    const rows = await db.query<{ address: string }>(
-      `SELECT DISTINCT address FROM addresses
-       WHERE address >= $1 AND address < $2 AND ($3::text IS NULL OR address LIKE $3)
-       ORDER BY address LIMIT $4`,
-      [range.low, range.high, lookup.pattern, wanted],
-    );
-    for (const row of rows) if (!seen.has(row.address)) prefixed.add(row.address);
-  }
-  for (const address of [...prefixed].sort()) groups.push({ addresses: [address], match: "prefix" });
-  const { items, hasMore } = page(groups, query);
-  return { hits: await addressGroups(db, items), hasMore };
+         SELECT DISTINCT address FROM addresses
+         WHERE address >= r.low AND address < r.high AND ($3::text IS NULL OR address LIKE $3)
+         ORDER BY address LIMIT $4
+       ) p
+       ORDER BY p.address LIMIT $5 OFFSET $6
+     )`,
+    [
+      ranges.map((range) => range.low),
+      ranges.map((range) => range.high),
+      lookup.pattern,
+      query.offset + query.limit + 1,
+      query.limit + 1,
+      query.offset,
+    ],
+  );
+  const addresses = [...new Set(rows.map((row) => row.address))].sort();
+  const groups = addresses
+    .slice(0, query.limit)
+    .map((address) => ({ addresses: [address], match: "prefix" as const }));
+  return { hits: addressGroups(rows, groups), hasMore: addresses.length > query.limit };
 }
 
 // --- entities --------------------------------------------------------------------------------
@@ -197,6 +211,10 @@ interface EntityRow {
   category: string;
   rank: number;
   score: number;
+  // entity_summary; null for an entity created since the rollups were last rebuilt.
+  addresses: number | null;
+  transfers: string | number | null;
+  volume_usd: number | null;
 }
 
 /**
@@ -252,76 +270,26 @@ function nameCandidates(column: string, search: NameSearch): string {
     : `(${prefix} AND $4::text IS NULL)`;
 }
 
-interface EntityStats {
-  id: number;
-  addresses: number;
-  transfers: number | null;
-  volume: number | null;
-}
-
-// An entity's address count and volume read thousands of rows for a large exchange, and change
-// only when the rollups are rebuilt (seeding, imports): they are kept for a minute per store, like
-// the attribution answers of 002 §9, so a palette query pays them once per entity.
-const entityStatsTtlMs = 60_000;
-const entityStatsCache = new WeakMap<Queryable, Map<number, { at: number; stats: EntityStats }>>();
-
-async function entityStats(db: Queryable, ids: readonly number[]): Promise<Map<number, EntityStats>> {
-  const now = Date.now();
-  let cache = entityStatsCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    entityStatsCache.set(db, cache);
-  }
-  const found = new Map<number, EntityStats>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const cached = cache.get(id);
-    if (cached && now - cached.at < entityStatsTtlMs) found.set(id, cached.stats);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return found;
-  const rows = await db.query<EntityStats>(
-    `SELECT k.id, a.addresses, f.transfers, f.volume
-     FROM unnest($1::int[]) AS k(id)
-     CROSS JOIN LATERAL (SELECT count(*)::int AS addresses FROM addresses WHERE entity_id = k.id) a
-     CROSS JOIN LATERAL (
-       SELECT sum(d.incoming_transfers + d.outgoing_transfers)::int AS transfers,
-              sum(d.incoming_usd + d.outgoing_usd) AS volume
-       FROM entity_daily_flows d WHERE d.entity_id = k.id
-     ) f`,
-    [missing],
-  );
-  for (const row of rows) {
-    found.set(row.id, row);
-    cache.set(row.id, { at: now, stats: row });
-  }
-  return found;
-}
-
 export async function entityAutocomplete(
   db: Queryable,
   query: AutocompleteQuery,
 ): Promise<AutocompletePage<"entity">> {
   const search = nameSearch(query.query);
   const slug = entitySlugOf(query.query);
+  // The figures come from the entity_summary rollup: one row per hit, whatever the entity's size.
   const rows = await db.query<EntityRow>(
     `SELECT e.id, e.slug, e.name, e.category_id, c.name AS category,
             CASE WHEN e.slug = $6 THEN 0 ELSE ${nameRankSql("e.name")} END AS rank,
-            similarity(e.name, $5) AS score
+            similarity(e.name, $5) AS score, s.addresses, s.transfers, s.volume_usd
      FROM entities e JOIN categories c ON c.id = e.category_id
+     LEFT JOIN entity_summary s ON s.entity_id = e.id
      WHERE e.slug = $6 OR ${nameCandidates("e.name", search)}
      ORDER BY rank, score DESC, e.name, e.id
      LIMIT $7 OFFSET $8`,
     [...search.params, slug, query.limit + 1, query.offset],
   );
   const { items, hasMore } = page(rows, { ...query, offset: 0 });
-  if (items.length === 0) return { hits: [], hasMore };
-  const statsById = await entityStats(
-    db,
-    items.map((row) => row.id),
-  );
   const hits: EntityHit[] = items.map((row) => {
-    const stat = statsById.get(row.id);
     const entity = { slug: row.slug, name: row.name, categoryId: row.category_id, category: row.category };
     return {
       entityUrn: `urn:sleuth:entity:${row.slug}`,
@@ -330,9 +298,9 @@ export async function entityAutocomplete(
       category: row.category,
       categoryId: row.category_id,
       tags: [entityCategoryTag(entity)],
-      totalVolume: roundUsd(stat?.volume ?? null),
-      totalTransfers: stat?.transfers ?? 0,
-      addresses: stat?.addresses ?? 0,
+      totalVolume: roundUsd(row.volume_usd),
+      totalTransfers: Number(row.transfers ?? 0),
+      addresses: row.addresses ?? 0,
       match: matchOfRank(row.rank),
     };
   });

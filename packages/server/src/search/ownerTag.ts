@@ -9,6 +9,25 @@ export interface AddressOwner {
 }
 
 /**
+ * SQL for the owner of an address whose entity id `entityId` names (a column of the enclosing query):
+ * a JSON AddressOwner object, or NULL for an unattributed address. A correlated subquery by key,
+ * like the tags (attributionTags.ts).
+ */
+export function addressOwnerJsonSql(entityId: string): string {
+  return `(SELECT json_build_object('owner_slug', e.slug, 'owner_name', e.name,
+            'owner_category_id', e.category_id,
+            'owner_category', (SELECT c.name FROM categories c WHERE c.id = e.category_id))
+   FROM entities e WHERE e.id = ${entityId})`;
+}
+
+export const noOwner: AddressOwner = {
+  owner_slug: null,
+  owner_name: null,
+  owner_category_id: null,
+  owner_category: null,
+};
+
+/**
  * The address's tags with its owner first: the owner is the resolved ownership attribution
  * (docs/DATA.md), so an investigator sees it even when no tag names that entity.
  */

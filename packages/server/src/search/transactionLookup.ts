@@ -15,8 +15,8 @@ import {
 import { toIso } from "../accounts/rows.ts";
 import type { Queryable } from "../store/index.ts";
 import { addressPropertiesOf } from "./addressProperties.ts";
-import { tagsOfAddresses } from "./attributionTags.ts";
-import { withOwnerTag } from "./ownerTag.ts";
+import { addressTagsJsonSql, type TagRow, tagsFromJson } from "./attributionTags.ts";
+import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";
 
 type LookupRequest = Required<TransactionLookupRequest>;
 
@@ -68,6 +68,16 @@ interface TransactionDbRow {
   native_decimals: number;
 }
 
+interface NeighbourDbRow {
+  chain: ChainId;
+  hash: string;
+  block_timestamp: Date | string;
+  direction: "incoming" | "outgoing";
+  amount_raw: string;
+  amount_usd: number | null;
+  decimals: number;
+}
+
 interface PartyDbRow {
   transaction_id: string | number;
   direction: "incoming" | "outgoing";
@@ -77,33 +87,16 @@ interface PartyDbRow {
   address_type: string | null;
   multisig: string | null;
   public_key_compressed: boolean | null;
-  owner_slug: string | null;
-  owner_name: string | null;
-  owner_category_id: number | null;
-  owner_category: string | null;
-  asset_id: number;
+  owner: AddressOwner | null;
+  tags: TagRow[] | null;
   symbol: string;
   contract: string;
   decimals: number;
   amount_raw: string;
-  amount_usd: number | null;
   minted: boolean;
-  first_row: string | number;
-  last_row: string | number;
-  block_timestamp: Date | string;
-}
-
-interface NeighbourDbRow {
-  address_id: string | number;
-  transaction_id: string | number;
-  side: "previous" | "next";
-  chain: ChainId;
-  hash: string;
-  block_timestamp: Date | string;
-  direction: "incoming" | "outgoing";
-  amount_raw: string;
   amount_usd: number | null;
-  decimals: number;
+  previous: NeighbourDbRow | null;
+  next: NeighbourDbRow | null;
 }
 
 const labels = {
@@ -128,70 +121,53 @@ function labelsOf(party: PartyDbRow, senders: ReadonlySet<string>): TransferLabe
 }
 
 /**
- * One transaction's parties: each address's rows of one side and asset added up (a UTXO input spent
- * into several outputs is stored as one row per edge, docs/DATA.md).
+ * 002 §3 previous or next transaction of a party's address around this one, by the keyset index on
+ * (address_id, block_timestamp, id): one index probe, as a JSON NeighbourDbRow (NULL when none).
+ */
+function neighbourJsonSql(side: "previous" | "next"): string {
+  const [before, order, row] =
+    side === "previous" ? ["<", "DESC", "p.first_row"] : [">", "ASC", "p.last_row"];
+  return `(SELECT json_build_object('chain', x.chain, 'hash', x.hash, 'block_timestamp', n.block_timestamp,
+            'direction', n.direction, 'amount_raw', n.amount_raw::text, 'amount_usd', n.amount_usd,
+            'decimals', (SELECT s.decimals FROM assets s WHERE s.id = n.asset_id))
+   FROM (SELECT t.transaction_id, t.block_timestamp, t.direction, t.amount_raw, t.amount_usd, t.asset_id
+         FROM transfers t
+         WHERE t.address_id = p.address_id AND (t.block_timestamp, t.id) ${before} (p.at, ${row})
+           AND t.transaction_id <> p.transaction_id
+         ORDER BY t.block_timestamp ${order}, t.id ${order} LIMIT 1) n
+   JOIN transactions x ON x.id = n.transaction_id)`;
+}
+
+/**
+ * The transactions' parties, in one statement: each address's rows of one side and asset added up
+ * (a UTXO input spent into several outputs is stored as one row per edge, docs/DATA.md), with the
+ * address's owner, tags and neighbouring transactions as correlated subqueries by key.
  */
 async function partiesOf(db: Queryable, transactionIds: readonly number[]): Promise<PartyDbRow[]> {
+  if (transactionIds.length === 0) return [];
   return db.query<PartyDbRow>(
-    `SELECT t.transaction_id, t.direction, t.address_id, a.chain, a.address, a.address_type, a.multisig,
-            a.public_key_compressed, e.slug AS owner_slug, e.name AS owner_name,
-            e.category_id AS owner_category_id, c.name AS owner_category,
-            t.asset_id, s.symbol, s.contract, s.decimals,
-            sum(t.amount_raw)::text AS amount_raw, sum(t.amount_usd) AS amount_usd,
-            bool_or(t.counterparty_id IS NULL) AS minted, min(t.id) AS first_row, max(t.id) AS last_row,
-            min(t.block_timestamp) AS block_timestamp
-     FROM transfers t
-     JOIN addresses a ON a.id = t.address_id
-     JOIN assets s ON s.id = t.asset_id
-     LEFT JOIN entities e ON e.id = a.entity_id
-     LEFT JOIN categories c ON c.id = e.category_id
-     WHERE t.transaction_id = ANY($1::bigint[])
-     GROUP BY t.transaction_id, t.direction, t.address_id, a.chain, a.address, a.address_type, a.multisig,
-              a.public_key_compressed, e.slug, e.name, e.category_id, c.name, t.asset_id, s.symbol,
-              s.contract, s.decimals
-     ORDER BY t.transaction_id, t.direction DESC, min(t.id)`,
+    `WITH p AS (
+       SELECT t.transaction_id, t.direction, t.address_id, t.asset_id, sum(t.amount_raw)::text AS amount_raw,
+              sum(t.amount_usd) AS amount_usd, bool_or(t.counterparty_id IS NULL) AS minted,
+              min(t.id) AS first_row, max(t.id) AS last_row, min(t.block_timestamp) AS at
+       FROM transfers t
+       WHERE t.transaction_id = ANY($1::bigint[])
+       GROUP BY t.transaction_id, t.direction, t.address_id, t.asset_id
+     )
+     SELECT p.transaction_id, p.direction, p.address_id, a.chain, a.address, a.address_type, a.multisig,
+            a.public_key_compressed, ${addressOwnerJsonSql("a.entity_id")} AS owner,
+            ${addressTagsJsonSql("p.address_id")} AS tags, s.symbol, s.contract, s.decimals, p.amount_raw,
+            p.amount_usd, p.minted, ${neighbourJsonSql("previous")} AS previous,
+            ${neighbourJsonSql("next")} AS next
+     FROM p
+     JOIN addresses a ON a.id = p.address_id
+     JOIN assets s ON s.id = p.asset_id
+     ORDER BY p.transaction_id, p.direction DESC, p.first_row`,
     [transactionIds],
   );
 }
 
-/**
- * 002 §3 previous and next transaction of each party address around this one, by the keyset index
- * on (address_id, block_timestamp, id): two index probes per party.
- */
-async function neighboursOf(db: Queryable, parties: readonly PartyDbRow[]): Promise<NeighbourDbRow[]> {
-  if (parties.length === 0) return [];
-  return db.query<NeighbourDbRow>(
-    `SELECT p.address_id, p.transaction_id, n.side, x.chain, x.hash, n.block_timestamp, n.direction,
-            n.amount_raw::text AS amount_raw, n.amount_usd, s.decimals
-     FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::bigint[], $5::bigint[])
-          AS p(address_id, transaction_id, at, first_row, last_row)
-     CROSS JOIN LATERAL (
-       (SELECT 'previous' AS side, t.transaction_id, t.block_timestamp, t.direction, t.amount_raw,
-               t.amount_usd, t.asset_id
-        FROM transfers t
-        WHERE t.address_id = p.address_id AND (t.block_timestamp, t.id) < (p.at, p.first_row)
-          AND t.transaction_id <> p.transaction_id
-        ORDER BY t.block_timestamp DESC, t.id DESC LIMIT 1)
-       UNION ALL
-       (SELECT 'next', t.transaction_id, t.block_timestamp, t.direction, t.amount_raw, t.amount_usd, t.asset_id
-        FROM transfers t
-        WHERE t.address_id = p.address_id AND (t.block_timestamp, t.id) > (p.at, p.last_row)
-          AND t.transaction_id <> p.transaction_id
-        ORDER BY t.block_timestamp ASC, t.id ASC LIMIT 1)
-     ) n
-     JOIN transactions x ON x.id = n.transaction_id
-     JOIN assets s ON s.id = n.asset_id`,
-    [
-      parties.map((party) => party.address_id),
-      parties.map((party) => party.transaction_id),
-      parties.map((party) => toIso(party.block_timestamp)),
-      parties.map((party) => party.first_row),
-      parties.map((party) => party.last_row),
-    ],
-  );
-}
-
-function neighbourOf(row: NeighbourDbRow | undefined): NeighbourTransaction | null {
+function neighbourOf(row: NeighbourDbRow | null): NeighbourTransaction | null {
   if (!row) return null;
   const sign = row.direction === "outgoing" ? -1 : 1;
   return {
@@ -204,9 +180,9 @@ function neighbourOf(row: NeighbourDbRow | undefined): NeighbourTransaction | nu
 
 /**
  * POST /trm-insights/v4/transaction (001 §7): the 002 §3 transaction rows of the requested hashes,
- * in request order (a hash on several chains gives a row per chain, in registry order). A few
- * queries whatever the number of hashes: the transactions by their unique (hash, chain) key, their
- * transfer rows by transaction, the parties' tags and their neighbouring transactions.
+ * in request order (a hash on several chains gives a row per chain, in registry order). Two
+ * statements whatever the number of hashes: the transactions by their unique (hash, chain) key, then
+ * their parties with everything a party shows (none for the palette's row without transfers).
  */
 export async function lookupTransactions(db: Queryable, request: LookupRequest): Promise<TransactionRow[]> {
   const candidates = candidatesOf(request.tx_hashes);
@@ -222,22 +198,13 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
   );
   const ids = transactions.map((row) => Number(row.id));
   const parties = request.exclude_transfers ? [] : await partiesOf(db, ids);
-  const [tags, neighbours] = await Promise.all([
-    tagsOfAddresses(db, [...new Set(parties.map((party) => Number(party.address_id)))]),
-    neighboursOf(db, parties),
-  ]);
-  const neighbourKey = (addressId: unknown, transactionId: unknown, side: string) =>
-    `${addressId}:${transactionId}:${side}`;
-  const neighbourByKey = new Map(
-    neighbours.map((row) => [neighbourKey(row.address_id, row.transaction_id, row.side), row]),
-  );
   const partiesByTransaction = new Map<number, PartyDbRow[]>();
   for (const party of parties) {
     const id = Number(party.transaction_id);
     partiesByTransaction.set(id, [...(partiesByTransaction.get(id) ?? []), party]);
   }
   const partyOf = (party: PartyDbRow, senders: ReadonlySet<string>): TransactionParty => {
-    const ownTags: AttributionTag[] = withOwnerTag(tags.get(Number(party.address_id)) ?? [], party);
+    const ownTags: AttributionTag[] = withOwnerTag(tagsFromJson(party.tags), party.owner ?? noOwner);
     return {
       address: party.address,
       trmUrn: addressChainUrn(party.chain, party.address),
@@ -248,12 +215,8 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
       transfer_labels: labelsOf(party, senders),
       addressAttribution: { tags: ownTags },
       address_properties: addressPropertiesOf(party),
-      previous_transaction: neighbourOf(
-        neighbourByKey.get(neighbourKey(party.address_id, party.transaction_id, "previous")),
-      ),
-      next_transaction: neighbourOf(
-        neighbourByKey.get(neighbourKey(party.address_id, party.transaction_id, "next")),
-      ),
+      previous_transaction: neighbourOf(party.previous),
+      next_transaction: neighbourOf(party.next),
     };
   };
   const order = new Map<string, number>(chainIds.map((chain, index) => [chain, index]));

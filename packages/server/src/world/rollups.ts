@@ -31,7 +31,7 @@ const ownerStatements = [
 const flowStatements = [
   `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
      entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
-     address_summary`,
+     address_summary, entity_summary`,
   `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
          FROM transfers GROUP BY address_id) s
@@ -47,6 +47,18 @@ const flowStatements = [
   `INSERT INTO entity_daily_flows
    SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}
    FROM transfers WHERE ${externalToEntity} GROUP BY entity_id, ${utcDay}, asset_id`,
+  // 002 §4 entity search hits: owned addresses, transfers and volume, one row per entity.
+  `INSERT INTO entity_summary
+   SELECT e.id, coalesce(a.addresses, 0), coalesce(f.transfers, 0), f.volume_usd
+   FROM entities e
+   LEFT JOIN (
+     SELECT entity_id, count(*) AS addresses FROM addresses WHERE entity_id IS NOT NULL GROUP BY entity_id
+   ) a ON a.entity_id = e.id
+   LEFT JOIN (
+     SELECT entity_id, sum(incoming_transfers + outgoing_transfers) AS transfers,
+       sum(incoming_usd + outgoing_usd) AS volume_usd
+     FROM entity_daily_flows GROUP BY entity_id
+   ) f ON f.entity_id = e.id`,
   `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
    SELECT address_id, asset_id, sum(incoming_raw) - sum(outgoing_raw), max(day)
    FROM address_daily_flows GROUP BY address_id, asset_id`,
@@ -198,7 +210,7 @@ const summaryInsert = `INSERT INTO address_summary
 // the planner would guess at every rollup read.
 const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
   address_counterparties, entity_counterparties, address_category_daily, entity_category_daily, address_exposure,
-  entity_exposure, address_summary`;
+  entity_exposure, address_summary, entity_summary`;
 
 function dropTemporaries(): string {
   const tables = (["in", "out"] as const).flatMap((side) => [
@@ -229,6 +241,19 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
  * Rebuilds every rollup from the transfers and the attribution in one transaction (a store opens its
  * own; a Queryable must already be one: the exposure steps use temporary tables).
  */
+/**
+ * Rebuilds the rollups of a store whose data predates one of their tables: a migration adds such a
+ * table empty (0040 address_summary, which the bulk calls answer from). True when it rebuilt them.
+ */
+export async function ensureRollups(store: Store): Promise<boolean> {
+  const [state] = await store.query<{ stale: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM addresses) AND NOT EXISTS (SELECT 1 FROM address_summary) AS stale",
+  );
+  if (!state?.stale) return false;
+  await refreshRollups(store);
+  return true;
+}
+
 export async function refreshRollups(target: Store | Queryable, options: RefreshOptions = {}): Promise<void> {
   if ("transaction" in target) return target.transaction((tx) => refresh(tx, options));
   return refresh(target, options);
