@@ -308,6 +308,9 @@ describe.each(storeKinds)("global search on %s", (kind) => {
     expect(result.data.map((item) => item.addressChainUrn)).toEqual([urn]);
     expect(result.data[0]?.tags).toHaveLength(tagged.tags);
     expect(result.data[0]?.tags[0]?.sources?.[0]?.confidenceScore).toBeGreaterThan(0);
+    // 000 §3: the most confident tag first.
+    const confidences = result.data[0]?.tags.map((tag) => tag.sources?.[0]?.confidenceScore ?? 0) ?? [];
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
     await expect(demo.attribution.addresses([urn, "0xnot-an-urn"])).rejects.toThrow(
       "Invalid attribution addresses",
     );

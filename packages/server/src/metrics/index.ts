@@ -8,13 +8,14 @@ export {
 export { customEntitySummaries } from "./customEntitySummaries.ts";
 export type { RiskSummary } from "./riskInfo.ts";
 export { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-export type { AddressKey, AddressSubject, CustomEntitySubject, EntitySubject } from "./subjects.ts";
+export type { AddressKey, AddressSubject, CustomEntitySubject, EntitySubject, KeyedRow } from "./subjects.ts";
 export {
   addressKeysOf,
   customEntityMembers,
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  rowsByAddressKey,
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";

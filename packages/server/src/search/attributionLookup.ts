@@ -1,16 +1,18 @@
 import type { AddressAttribution, AttributionTag, EntityAttribution } from "@sleuth/sdk";
 import {
+  addressKeysOf,
   customEntityMembers,
-  resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  rowsByAddressKey,
 } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { type Queryable, queryJsonRows } from "../store/index.ts";
 import { entityCategoryTag, tagsOfAddresses } from "./attributionTags.ts";
-import { type AddressOwner, withOwnerTag } from "./ownerTag.ts";
+import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";
 
 async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<Map<number, AddressOwner>> {
-  const rows = await db.query<AddressOwner & { id: string | number }>(
+  const rows = await queryJsonRows<AddressOwner & { id: number }>(
+    db,
     `SELECT a.id, e.slug AS owner_slug, e.name AS owner_name, e.category_id AS owner_category_id,
             c.name AS owner_category
      FROM addresses a
@@ -19,7 +21,7 @@ async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<M
      WHERE a.id = ANY($1::bigint[])`,
     [addressIds],
   );
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -30,13 +32,20 @@ export async function addressAttribution(
   db: Queryable,
   urns: readonly string[],
 ): Promise<AddressAttribution[]> {
-  const subjects = await resolveAddresses(db, urns);
-  const ids = subjects.map((subject) => subject.id);
-  const [tags, owners] = await Promise.all([tagsOfAddresses(db, ids), ownersOf(db, ids)]);
-  return subjects.map((subject) => {
-    const owner = owners.get(subject.id);
-    const own = tags.get(subject.id) ?? [];
-    return { addressChainUrn: subject.urn, tags: owner ? withOwnerTag(own, owner) : own };
+  // One probe per address for its row and owner (a 900-address batch is one statement), then the tags.
+  const found = await rowsByAddressKey<{ id: number; owner: AddressOwner | null }>(
+    db,
+    "addresses",
+    `id, ${addressOwnerJsonSql("addresses.entity_id")} AS owner`,
+    addressKeysOf(urns),
+  );
+  const tags = await tagsOfAddresses(
+    db,
+    found.map(({ row }) => row.id),
+  );
+  return found.map(({ key, row }) => {
+    const own = tags.get(row.id) ?? [];
+    return { addressChainUrn: key.urn, tags: withOwnerTag(own, row.owner ?? noOwner) };
   });
 }
 

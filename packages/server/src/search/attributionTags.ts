@@ -1,5 +1,5 @@
 import type { AttributionTag } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import { type Queryable, queryJsonRows } from "../store/index.ts";
 
 export interface TagRow {
   category_id: number;
@@ -70,20 +70,21 @@ export async function tagsOfAddresses(
 ): Promise<Map<number, AttributionTag[]>> {
   const tags = new Map<number, AttributionTag[]>();
   if (addressIds.length === 0) return tags;
-  const rows = await db.query<TagRow & { address_id: string | number }>(
-    `SELECT t.address_id, t.category_id, c.name AS category, t.tag_type, t.signature_id, t.signature_name,
+  const rows = await queryJsonRows<TagRow & { address_id: number }>(
+    db,
+    `SELECT t.id, t.address_id, t.category_id, c.name AS category, t.tag_type, t.signature_id, t.signature_name,
             t.signature_description, t.evidence, cl.level AS confidence, e.slug AS entity_slug,
             e.name AS entity_name
      FROM attribution_tags t
      JOIN categories c ON c.id = t.category_id
      JOIN confidence_levels cl ON cl.id = t.confidence
      LEFT JOIN entities e ON e.id = t.entity_id
-     WHERE t.address_id = ANY($1::bigint[])
-     ORDER BY t.address_id, cl.level DESC, t.id`,
+     WHERE t.address_id = ANY($1::bigint[])`,
     [addressIds],
+    "q.address_id, q.confidence DESC, q.id",
   );
   for (const row of rows) {
-    const id = Number(row.address_id);
+    const id = row.address_id;
     const list = tags.get(id) ?? [];
     list.push(tagOf(row));
     tags.set(id, list);

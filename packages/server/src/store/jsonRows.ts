@@ -11,9 +11,11 @@ export async function queryJsonRows<Row>(
   db: Queryable,
   sql: string,
   params?: readonly unknown[],
+  /** Columns of `sql`'s rows (as `q.column`) to order the answer by: an ORDER BY inside `sql` is not kept. */
+  orderBy?: string,
 ): Promise<Row[]> {
   const [answer] = await db.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(q), '[]')::text AS rows FROM (${sql}) q`,
+    `SELECT coalesce(json_agg(q${orderBy ? ` ORDER BY ${orderBy}` : ""}), '[]')::text AS rows FROM (${sql}) q`,
     params,
   );
   return answer ? (JSON.parse(answer.rows) as Row[]) : [];
