@@ -45,8 +45,10 @@ export interface KeyedRow<Row> {
 export async function rowsByAddressKey<Row extends object>(
   db: Queryable,
   table: "addresses" | "address_summary",
+  /** Selected from the table as `k` and its `joins`. */
   columns: string,
   keys: readonly AddressKey[],
+  joins = "",
 ): Promise<KeyedRow<Row>[]> {
   if (keys.length === 0) return [];
   const positions = new Map<string, number>();
@@ -54,7 +56,9 @@ export async function rowsByAddressKey<Row extends object>(
   const rows = await queryJsonRows<Row & { ord: number; chain: string }>(
     db,
     `SELECT r.ord, t.* FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
-     CROSS JOIN LATERAL (SELECT chain, ${columns} FROM ${table} WHERE address = r.address OFFSET 0) t`,
+     CROSS JOIN LATERAL (
+       SELECT k.chain, ${columns} FROM ${table} k ${joins} WHERE k.address = r.address OFFSET 0
+     ) t`,
     [[...positions.keys()]],
   );
   // Per distinct address, its rows by chain.
