@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright";
+import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
+import { expectFocused, tabTo } from "./keyboard.ts";
 
 // The console in real Chromium against a real server over a fresh demo store, driven by the
 // keyboard only: the product is keyboard-first (STYLE Keyboard).
@@ -32,23 +33,6 @@ async function openConsole(path = "/"): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}${path}`);
   return page;
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-async function expectFocused(locator: Locator): Promise<void> {
-  await expect.poll(() => isFocused(locator), { timeout: 5000 }).toBe(true);
-}
-
-/** Tabs forward until `locator` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, locator: Locator, limit = 15): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await isFocused(locator)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${locator}`);
 }
 
 const demoButton = (page: Page) => page.getByRole("button", { name: "Continue as demo user" });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
+import { expectFocused, isFocused, signInAsDemo } from "./keyboard.ts";
 
 // Global search in real Chromium against a real server over the small demo world, driven by the
 // keyboard only (issue 5: "an investigator finds any demo-world address, transaction, entity, custom
@@ -75,24 +76,10 @@ const result = (page: Page, text: string) =>
   palette(page).locator('[role="option"][data-kind="result"]').filter({ hasText: text });
 const segment = (chain: string) => chainById(chain)?.symbol ?? chain;
 
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-async function expectFocused(locator: Locator): Promise<void> {
-  await expect.poll(() => isFocused(locator), { timeout: 5000 }).toBe(true);
-}
-
 /** Signs in as the demo user with the keyboard and waits for the home page. */
 async function signedIn(): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(server.baseUrl);
-  const demo = page.getByRole("button", { name: "Continue as demo user" });
-  await expectFocused(demo);
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
-  return page;
+  return signInAsDemo(context, server.baseUrl);
 }
 
 /** Opens the palette with Mod+K and types a query. */

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright";
+import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
+import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // The search results page in real Chromium against a real server over the small demo world, driven
 // by the keyboard only (issue 5: 002 §9 show more, 000 §5 search_failed).
@@ -33,33 +34,10 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === document.activeElement);
-}
-
-async function expectFocused(locator: Locator): Promise<void> {
-  await expect.poll(() => isFocused(locator), { timeout: 5000 }).toBe(true);
-}
-
-/** Tabs forward until `locator` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, locator: Locator, limit = 20): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await isFocused(locator)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${locator}`);
-}
-
 /** Signs in as the demo user with the keyboard and waits for the home page. */
 async function signedIn(): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(server.baseUrl);
-  const demo = page.getByRole("button", { name: "Continue as demo user" });
-  await expectFocused(demo);
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
-  return page;
+  return signInAsDemo(context, server.baseUrl);
 }
 
 /** Submits `query` from the palette to the results page (Mod+Enter, 002 §2). */

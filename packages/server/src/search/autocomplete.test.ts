@@ -69,6 +69,13 @@ describe("002 §4 search hits read their figures from rollups", () => {
     await expectEntityHits(after);
   });
 
+  test("002 §4 entity hits are right in a store older than entity_summary, once the server has started", async () => {
+    const figures = await liveEntityFigures();
+    await store.exec("TRUNCATE entity_summary");
+    expect(await ensureRollups(store)).toBe(true);
+    await expectEntityHits(figures);
+  });
+
   test("002 §4 an address hit counts its transfer rows and adds up their USD, also in a store older than address_summary", async () => {
     const addresses = await store.query<{
       chain: string;

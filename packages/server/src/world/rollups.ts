@@ -243,11 +243,12 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
  */
 /**
  * Rebuilds the rollups of a store whose data predates one of their tables: a migration adds such a
- * table empty (0040 address_summary, which the bulk calls answer from). True when it rebuilt them.
+ * table empty (0040 address_summary, 0050 entity_summary). True when it rebuilt them.
  */
 export async function ensureRollups(store: Store): Promise<boolean> {
   const [state] = await store.query<{ stale: boolean }>(
-    "SELECT EXISTS (SELECT 1 FROM addresses) AND NOT EXISTS (SELECT 1 FROM address_summary) AS stale",
+    `SELECT (EXISTS (SELECT 1 FROM addresses) AND NOT EXISTS (SELECT 1 FROM address_summary))
+         OR (EXISTS (SELECT 1 FROM entities) AND NOT EXISTS (SELECT 1 FROM entity_summary)) AS stale`,
   );
   if (!state?.stale) return false;
   await refreshRollups(store);
