@@ -1,6 +1,7 @@
 // Batch benchmark: `sleuth batch` end to end (a real CLI process against a real server over a
 // seeded demo world), the same addresses looked up one request per address, and the CLI's peak
-// memory for a short and a very long input. Writes the "## Batch" section of docs/PERFORMANCE.md.
+// memory for a short and a very long input. Writes its "## Batch, {world}" section of docs/PERFORMANCE.md
+// (", PostgreSQL" added when DATABASE_URL names the store).
 //   node scripts/bench/batch.ts            the default world (in memory)
 //   node scripts/bench/batch.ts large      the large world (kept in ~/.cache/sleuth-bench/large; the
 //                                          first run seeds it, which takes minutes)
@@ -30,7 +31,7 @@ import {
   type WorldScale,
   worldScaleSchema,
 } from "../../packages/server/src/index.ts";
-import { openBenchStore } from "./benchStore.ts";
+import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { writePerformanceSection } from "./performanceDoc.ts";
 
 const cliMain = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
@@ -256,7 +257,10 @@ try {
   console.error(`batch: ${count(list.length)} addresses through the CLI…`);
   // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
   await runCli(env, batchArgs(sampleFile), join(work, "warm.csv"));
+  const serverCpuBefore = process.cpuUsage();
   const batch = await runCli(env, batchArgs(listFile), join(work, "out.csv"));
+  const serverCpu = process.cpuUsage(serverCpuBefore);
+  const serverCpuMs = (serverCpu.user + serverCpu.system) / 1000;
   if (batch.code !== 0) throw new Error(`sleuth batch failed (exit ${batch.code}): ${batch.stderr}`);
   const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
     batch.stderr,
@@ -349,10 +353,12 @@ try {
   await app.close();
 
   const [small, large] = memory;
+  // One section per world and engine, so the large world on PGlite and a PostgreSQL run sit side by side.
+  const heading = `## Batch, ${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
   const text = [
-    "## Batch",
+    heading,
     "",
-    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. The list is ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, as pasted (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average), in batches of ${bulkBatchSizes.addresses} URNs, three bulk calls per batch (metrics over every URN, then risk and attribution over the URNs metrics knows), three batches in flight.`,
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. The list is ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, as pasted (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average), in batches of ${bulkBatchSizes.addresses} URNs, three bulk calls per batch (metrics over every URN, then risk and attribution over the URNs metrics knows), three batches in flight.`,
     "",
     ...markdownTable(
       ["run", "addresses", "time (s)", "addresses/s"],
@@ -368,11 +374,14 @@ try {
       ["left", "right", "right", "right"],
     ),
     "",
+    `Targets (issue 5): ≥ 25,000 addresses/s ${batchRate >= 25_000 ? "met" : `**not met** (${count(batchRate)})`}; ≥ 50× the one-by-one baseline ${batchRate / singleRate >= 50 ? "met" : "**not met**"}.`,
+    "",
     `Batch over one-by-one: **${(batchRate / singleRate).toFixed(0)}×**. The CLI's own count: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}.`,
     "",
     "Where the time goes:",
     "",
     `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count((list.length / batch.cpuMs) * 1000)} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
+    `- The server's process (the API${process.env.DATABASE_URL ? "" : " and the embedded PGlite database"}) used ${seconds(serverCpuMs)} s of CPU during the run${process.env.DATABASE_URL ? ", PostgreSQL's own processes not counted" : ""}: ${((serverCpuMs * 1000) / list.length).toFixed(0)} µs an address, against the CLI's ${batch.cpuMs === null ? "n/a" : `${((batch.cpuMs * 1000) / list.length).toFixed(0)} µs`}. On ${availableParallelism()} cores, ${count(list.length)} addresses at 25,000 a second leave ${((availableParallelism() * 1e6) / 25_000).toFixed(0)} µs of CPU an address for everything.`,
     `- The server answers one batch of ${bulkBatchSizes.addresses} URNs (${knownUrns.length} of them known, which risk and attribution are asked about) in ${callMs.map((call) => `${call.ms.toFixed(0)} ms (${call.name})`).join(", ")} (median of 7, posted alone): ${serverMsPerBatch.toFixed(0)} ms for the three, and the list needs ${count(Math.ceil(candidates / bulkBatchSizes.addresses))} batches, ${seconds(Math.ceil(candidates / bulkBatchSizes.addresses) * serverMsPerBatch)} s of the server's time. Both processes share the machine's ${availableParallelism()} cores.`,
     "",
     ...markdownTable(
@@ -393,7 +402,7 @@ try {
     "",
   ].join("\n");
 
-  writePerformanceSection("## Batch", text);
+  writePerformanceSection(heading, text);
   console.log(text);
 } finally {
   await store.close();

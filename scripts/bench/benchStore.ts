@@ -4,6 +4,7 @@ import {
   ensureRollups,
   migrate,
   openPgliteStore,
+  openPostgresStore,
   type Store,
   seedDemoAccounts,
   seedWorld,
@@ -14,14 +15,18 @@ import {
 export const largeWorldDir = join(homedir(), ".cache", "sleuth-bench", "large");
 
 /**
- * A PGlite store holding the demo accounts and the `scale` world: in memory, or in `dataDir` (the
- * large world defaults to largeWorldDir), seeded there on the first run and reused after.
+ * A store holding the demo accounts and the `scale` world: the PostgreSQL database at DATABASE_URL
+ * when it is set, else PGlite in memory or in `dataDir` (the large world defaults to largeWorldDir);
+ * seeded on the first run and reused after.
  */
 export async function openBenchStore(
   scale: WorldScale,
   dataDir: string | undefined = scale === "large" ? largeWorldDir : undefined,
 ): Promise<Store> {
-  const store = await openPgliteStore(dataDir ? { dataDir } : {});
+  const databaseUrl = process.env.DATABASE_URL;
+  const store = databaseUrl
+    ? await openPostgresStore(databaseUrl)
+    : await openPgliteStore(dataDir ? { dataDir } : {});
   await migrate(store);
   await ensureRollups(store);
   await seedDemoAccounts(store);
@@ -29,10 +34,18 @@ export async function openBenchStore(
     "SELECT name FROM world_loads WHERE kind = 'demo' ORDER BY id LIMIT 1",
   );
   if (loaded && loaded.name !== scale)
-    throw new Error(`${dataDir} holds the ${loaded.name} world, not ${scale}`);
+    throw new Error(`${databaseUrl ? "DATABASE_URL" : dataDir} holds the ${loaded.name} world, not ${scale}`);
   if (!loaded) {
-    console.error(`seeding the ${scale} world${dataDir ? ` into ${dataDir}` : ""}…`);
+    console.error(
+      `seeding the ${scale} world${databaseUrl ? " into DATABASE_URL" : dataDir ? ` into ${dataDir}` : ""}…`,
+    );
     await seedWorld(store, { scale });
   }
   return store;
+}
+
+/** How the benchmark texts name the store openBenchStore opened. */
+export function benchStoreName(scale: WorldScale): string {
+  if (process.env.DATABASE_URL) return "PostgreSQL (DATABASE_URL)";
+  return scale === "large" ? "embedded PGlite in a data directory" : "embedded PGlite in memory";
 }

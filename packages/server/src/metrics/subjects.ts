@@ -28,10 +28,9 @@ export function addressKeysOf(urns: readonly string[]): AddressKey[] {
   return keys;
 }
 
-/** A row of an address-keyed table for one key of the request, `index` its position in the keys. */
+/** A row of an address-keyed table for one key of the request. */
 export interface KeyedRow<Row> {
   key: AddressKey;
-  index: number;
   row: Row;
 }
 
@@ -65,22 +64,22 @@ export async function rowsByAddressKey<Row extends object>(
   const found = new Map<string, Row>();
   for (const row of rows) found.set(`${row.ord - 1}:${row.chain}`, row);
   const answer: KeyedRow<Row>[] = [];
-  keys.forEach((key, index) => {
+  for (const key of keys) {
     const row = found.get(`${positions.get(key.address)}:${key.chain}`);
-    if (row) answer.push({ key, index, row });
-  });
+    if (row) answer.push({ key, row });
+  }
   return answer;
 }
 
 /** Address URNs (already checked by the request schema) to their address rows, in request order. */
 export async function resolveAddresses(db: Queryable, urns: readonly string[]): Promise<AddressSubject[]> {
-  const found = await rowsByAddressKey<{ id: string | number; entity_id: number | null }>(
+  const found = await rowsByAddressKey<{ id: number; entity_id: number | null }>(
     db,
     "addresses",
     "id, entity_id",
     addressKeysOf(urns),
   );
-  return found.map(({ key, row }) => ({ ...key, id: Number(row.id), entityId: row.entity_id }));
+  return found.map(({ key, row }) => ({ ...key, id: row.id, entityId: row.entity_id }));
 }
 
 export interface EntitySubject {
