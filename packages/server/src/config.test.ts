@@ -11,7 +11,7 @@ test("defaults: loopback on 7777, .sleuth in the working directory, demo on for 
     databaseUrl: undefined,
     allowedHosts: ["127.0.0.1", "localhost", "[::1]"],
     demo: true,
-    rateLimit: { perSecond: 50, burst: 200 },
+    rateLimit: { perSecond: 200, burst: 400 },
     bodyLimit: 1024 * 1024,
   });
 });
