@@ -56,6 +56,9 @@ describe("search results page (000 §5, 002 §9)", () => {
     const addressesTab = page.getByRole("tab", { name: /Addresses/ });
     // The first page is the palette's request (20 rows); the server says more follow.
     await expect.poll(() => addressesTab.textContent(), { timeout: 15_000 }).toMatch(/Addresses\s*20\+/);
+    // 002 §2: an address prefix is recognised as nothing yet, so it starts on entities; once every
+    // section has answered, the empty tab gives way to the one with results.
+    await expect.poll(() => addressesTab.getAttribute("aria-selected")).toBe("true");
     await addressesTab.focus();
     await page.keyboard.press("Enter");
     const panel = page.getByRole("tabpanel", { name: /Addresses/ });

@@ -103,7 +103,13 @@ export {
   searchSections,
   searchSectionTypeNames,
 } from "./searchSections.ts";
-export { initialResultsTab, likelyResultsTab, resultsTabOfItem } from "./searchTabs.ts";
+export {
+  initialResultsTab,
+  likelyResultsTab,
+  resultsTabOfItem,
+  resultsTabOrder,
+  settledResultsTab,
+} from "./searchTabs.ts";
 export type { SearchTitleKind } from "./searchTitles.ts";
 export { searchTitleTruncation, truncateMiddle, truncateSearchTitle } from "./searchTitles.ts";
 export type { StatusReport } from "./statusReport.ts";

@@ -9,7 +9,7 @@ import {
   suggestionAction,
   triageDirectJump,
 } from "./searchRoutes.ts";
-import { initialResultsTab } from "./searchTabs.ts";
+import { initialResultsTab, settledResultsTab } from "./searchTabs.ts";
 
 const address = `0x${"ab".repeat(20)}`;
 const hash = `0x${"cd".repeat(32)}`;
@@ -106,6 +106,14 @@ describe("002 §2 suggestions and tabs", () => {
       type: "navigate",
       route: { name: "transactionExplorer", params: { hash, chain: "ethereum" } },
     });
+  });
+
+  test("002 §2 once the sections answer, an empty initial tab gives way to the first tab with results", () => {
+    const counts = { customEntities: 0, entities: 0, transactions: 0, addresses: 20, ips: 3 };
+    expect(settledResultsTab("entities", counts)).toBe("addresses");
+    expect(settledResultsTab("ips", counts)).toBe("ips");
+    expect(settledResultsTab("entities", { ...counts, addresses: 0, ips: 0 })).toBe("entities");
+    expect(settledResultsTab("transactions", { ...counts, customEntities: 1 })).toBe("customEntities");
   });
 
   test("002 §2 initial results tab comes from the picked item or the typed query", () => {

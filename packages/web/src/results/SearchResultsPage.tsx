@@ -5,11 +5,13 @@ import {
   initialResultsTab,
   multiSearchItems,
   requestInformationLabel,
+  resultsTabOrder,
   type SearchSection,
   searchFailedEvent,
   searchMessages,
   searchSectionDelayMessage,
   searchSections,
+  settledResultsTab,
   stillLookingForMessage,
 } from "@sleuth/sdk";
 import { useEffect, useRef, useState } from "react";
@@ -31,15 +33,6 @@ import {
 import { ResultsTable } from "./ResultsTable.tsx";
 import { useResultsKeys } from "./useResultsKeys.ts";
 import "./results.css";
-
-// 002 §2 names the results tabs in this order: custom entities, entities, transactions, addresses, IPs.
-const tabOrder = [
-  "customEntities",
-  "entities",
-  "transactions",
-  "addresses",
-  "ips",
-] as const satisfies readonly SearchSection[];
 
 const isSection = (value: string | null): value is SearchSection =>
   value !== null && (searchSections as readonly string[]).includes(value);
@@ -186,18 +179,25 @@ function SearchResults({ query }: { query: string }) {
     loadMore,
   } = useSearchResults(items, { pageSize: listPageSize });
   const requestedTab = params.get("tab");
-  // 002 §2: the initial tab follows the picked item or, without one, the typed query.
+  // 002 §2: the initial tab follows the picked item or, without one, the typed query; once every
+  // section has answered, an empty one gives way to the first with results.
+  const initialTab = initialResultsTab({ identifiers: searched[0]?.identifiers ?? [] });
+  const rowCounts = Object.fromEntries(
+    searchSections.map((section) => {
+      const state = sections[section];
+      return [section, state.status === "success" ? state.rows.length : 0];
+    }),
+  ) as Record<SearchSection, number>;
   const tab: SearchSection = isSection(requestedTab)
     ? requestedTab
-    : initialResultsTab({ identifiers: searched[0]?.identifiers ?? [] });
+    : answered
+      ? settledResultsTab(initialTab, rowCounts)
+      : initialTab;
   const headingRef = usePageHeading(query);
   useResultsKeys();
   const title = items.length > 1 ? `${items.length} items` : `‘${items[0] ?? ""}’`;
   const shownQuery = items.length > 1 ? items.join(", ") : (items[0] ?? "");
-  const total = searchSections.reduce((sum, section) => {
-    const state = sections[section];
-    return sum + (state.status === "success" ? state.rows.length : 0);
-  }, 0);
+  const total = searchSections.reduce((sum, section) => sum + rowCounts[section], 0);
   // 000 §5: with no match (no recognised identifier and no result anywhere) the search fails.
   const failed =
     answered && items.length > 0
@@ -246,7 +246,7 @@ function SearchResults({ query }: { query: string }) {
             value={tab}
             onChange={({ value }) => navigate(searchResultsPath(query, value), { replace: true })}
           >
-            {tabOrder.map((section) => (
+            {resultsTabOrder.map((section) => (
               <UnderlinePanels.Tab
                 key={section}
                 value={section}
@@ -255,7 +255,7 @@ function SearchResults({ query }: { query: string }) {
                 {searchSectionLabels[section]}
               </UnderlinePanels.Tab>
             ))}
-            {tabOrder.map((section) => (
+            {resultsTabOrder.map((section) => (
               <UnderlinePanels.Panel key={section} value={section} id={`results-${section}`}>
                 <h2 id={`results-${section}-title`} className="sleuth-visually-hidden">
                   {searchSectionLabels[section]}
