@@ -15,6 +15,12 @@ import {
 export const largeWorldDir = join(homedir(), ".cache", "sleuth-bench", "large");
 
 /**
+ * The buffer cache the large world is served with, as SLEUTH_PGLITE_SHARED_BUFFERS sets it for
+ * `pnpm start`: PGlite's default 128MB holds a fraction of its summary tables and indexes.
+ */
+export const largeWorldSharedBuffers = "1GB";
+
+/**
  * A store holding the demo accounts and the `scale` world: the PostgreSQL database at DATABASE_URL
  * when it is set, else PGlite in memory or in `dataDir` (the large world defaults to largeWorldDir);
  * seeded on the first run and reused after.
@@ -26,7 +32,10 @@ export async function openBenchStore(
   const databaseUrl = process.env.DATABASE_URL;
   const store = databaseUrl
     ? await openPostgresStore(databaseUrl)
-    : await openPgliteStore(dataDir ? { dataDir } : {});
+    : await openPgliteStore({
+        ...(dataDir ? { dataDir } : {}),
+        ...(scale === "large" ? { sharedBuffers: largeWorldSharedBuffers } : {}),
+      });
   await migrate(store);
   await ensureRollups(store);
   await seedDemoAccounts(store);
@@ -47,5 +56,7 @@ export async function openBenchStore(
 /** How the benchmark texts name the store openBenchStore opened. */
 export function benchStoreName(scale: WorldScale): string {
   if (process.env.DATABASE_URL) return "PostgreSQL (DATABASE_URL)";
-  return scale === "large" ? "embedded PGlite in a data directory" : "embedded PGlite in memory";
+  return scale === "large"
+    ? `embedded PGlite in a data directory with ${largeWorldSharedBuffers} of shared buffers (SLEUTH_PGLITE_SHARED_BUFFERS)`
+    : "embedded PGlite in memory";
 }

@@ -1,9 +1,11 @@
 import {
   appliedMigrations,
+  loadConfig,
   loadMigrations,
   migrate,
   openPgliteStore,
   openPostgresStore,
+  openStore,
   type Store,
 } from "@sleuth/server";
 import { afterEach, describe, expect, test } from "vitest";
@@ -102,5 +104,17 @@ describe("store on postgres under concurrency", () => {
     );
     const [count] = await stores[0]!.query<{ n: number }>("SELECT count(*) AS n FROM schema_migrations");
     expect(count!.n).toBe(loadMigrations().length);
+  });
+});
+
+describe("embedded store settings", () => {
+  test("SLEUTH_PGLITE_SHARED_BUFFERS sizes the embedded store's buffer cache", async () => {
+    const config = loadConfig({ SLEUTH_PGLITE_SHARED_BUFFERS: "256MB" });
+    const store = await openStore({ pgliteSharedBuffers: config.pgliteSharedBuffers });
+    cleanups.push(() => store.close());
+    expect(await store.query("SHOW shared_buffers")).toEqual([{ shared_buffers: "256MB" }]);
+    expect(() => loadConfig({ SLEUTH_PGLITE_SHARED_BUFFERS: "lots" })).toThrow(
+      /SLEUTH_PGLITE_SHARED_BUFFERS/,
+    );
   });
 });

@@ -31,6 +31,11 @@ const envSchema = z.object({
   SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
   SLEUTH_WORLD_SCALE: z.union([worldScaleSchema, z.literal("none")]).default("default"),
+  // PostgreSQL's own spelling of a size; PGlite's default is 128MB.
+  SLEUTH_PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "a size such as 512MB or 1GB")
+    .optional(),
 });
 
 /** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
@@ -58,6 +63,8 @@ export interface ServerConfig {
   bodyLimit: number;
   /** The demo world seeded into an empty store on start, or none. */
   worldScale: z.infer<typeof envSchema>["SLEUTH_WORLD_SCALE"];
+  /** PGlite's buffer cache (PostgreSQL shared_buffers), when set. */
+  pgliteSharedBuffers: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,5 +109,6 @@ export function loadConfig(
     rateLimit: { perSecond: e.SLEUTH_RATE_LIMIT_PER_SECOND, burst: e.SLEUTH_RATE_LIMIT_BURST },
     bodyLimit: 1024 * 1024,
     worldScale: e.SLEUTH_WORLD_SCALE,
+    pgliteSharedBuffers: e.SLEUTH_PGLITE_SHARED_BUFFERS,
   };
 }

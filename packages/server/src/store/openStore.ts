@@ -7,10 +7,15 @@ export interface StoreLocation {
   databaseUrl?: string | undefined;
   /** Data directory of the embedded store (`<dataDir>/pgdata`); omitted means in memory. */
   dataDir?: string | undefined;
+  /** The embedded store's buffer cache (shared_buffers), e.g. "1GB"; PGlite's default when unset. */
+  pgliteSharedBuffers?: string | undefined;
 }
 
 /** Opens PostgreSQL when a database URL is given, else embedded PGlite under the data directory. */
 export async function openStore(location: StoreLocation): Promise<Store> {
   if (location.databaseUrl) return openPostgresStore(location.databaseUrl);
-  return openPgliteStore(location.dataDir ? { dataDir: pgdataPath(location.dataDir) } : {});
+  return openPgliteStore({
+    ...(location.dataDir ? { dataDir: pgdataPath(location.dataDir) } : {}),
+    ...(location.pgliteSharedBuffers ? { sharedBuffers: location.pgliteSharedBuffers } : {}),
+  });
 }

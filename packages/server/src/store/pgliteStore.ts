@@ -47,6 +47,11 @@ export interface PgliteStoreOptions {
   dataDir?: string;
   /** A dump from `dumpDataDir()` to start from instead of running initdb (fast test stores). */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL's shared_buffers, e.g. "1GB" (PGlite's default: 128MB). A store much larger than the
+   * cache reads most pages from the file system, through WASM, on every bulk lookup.
+   */
+  sharedBuffers?: string;
 }
 
 /** The embedded store: PGlite (WASM PostgreSQL) with pg_trgm loaded for search. */
@@ -62,6 +67,7 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
+      ...(options.sharedBuffers ? { postgresqlconf: `shared_buffers = ${options.sharedBuffers}` } : {}),
     });
   } catch (error) {
     release();
