@@ -14,7 +14,7 @@ import type { Store } from "../../packages/server/src/store/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
-import { openBenchStore } from "./benchStore.ts";
+import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { writePerformanceSection } from "./performanceDoc.ts";
 
 interface BenchQuery {
@@ -176,7 +176,7 @@ function section(scale: WorldScale, rounds: number, samples: readonly Sample[], 
   return [
     "## Palette",
     "",
-    `Measured by \`node scripts/bench/palette.ts ${scale} ${rounds}\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, headless Chromium, the built console served by the API server over embedded PGlite holding the ${scale} demo world${scale === "large" ? " (in a data directory)" : ""}. Each query is typed into the palette (Mod+K); the time runs from the last keydown to the first frame painted after every section answered (a MutationObserver sees the list settle on the query, then one animation frame), minus the ${searchDebounceMs} ms debounce. Each round uses a fresh browser context, so no answer comes from the query cache. Target: p95 ≤ 100 ms. The 1-minute load average was ${load.toFixed(1)} when the run ended (other work on the machine shows in the tail).`,
+    `Measured by \`node scripts/bench/palette.ts ${scale} ${rounds}\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, headless Chromium, the built console served by the API server over ${benchStoreName(scale)} holding the ${scale} demo world. Each query is typed into the palette (Mod+K); the time runs from the last keydown to the first frame painted after every section answered (a MutationObserver sees the list settle on the query, then one animation frame), minus the ${searchDebounceMs} ms debounce. Each round uses a fresh browser context, so no answer comes from the query cache. Target: p95 ≤ 100 ms. The 1-minute load average was ${load.toFixed(1)} when the run ended (other work on the machine shows in the tail).`,
     "",
     "| query | samples | median (ms) | p95 (ms) | min (ms) | max (ms) | requests, median (ms) |",
     "|---|---:|---:|---:|---:|---:|---:|",

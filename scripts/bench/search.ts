@@ -17,7 +17,7 @@ import { addressMetrics, addressRiskInfo } from "../../packages/server/src/metri
 import { autocomplete, lookupTransactions } from "../../packages/server/src/search/index.ts";
 import type { Queryable } from "../../packages/server/src/store/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
-import { largeWorldDir, openBenchStore } from "./benchStore.ts";
+import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";
 import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
 const { values, positionals } = parseArgs({
@@ -306,7 +306,7 @@ const intro = [
 const subsection = [
   `### ${scale} world`,
   "",
-  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite${dataDir ? " in a data directory" : " in memory"}; ${counts!.addresses.toLocaleString("en-US")} addresses, ${counts!.transfers.toLocaleString("en-US")} transfer rows, ${counts!.entities.toLocaleString("en-US")} entities; ${rounds} queries of each kind; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended (other work on the machine shows in the p95 column).`,
+  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${dataDir === largeWorldDir || !dataDir ? benchStoreName(scale) : "embedded PGlite in a data directory"}; ${counts!.addresses.toLocaleString("en-US")} addresses, ${counts!.transfers.toLocaleString("en-US")} transfer rows, ${counts!.entities.toLocaleString("en-US")} entities; ${rounds} queries of each kind; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended (other work on the machine shows in the p95 column).`,
   "",
   ...table(
     [
