@@ -1,3 +1,3 @@
 export type { SearchFlags, SearchOutcome, SectionItems, SectionOutcome } from "./searchResults.ts";
 export { failedSections, searchAllSections, sectionRuns, sizedSections } from "./searchResults.ts";
-export { renderSearchTables, searchSectionLabels } from "./searchTables.ts";
+export { renderSearchTables } from "./searchTables.ts";

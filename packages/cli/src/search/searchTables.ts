@@ -9,6 +9,7 @@ import {
   type InetHit,
   missingValueText,
   type SearchSection,
+  searchSectionLabels,
   searchSections,
   type TransactionResult,
   truncateSearchTitle,
@@ -16,16 +17,6 @@ import {
 } from "@sleuth/sdk";
 import { type Column, displayWidth, renderTable } from "../output/index.ts";
 import type { SectionItems } from "./searchResults.ts";
-
-// 000 §2 names the groups of the results list (IPs, Entities, Custom Entities, Addresses); the
-// transactions heading is ours. The same labels as the console's palette headings.
-export const searchSectionLabels = {
-  transactions: "Transactions",
-  entities: "Entities",
-  customEntities: "Custom Entities",
-  addresses: "Addresses",
-  ips: "IPs",
-} as const satisfies Record<SearchSection, string>;
 
 const chainName = (chain: string) => chainById(chain)?.name ?? chain;
 const money = (usd: number | null | undefined) =>

@@ -98,6 +98,7 @@ export {
   searchResultLimits,
   searchSectionBaseSize,
   searchSectionDelayMessage,
+  searchSectionLabels,
   searchSectionMaxWhileLoading,
   searchSectionSizes,
   searchSections,

@@ -4,6 +4,16 @@ import { searchMessages } from "./searchMessages.ts";
 export const searchSections = ["transactions", "entities", "customEntities", "addresses", "ips"] as const;
 export type SearchSection = (typeof searchSections)[number];
 
+// 000 §2 names the groups of the results list (IPs, Entities, Custom Entities, Addresses); the
+// transactions heading is ours. Palette headings, results tabs and `sleuth search` read them.
+export const searchSectionLabels = {
+  transactions: "Transactions",
+  entities: "Entities",
+  customEntities: "Custom Entities",
+  addresses: "Addresses",
+  ips: "IPs",
+} as const satisfies Record<SearchSection, string>;
+
 // 002 §8: the type each section's delay message names.
 export const searchSectionTypeNames = {
   transactions: "Transaction",

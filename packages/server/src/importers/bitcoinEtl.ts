@@ -3,24 +3,16 @@ import {
   type ChainId,
   chainInfo,
   decodeAddress,
+  isValidTransactionHash,
   normalizeTransactionHash,
 } from "@sleuth/sdk";
+import { addressTypeOfForm } from "../world/addressBook.ts";
 import { amount, type FieldBag, text, timestamp, unsignedInteger } from "./fieldValues.ts";
 import type { AddressFact, AddressType, LedgerRecord, TransferSide } from "./ledgerRecords.ts";
 import { opReturnData, payToPubkeyCompressed, spendProperties } from "./utxoScript.ts";
 
 // bitcoin-etl transactions (https://github.com/blockchain-etl/bitcoin-etl#schema), one JSON object
 // per line, for bitcoin and the chains exported the same way (litecoin, dogecoin, bitcoin-cash).
-
-const typeOfForm: Readonly<Partial<Record<AddressForm, AddressType>>> = {
-  p2pkh: "pubkeyhash",
-  p2sh: "scripthash",
-  p2wpkh: "witness_keyhash",
-  p2wsh: "witness_scripthash",
-  p2tr: "taproot",
-  "cashaddr-p2pkh": "pubkeyhash",
-  "cashaddr-p2sh": "scripthash",
-};
 
 export type BitcoinEtlResult =
   | { kind: "ledger"; record: LedgerRecord }
@@ -54,7 +46,7 @@ function factOf(
 ): AddressFact {
   const exportedType = text(entry, "type");
   const type: AddressType =
-    exportedType === "pubkey" ? "pubkey" : (sole.form && typeOfForm[sole.form]) || "nonstandard";
+    exportedType === "pubkey" ? "pubkey" : (sole.form && addressTypeOfForm[sole.form]) || "nonstandard";
   const properties = spend
     ? spendProperties(text(entry, "script_hex"), type)
     : {
@@ -141,7 +133,7 @@ export function bitcoinEtlRecord(fields: FieldBag, chain: ChainId, line: number)
   const type = text(fields, "type");
   if (type !== null && type !== "transaction") return { kind: "ignored" };
   const rawHash = text(fields, "hash");
-  if (rawHash === null || !/^[0-9a-fA-F]{64}$/.test(rawHash)) {
+  if (rawHash === null || !isValidTransactionHash(chain, rawHash)) {
     return { kind: "skipped", reason: `hash is not a transaction id: ${rawHash ?? "(empty)"}` };
   }
   const blockNumber = unsignedInteger(text(fields, "block_number"));

@@ -1,4 +1,10 @@
-import { type ChainId, chainInfo, decodeAddress, normalizeTransactionHash } from "@sleuth/sdk";
+import {
+  type ChainId,
+  chainInfo,
+  decodeAddress,
+  isValidTransactionHash,
+  normalizeTransactionHash,
+} from "@sleuth/sdk";
 import { amount, type FieldBag, safeInteger, text, timestamp, unsignedInteger } from "./fieldValues.ts";
 import { type AddressFact, type AssetRecord, type LedgerRecord, sidesOf } from "./ledgerRecords.ts";
 
@@ -63,7 +69,7 @@ function feeOf(fields: FieldBag, gasPrice: bigint | null): bigint | null {
 
 function transactionRecord(fields: FieldBag, chain: ChainId, line: number): EthereumEtlResult {
   const rawHash = text(fields, "hash");
-  if (rawHash === null || !/^0x[0-9a-fA-F]{64}$/.test(rawHash))
+  if (rawHash === null || !isValidTransactionHash(chain, rawHash))
     return { kind: "skipped", reason: `hash is not a transaction hash: ${rawHash ?? "(empty)"}` };
   const blockNumber = unsignedInteger(text(fields, "block_number"));
   if (blockNumber === null) return { kind: "skipped", reason: "block_number is not a block number" };
@@ -133,7 +139,7 @@ function transactionRecord(fields: FieldBag, chain: ChainId, line: number): Ethe
 
 function tokenTransferRecord(fields: FieldBag, chain: ChainId, line: number): EthereumEtlResult {
   const rawHash = text(fields, "transaction_hash");
-  if (rawHash === null || !/^0x[0-9a-fA-F]{64}$/.test(rawHash)) {
+  if (rawHash === null || !isValidTransactionHash(chain, rawHash)) {
     return { kind: "skipped", reason: `transaction_hash is not a transaction hash: ${rawHash ?? "(empty)"}` };
   }
   const token = evmAddress(chain, text(fields, "token_address"));

@@ -81,10 +81,7 @@ function chainOption(
 async function importLedger(
   context: ImportContext,
   chain: ChainId,
-  rows: AsyncIterable<{
-    line: number;
-    result: ReturnType<typeof ethereumEtlRecord> | ReturnType<typeof bitcoinEtlRecord>;
-  }>,
+  rows: AsyncIterable<{ line: number; result: LedgerResult }>,
 ): Promise<Effect> {
   const writer = new LedgerWriter(context.tx, chain);
   let ledger: LedgerRecord[] = [];
@@ -106,6 +103,22 @@ async function importLedger(
   return "rollups";
 }
 
+type LedgerResult = ReturnType<typeof ethereumEtlRecord> | ReturnType<typeof bitcoinEtlRecord>;
+
+/** Each JSON line as a ledger record; a line that is no JSON object is skipped with why. */
+async function* jsonLedgerRows(
+  source: ImportSource,
+  record: (value: Record<string, unknown>, line: number) => LedgerResult,
+): AsyncGenerator<{ line: number; result: LedgerResult }> {
+  for await (const entry of jsonLines(source)) {
+    if (entry.problem !== null)
+      yield { line: entry.line, result: { kind: "skipped", reason: entry.problem } as const };
+    else if (typeof entry.value !== "object" || entry.value === null || Array.isArray(entry.value))
+      yield { line: entry.line, result: { kind: "skipped", reason: "not a JSON object" } as const };
+    else yield { line: entry.line, result: record(entry.value as Record<string, unknown>, entry.line) };
+  }
+}
+
 async function importEthereumEtl(context: ImportContext): Promise<Effect> {
   const chain = chainOption(context.options, "ethereum", "evm", "ethereum-etl");
   const { firstLine, rest } = await peekFirstLine(context.source);
@@ -113,19 +126,7 @@ async function importEthereumEtl(context: ImportContext): Promise<Effect> {
     return importLedger(
       context,
       chain,
-      (async function* () {
-        for await (const entry of jsonLines(rest)) {
-          if (entry.problem !== null)
-            yield { line: entry.line, result: { kind: "skipped", reason: entry.problem } as const };
-          else if (typeof entry.value !== "object" || entry.value === null || Array.isArray(entry.value)) {
-            yield { line: entry.line, result: { kind: "skipped", reason: "not a JSON object" } as const };
-          } else
-            yield {
-              line: entry.line,
-              result: ethereumEtlRecord(entry.value as Record<string, unknown>, chain, entry.line),
-            };
-        }
-      })(),
+      jsonLedgerRows(rest, (value, line) => ethereumEtlRecord(value, chain, line)),
     );
   }
   let kind: EthereumEtlKind | null = null;
@@ -164,19 +165,7 @@ async function importBitcoinEtl(context: ImportContext): Promise<Effect> {
   return importLedger(
     context,
     chain,
-    (async function* () {
-      for await (const entry of jsonLines(rest)) {
-        if (entry.problem !== null)
-          yield { line: entry.line, result: { kind: "skipped", reason: entry.problem } as const };
-        else if (typeof entry.value !== "object" || entry.value === null || Array.isArray(entry.value)) {
-          yield { line: entry.line, result: { kind: "skipped", reason: "not a JSON object" } as const };
-        } else
-          yield {
-            line: entry.line,
-            result: bitcoinEtlRecord(entry.value as Record<string, unknown>, chain, entry.line),
-          };
-      }
-    })(),
+    jsonLedgerRows(rest, (value, line) => bitcoinEtlRecord(value, chain, line)),
   );
 }
 

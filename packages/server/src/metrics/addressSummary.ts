@@ -6,8 +6,8 @@ import type { SummaryParts } from "./summaries.ts";
 // calls: a batch is one probe of it per address instead of one per rollup table.
 
 export interface AddressSummaryRow {
-  first_active: Date | string | null;
-  last_active: Date | string | null;
+  first_active: string | null;
+  last_active: string | null;
   incoming_usd: number | null;
   outgoing_usd: number | null;
   incoming_transfers: number | null;
@@ -18,8 +18,9 @@ export interface AddressSummaryRow {
   is_balance_estimated: boolean | null;
 }
 
+// Read through queryJsonRows, so bigint counts arrive as JSON numbers and timestamps as ISO text.
 export const addressSummaryColumns = `first_active, last_active, incoming_usd, outgoing_usd,
-  incoming_transfers::float8 AS incoming_transfers, outgoing_transfers::float8 AS outgoing_transfers,
+  incoming_transfers, outgoing_transfers,
   total_unique_assets, active_unique_assets, balance_usd, is_balance_estimated`;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -43,8 +44,8 @@ export function addressSummaryOf(row: AddressSummaryRow, parts: SummaryParts): M
   if (parts.includeVolumeMetrics) {
     const incomingUsd = row.incoming_usd ?? 0;
     const outgoingUsd = row.outgoing_usd ?? 0;
-    const incomingTransfers = Number(row.incoming_transfers ?? 0);
-    const outgoingTransfers = Number(row.outgoing_transfers ?? 0);
+    const incomingTransfers = row.incoming_transfers ?? 0;
+    const outgoingTransfers = row.outgoing_transfers ?? 0;
     summary.incomingVolumeUsd = cents(incomingUsd);
     summary.outgoingVolumeUsd = cents(outgoingUsd);
     summary.totalVolumeUsd = cents(incomingUsd + outgoingUsd);

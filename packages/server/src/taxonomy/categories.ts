@@ -1,20 +1,10 @@
-import type { RiskType } from "@sleuth/sdk";
+import type { FlagCategoryGroup, RiskType } from "@sleuth/sdk";
 import { graphsenseConcepts } from "./graphsenseConcepts.ts";
 
 // Our category model (docs/DATA.md "Categories"): every GraphSense concept is a category, plus a few
 // terms investigators need that the taxonomy lacks. Each has a numeric id (the wire's categoryId), a
 // display name and a categoryRiskScoreLevel (0..15, the SDK's scale) per risk type. Terms met in
 // imported packs outside this list are kept as categories of origin "imported" (ids from 1000).
-
-/** 001 §9: the groups the flag form offers categories in. */
-export const flagGroups = [
-  "Fraud and Scams",
-  "Illicit Commerce",
-  "Illicit Payments",
-  "Thefts",
-  "Other",
-] as const;
-export type FlagGroup = (typeof flagGroups)[number];
 
 export type CategoryOrigin = "graphsense" | "sleuth" | "imported";
 
@@ -29,7 +19,7 @@ export interface Category {
   description: string;
   /** categoryRiskScoreLevel per risk type; a risk type not listed is level 0. */
   riskLevels: Readonly<Record<RiskType, number>>;
-  flagGroup: FlagGroup | null;
+  flagGroup: FlagCategoryGroup | null;
   /** A virtual-asset service provider: its entities can be notified (000 §4 notify flow). */
   isVasp: boolean;
 }
@@ -105,7 +95,7 @@ const profileByKey: Readonly<Record<string, Profile>> = {
   forum_mention: "low",
 };
 
-const flagGroupByKey: Readonly<Record<string, FlagGroup>> = {
+const flagGroupByKey: Readonly<Record<string, FlagCategoryGroup>> = {
   scam: "Fraud and Scams",
   phishing: "Fraud and Scams",
   ponzi_scheme: "Fraud and Scams",

@@ -1,10 +1,9 @@
-export type { Category, CategoryOrigin, FlagGroup } from "./categories.ts";
+export type { Category, CategoryOrigin } from "./categories.ts";
 export {
   categories,
   categoryByKey,
   findCategory,
   firstImportedCategoryId,
-  flagGroups,
 } from "./categories.ts";
 export type { ConfidenceLevel } from "./confidenceLevels.ts";
 export { confidenceLevels, confidenceScoreOf } from "./confidenceLevels.ts";

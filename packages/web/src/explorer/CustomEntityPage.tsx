@@ -6,15 +6,7 @@ import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { MetricsList } from "./MetricsList.tsx";
-import { decodeSegment } from "./routeParams.ts";
-
-function urnOf(id: string): string | null {
-  try {
-    return customEntityUrn(id);
-  } catch {
-    return null;
-  }
-}
+import { decodeSegment, urnOfSegment } from "./routeParams.ts";
 
 /**
  * The custom entity page (`/custom-entity/:uuid`): its name and creator (from search, which answers
@@ -22,7 +14,7 @@ function urnOf(id: string): string | null {
  */
 export function CustomEntityPage({ id }: { id: string }) {
   const uuid = decodeSegment(id);
-  const urn = urnOf(uuid);
+  const urn = urnOfSegment(customEntityUrn, uuid);
   if (urn === null)
     return <InvalidIdentifier message="This is not a custom entity identifier." value={uuid} />;
   return <CustomEntityDetails urn={urn} uuid={uuid} />;

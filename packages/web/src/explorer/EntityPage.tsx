@@ -8,20 +8,12 @@ import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { MetricsList } from "./MetricsList.tsx";
 import { RiskBadge } from "./RiskBadge.tsx";
-import { decodeSegment } from "./routeParams.ts";
-
-function urnOf(id: string): string | null {
-  try {
-    return entityUrn(id);
-  } catch {
-    return null;
-  }
-}
+import { decodeSegment, urnOfSegment } from "./routeParams.ts";
 
 /** The entity page (`/entity/:id`, the entity's slug): name, category, risk, attribution and metrics. */
 export function EntityPage({ id }: { id: string }) {
   const slug = decodeSegment(id);
-  const urn = urnOf(slug);
+  const urn = urnOfSegment(entityUrn, slug);
   if (urn === null) return <InvalidIdentifier message="This is not a known kind of entity." value={slug} />;
   const parts = parseUrn(urn);
   return <EntityDetails slug={parts?.kind === "entity" ? parts.id : slug} urn={urn} />;

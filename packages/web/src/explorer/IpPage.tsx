@@ -2,6 +2,7 @@ import { Label } from "@primer/react";
 import { formatUtc, type InetHit, normalizeIpAddress, utcDatePattern } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "./DataPanel.tsx";
+import { DetailsList } from "./DetailsList.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
@@ -25,16 +26,7 @@ function IpDetails({ hit }: { hit: InetHit }) {
     ["Country", hit.country ?? "—"],
     ["ISP", hit.isp ?? "—"],
   ];
-  return (
-    <dl className="sleuth-metrics" data-testid="ip-details">
-      {entries.map(([term, value]) => (
-        <div key={term} className="sleuth-metric">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList entries={entries} testId="ip-details" />;
 }
 
 /** The block explorer's IP page (000 §2 IP observations, `/ip/:ip`). */

@@ -6,6 +6,7 @@ import {
   missingValueText,
   utcDatePattern,
 } from "@sleuth/sdk";
+import { DetailsList } from "./DetailsList.tsx";
 
 const number = (value: number | undefined) =>
   value === undefined ? missingValueText : value.toLocaleString("en-US");
@@ -36,14 +37,5 @@ export function MetricsList({
     ["First active", date(metrics.firstActiveDate)],
     ["Last active", date(metrics.lastActiveDate)],
   ];
-  return (
-    <dl className="sleuth-metrics" data-testid="metrics">
-      {entries.map(([term, value]) => (
-        <div key={term} className="sleuth-metric">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList entries={entries} testId="metrics" />;
 }

@@ -18,6 +18,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath, transactionPath } from "../navigation/index.ts";
 import { DataPanel } from "./DataPanel.tsx";
+import { DetailsList } from "./DetailsList.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
@@ -82,26 +83,24 @@ function PartyList({
 function TransactionDetails({ row }: { row: TransactionRow }) {
   return (
     <>
-      <dl className="sleuth-metrics" data-testid="transaction-details">
-        <div className="sleuth-metric">
-          <dt>Time</dt>
-          <dd>{formatUtc(row.block_timestamp)}</dd>
-        </div>
-        <div className="sleuth-metric">
-          <dt>Block</dt>
-          <dd>{row.block_number.toLocaleString("en-US")}</dd>
-        </div>
-        <div className="sleuth-metric">
-          <dt>Value</dt>
-          <dd>{row.value_usd === null ? "—" : formatMoney(row.value_usd)}</dd>
-        </div>
-        {row.op_return ? (
-          <div className="sleuth-metric">
-            <dt>OP_RETURN</dt>
-            <dd className="sleuth-mono sleuth-break">{row.op_return}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <DetailsList
+        testId="transaction-details"
+        entries={[
+          ["Time", formatUtc(row.block_timestamp)],
+          ["Block", row.block_number.toLocaleString("en-US")],
+          ["Value", row.value_usd === null ? "—" : formatMoney(row.value_usd)],
+          ...(row.op_return
+            ? ([
+                [
+                  "OP_RETURN",
+                  <span key="op-return" className="sleuth-mono sleuth-break">
+                    {row.op_return}
+                  </span>,
+                ],
+              ] as const)
+            : []),
+        ]}
+      />
       <div className="sleuth-party-columns">
         <PartyList title="From" noun="senders" parties={row.from ?? []} chain={row.chain} />
         <PartyList title="To" noun="recipients" parties={row.to ?? []} chain={row.chain} />

@@ -15,3 +15,12 @@ export function chainIdOfSegment(segment: string | undefined): string {
   const text = decodeSegment(segment);
   return chainById(text)?.id ?? text;
 }
+
+/** The URN `format` builds from a path's id, or null when the id is not valid for it. */
+export function urnOfSegment(format: (id: string) => string, id: string): string | null {
+  try {
+    return format(id);
+  } catch {
+    return null;
+  }
+}

@@ -11,6 +11,7 @@ import {
   searchLoaderRowCount,
   searchMessages,
   searchSectionDelayMessage,
+  searchSectionLabels,
   searchSectionSizes,
   searchSections,
   stillLookingForMessage,
@@ -20,7 +21,6 @@ import { defaultFilter } from "cmdk";
 import type { Command } from "../commands/index.ts";
 // Pure modules only (not search/index.ts, which brings React and Primer): the model is tested in Node.
 import type { SearchRow } from "../search/searchRows.ts";
-import { searchSectionLabels } from "../search/searchSectionLabels.ts";
 import type { SearchSectionsState, SectionState } from "../search/useSearchSections.ts";
 
 /** One row of the palette. Rows with a `value` other than null can be highlighted and picked. */

@@ -10,6 +10,7 @@ import {
   searchFailedEvent,
   searchMessages,
   searchSectionDelayMessage,
+  searchSectionLabels,
   searchSections,
   settledResultsTab,
   stillLookingForMessage,
@@ -27,7 +28,6 @@ import {
   type SearchRow,
   type SectionMore,
   type SectionState,
-  searchSectionLabels,
   useSearchResults,
 } from "../search/index.ts";
 import { ResultsTable } from "./ResultsTable.tsx";

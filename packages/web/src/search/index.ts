@@ -15,7 +15,6 @@ export {
   severalChainsState,
   transactionRow,
 } from "./searchRows.ts";
-export { searchSectionLabels } from "./searchSectionLabels.ts";
 export type { SearchScope, SectionPage } from "./searchSectionQueries.ts";
 export {
   fetchSearchSection,
