@@ -18,7 +18,7 @@ import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
-import { MetricsList } from "./MetricsList.tsx";
+import { ActivityPanel } from "./MetricsList.tsx";
 import { CategoryRiskBadge, RiskBadge } from "./RiskBadge.tsx";
 import { chainIdOfSegment, decodeSegment } from "./routeParams.ts";
 
@@ -111,15 +111,7 @@ function AddressDetails({
       <DataPanel title="Attribution" query={attribution}>
         {(data) => <AttributionTags tags={data?.tags ?? []} />}
       </DataPanel>
-      <DataPanel title="Activity" query={metrics}>
-        {(data) =>
-          data ? (
-            <MetricsList metrics={data} showAddressCount={false} />
-          ) : (
-            <p className="sleuth-muted">{triageMessages.noActivity}</p>
-          )
-        }
-      </DataPanel>
+      <ActivityPanel query={metrics} showAddressCount={false} emptyText={triageMessages.noActivity} />
       <DataPanel title="Risk indicators" query={risk}>
         {(data) => <RiskIndicatorList indicators={data?.riskIndicators ?? []} />}
       </DataPanel>

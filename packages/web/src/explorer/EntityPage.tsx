@@ -6,7 +6,7 @@ import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
-import { MetricsList } from "./MetricsList.tsx";
+import { ActivityPanel } from "./MetricsList.tsx";
 import { RiskBadge } from "./RiskBadge.tsx";
 import { decodeSegment, urnOfSegment } from "./routeParams.ts";
 
@@ -48,15 +48,7 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
       <DataPanel title="Attribution" query={attribution}>
         {(data) => <AttributionTags tags={data?.tags ?? []} />}
       </DataPanel>
-      <DataPanel title="Activity" query={metrics}>
-        {(data) =>
-          data ? (
-            <MetricsList metrics={data} showAddressCount />
-          ) : (
-            <p className="sleuth-muted">No activity recorded.</p>
-          )
-        }
-      </DataPanel>
+      <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import {
   missingValueText,
   utcDatePattern,
 } from "@sleuth/sdk";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
 
 const number = (value: number | undefined) =>
@@ -38,4 +40,27 @@ export function MetricsList({
     ["Last active", date(metrics.lastActiveDate)],
   ];
   return <DetailsList entries={entries} testId="metrics" />;
+}
+
+/** The Activity panel of an explorer page: its 000 §3 metrics, or `emptyText` when it has none. */
+export function ActivityPanel({
+  query,
+  showAddressCount,
+  emptyText,
+}: {
+  query: UseQueryResult<MetricsSummary | null | undefined>;
+  showAddressCount: boolean;
+  emptyText: string;
+}) {
+  return (
+    <DataPanel title="Activity" query={query}>
+      {(data) =>
+        data ? (
+          <MetricsList metrics={data} showAddressCount={showAddressCount} />
+        ) : (
+          <p className="sleuth-muted">{emptyText}</p>
+        )
+      }
+    </DataPanel>
+  );
 }
