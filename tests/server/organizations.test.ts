@@ -108,6 +108,24 @@ describe.each(storeKinds)("organizations on %s", (kind) => {
     });
   });
 
+  test("000 §6 a new role applies to the member's very next request with the same token", async () => {
+    const organization = await server.client({ token: outsider.token }).organizations.create({
+      name: `Role Change ${kind}`,
+    });
+    const admin = server.client({ token: outsider.token, organizationUuid: organization.uuid });
+    const member = await server.createUser();
+    await admin.organizations.invite({ email: member.email, role: "viewer" });
+    const client = server.client({
+      token: await server.tokenFor(member.email),
+      organizationUuid: organization.uuid,
+    });
+    const invite = () =>
+      client.organizations.invite({ email: `invitee-${kind}@example.org`, role: "viewer" });
+    await expect(invite()).rejects.toMatchObject({ status: 403 });
+    await admin.organizations.invite({ email: member.email, role: "admin" });
+    expect((await invite()).role).toBe("viewer");
+  });
+
   test("000 §7 an admin renames and deletes an organization", async () => {
     const client = server.client({ token: outsider.token });
     const created = await client.organizations.create({ name: `Short Lived ${kind}` });

@@ -6,6 +6,7 @@ import {
   organizationColumns,
   organizationsWithParent,
 } from "./rows.ts";
+import { forgetTokenCallers } from "./tokenCallers.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,4 +100,5 @@ export async function setMembership(
      ON CONFLICT (user_id, organization_id) DO UPDATE SET role = EXCLUDED.role`,
     [userId, organizationId, role],
   );
+  forgetTokenCallers();
 }

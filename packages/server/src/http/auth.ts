@@ -6,6 +6,7 @@ import { findTokenUser } from "../accounts/apiTokens.ts";
 import { findMembership, listMemberships } from "../accounts/organizations.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
 import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
+import { recallTokenCaller, rememberTokenCaller, tokenCallerKey } from "../accounts/tokenCallers.ts";
 import type { Queryable } from "../store/index.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
 
@@ -42,20 +43,58 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? "";
 }
 
+function askedOrganization(request: FastifyRequest): string | undefined {
+  const asked = request.headers[organizationHeader];
+  return typeof asked === "string" && asked.trim() !== "" ? asked.trim() : undefined;
+}
+
 async function resolveOrganization(
   db: Queryable,
   request: FastifyRequest,
   user: UserRow,
 ): Promise<MembershipOrganizationRow | null> {
-  const asked = request.headers[organizationHeader];
-  if (typeof asked === "string" && asked.trim() !== "") {
-    const membership = await findMembership(db, user.id, asked.trim());
+  const asked = askedOrganization(request);
+  if (asked !== undefined) {
+    const membership = await findMembership(db, user.id, asked);
     if (!membership) request.organizationUnknown = true;
     return membership ?? null;
   }
   // docs/API.md: without the header, the caller's first organization by membership date.
   const [first] = await listMemberships(db, user.id);
   return first ?? null;
+}
+
+function setCaller(
+  request: FastifyRequest,
+  user: UserRow,
+  membership: MembershipOrganizationRow | null,
+  credential: Caller["credential"],
+): void {
+  request.caller = { user, organization: membership, role: membership?.role ?? null, credential };
+}
+
+/** A Bearer token's caller, remembered for a second (accounts/tokenCallers.ts says why). */
+async function resolveTokenCaller(db: Queryable, request: FastifyRequest, token: string): Promise<void> {
+  const key = tokenCallerKey(token, askedOrganization(request));
+  const known = recallTokenCaller(db, key);
+  if (known) {
+    request.organizationUnknown = known.organizationUnknown;
+    setCaller(request, known.user, known.membership, { kind: "token", tokenId: known.tokenId });
+    return;
+  }
+  const found = token ? await findTokenUser(db, token) : undefined;
+  if (!found) {
+    request.authProblem = "The API token is not valid or was revoked";
+    return;
+  }
+  const membership = await resolveOrganization(db, request, found.user);
+  rememberTokenCaller(db, key, {
+    user: found.user,
+    tokenId: found.tokenId,
+    membership,
+    organizationUnknown: request.organizationUnknown,
+  });
+  setCaller(request, found.user, membership, { kind: "token", tokenId: found.tokenId });
 }
 
 /**
@@ -68,33 +107,15 @@ export async function resolveCaller(db: Queryable, request: FastifyRequest): Pro
   request.authProblem = null;
   request.organizationUnknown = false;
   const token = bearerToken(request);
-  let user: UserRow | undefined;
-  let credential: Caller["credential"] | undefined;
-  if (token !== null) {
-    const found = token ? await findTokenUser(db, token) : undefined;
-    if (!found) {
-      request.authProblem = "The API token is not valid or was revoked";
-      return;
-    }
-    user = found.user;
-    credential = { kind: "token", tokenId: found.tokenId };
-  } else {
-    const sessionId = request.cookies[sessionCookie];
-    if (!sessionId) return;
-    user = await findSessionUser(db, sessionId);
-    if (!user) {
-      request.authProblem = "Your session has ended; sign in again";
-      return;
-    }
-    credential = { kind: "session", sessionId };
+  if (token !== null) return resolveTokenCaller(db, request, token);
+  const sessionId = request.cookies[sessionCookie];
+  if (!sessionId) return;
+  const user = await findSessionUser(db, sessionId);
+  if (!user) {
+    request.authProblem = "Your session has ended; sign in again";
+    return;
   }
-  const membership = await resolveOrganization(db, request, user);
-  request.caller = {
-    user,
-    organization: membership,
-    role: membership?.role ?? null,
-    credential,
-  };
+  setCaller(request, user, await resolveOrganization(db, request, user), { kind: "session", sessionId });
 }
 
 /** The signed-in caller, or 401. */

@@ -2,6 +2,7 @@ import { inviteMemberBodySchema, type Member, membersQuerySchema, type Role } fr
 import type { FastifyInstance } from "fastify";
 import { listMemberships, setMembership } from "../accounts/organizations.ts";
 import { toOrganization, toUser, type UserRow, userColumns } from "../accounts/rows.ts";
+import { forgetTokenCallers } from "../accounts/tokenCallers.ts";
 import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
 import { conflict } from "../http/errors.ts";
@@ -66,6 +67,8 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
         await setMembership(tx, user.id, organization.id, body.role);
         return { user, created: !current };
       });
+      // Again once committed: a request resolved between setMembership and the commit saw the old role.
+      forgetTokenCallers();
       return reply
         .code(result.created ? 201 : 200)
         .send({ data: { user: toUser(result.user), role: body.role } });
