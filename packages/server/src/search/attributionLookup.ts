@@ -7,7 +7,7 @@ import {
   rowsByAddressKey,
 } from "../metrics/index.ts";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
-import { entityCategoryTag, tagsOfAddresses } from "./attributionTags.ts";
+import { entityCategoryTag, type TagRow, tagsFromJson, tagsOfAddresses } from "./attributionTags.ts";
 import { type AddressOwner, withOwnerTag } from "./ownerTag.ts";
 
 async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<Map<number, AddressOwner>> {
@@ -24,32 +24,70 @@ async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<M
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The attribution columns of address_summary (migration 0060): the owner, and the tags as arrays. */
+interface SummaryAttributionRow extends AddressOwner {
+  tags: SummaryTag[] | null;
+}
+
+/** [tag_type, category_id, category, evidence, confidence, entity_slug, entity_name, signature_id, signature_name, signature_description] */
+type SummaryTag = [
+  TagRow["tag_type"],
+  number,
+  string,
+  string,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
+
+function tagOfSummary([
+  tag_type,
+  category_id,
+  category,
+  evidence,
+  confidence,
+  entity_slug,
+  entity_name,
+  signature_id,
+  signature_name,
+  signature_description,
+]: SummaryTag): TagRow {
+  return {
+    tag_type,
+    category_id,
+    category,
+    evidence,
+    confidence,
+    entity_slug,
+    entity_name,
+    signature_id,
+    signature_name,
+    signature_description,
+  };
+}
+
 /**
  * POST /v2/attribution/address (002 §7): each known address's tags, its owner first (000 §3
- * attribution tags with 002 §3 confidence). Unknown addresses are left out.
+ * attribution tags with 002 §3 confidence). Unknown addresses are left out. The owner and the tags
+ * are folded into address_summary by refreshRollups: a 900-address batch is one probe per address.
  */
 export async function addressAttribution(
   db: Queryable,
   urns: readonly string[],
 ): Promise<AddressAttribution[]> {
-  // One probe per address for its row and owner (a 900-address batch is one statement), then the
-  // tags. Joined flat: a JSON owner object per row (addressOwnerJsonSql) took three times as long.
-  const found = await rowsByAddressKey<AddressOwner & { id: number }>(
+  const found = await rowsByAddressKey<SummaryAttributionRow>(
     db,
-    "addresses",
-    `k.id, e.slug AS owner_slug, e.name AS owner_name, e.category_id AS owner_category_id,
-     c.name AS owner_category`,
+    "address_summary",
+    "owner_slug, owner_name, owner_category_id, owner_category, tags",
     addressKeysOf(urns),
-    "LEFT JOIN entities e ON e.id = k.entity_id LEFT JOIN categories c ON c.id = e.category_id",
   );
-  const tags = await tagsOfAddresses(
-    db,
-    found.map(({ row }) => row.id),
-  );
-  return found.map(({ key, row }) => {
-    const own = tags.get(row.id) ?? [];
-    return { addressChainUrn: key.urn, tags: withOwnerTag(own, row) };
-  });
+  return found.map(({ key, row }) => ({
+    addressChainUrn: key.urn,
+    tags: withOwnerTag(tagsFromJson((row.tags ?? []).map(tagOfSummary)), row),
+  }));
 }
 
 interface EntityTagRow {

@@ -155,16 +155,31 @@ const entityIndirectInsert = `INSERT INTO entity_exposure
 /**
  * One row per address with what the 000 §7 address bulk calls answer, from the rollups above: the
  * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
- * price) and its risk indicators (ownership from its categories, behavioral from its signature tags,
+ * price), its risk indicators (ownership from its categories, behavioral from its signature tags,
  * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
- * of 0 are left out). Must run after the exposure rows are complete.
+ * of 0 are left out) and its attribution (owner and tags, the most confident first). Must run after
+ * the exposure rows are complete.
  */
 const summaryInsert = `INSERT INTO address_summary
   SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
     coalesce(f.incoming_usd, 0), coalesce(f.outgoing_usd, 0), coalesce(f.incoming_transfers, 0),
     coalesce(f.outgoing_transfers, 0), coalesce(f.assets, 0), coalesce(b.held, 0), coalesce(b.usd, 0),
-    coalesce(b.estimated, false), coalesce(r.level, 0), r.category, r.indicators
+    coalesce(b.estimated, false), coalesce(r.level, 0), r.category, r.indicators,
+    oe.slug, oe.name, oe.category_id, oc.name, tg.tags
   FROM addresses a
+  LEFT JOIN entities oe ON oe.id = a.entity_id
+  LEFT JOIN categories oc ON oc.id = oe.category_id
+  LEFT JOIN (
+    SELECT t.address_id,
+      jsonb_agg(jsonb_build_array(t.tag_type, t.category_id, c.name, t.evidence, cl.level, e.slug, e.name,
+                                  t.signature_id, t.signature_name, t.signature_description)
+                ORDER BY cl.level DESC, t.id) AS tags
+    FROM attribution_tags t
+    JOIN categories c ON c.id = t.category_id
+    JOIN confidence_levels cl ON cl.id = t.confidence
+    LEFT JOIN entities e ON e.id = t.entity_id
+    GROUP BY t.address_id
+  ) tg ON tg.address_id = a.id
   LEFT JOIN (
     SELECT address_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
       sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
@@ -238,12 +253,9 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
 }
 
 /**
- * Rebuilds every rollup from the transfers and the attribution in one transaction (a store opens its
- * own; a Queryable must already be one: the exposure steps use temporary tables).
- */
-/**
  * Rebuilds the rollups of a store whose data predates one of their tables: a migration adds such a
- * table empty (0040 address_summary, 0050 entity_summary). True when it rebuilt them.
+ * table empty (0040 address_summary, 0050 entity_summary), or empties one to rebuild it (0060 adds the
+ * attribution columns to address_summary). True when it rebuilt them.
  */
 export async function ensureRollups(store: Store): Promise<boolean> {
   const [state] = await store.query<{ stale: boolean }>(
@@ -255,6 +267,10 @@ export async function ensureRollups(store: Store): Promise<boolean> {
   return true;
 }
 
+/**
+ * Rebuilds every rollup from the transfers and the attribution in one transaction (a store opens its
+ * own; a Queryable must already be one: the exposure steps use temporary tables).
+ */
 export async function refreshRollups(target: Store | Queryable, options: RefreshOptions = {}): Promise<void> {
   if ("transaction" in target) return target.transaction((tx) => refresh(tx, options));
   return refresh(target, options);

@@ -1,0 +1,13 @@
+-- The 000 §3 attribution of each address joins its summary row, so the third address bulk call
+-- (POST /v2/attribution/address) probes the same row as the other two instead of the address, its
+-- owner and its tags in two statements: its owner (addresses.entity_id, the resolved ownership) and
+-- its tags, the most confident first, as [tag_type, category_id, category, evidence, confidence,
+-- entity_slug, entity_name, signature_id, signature_name, signature_description] arrays.
+ALTER TABLE address_summary
+  ADD COLUMN owner_slug text,
+  ADD COLUMN owner_name text,
+  ADD COLUMN owner_category_id integer,
+  ADD COLUMN owner_category text,
+  ADD COLUMN tags jsonb;
+-- Emptied so a store built before these columns gets its summaries rebuilt at start (ensureRollups).
+TRUNCATE address_summary;
