@@ -171,7 +171,7 @@ const summaryInsert = `INSERT INTO address_summary
   LEFT JOIN categories oc ON oc.id = oe.category_id
   LEFT JOIN (
     SELECT t.address_id,
-      jsonb_agg(jsonb_build_array(t.tag_type, t.category_id, c.name, t.evidence, cl.level, e.slug, e.name,
+      json_agg(json_build_array(t.tag_type, t.category_id, c.name, t.evidence, cl.level, e.slug, e.name,
                                   t.signature_id, t.signature_name, t.signature_description)
                 ORDER BY cl.level DESC, t.id) AS tags
     FROM attribution_tags t
@@ -202,7 +202,7 @@ const summaryInsert = `INSERT INTO address_summary
     SELECT u.address_id, max(l.level) AS level,
       (array_agg(c.name ORDER BY l.level DESC, coalesce(u.incoming_usd + u.outgoing_usd, 0) DESC, u.risk_type, c.name))[1]
         AS category,
-      jsonb_agg(jsonb_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
+      json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
                                   u.instances)) AS indicators
     FROM (
       SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,

@@ -3,11 +3,15 @@
 -- owner and its tags in two statements: its owner (addresses.entity_id, the resolved ownership) and
 -- its tags, the most confident first, as [tag_type, category_id, category, evidence, confidence,
 -- entity_slug, entity_name, signature_id, signature_name, signature_description] arrays.
+-- Emptied first so a store built before these columns gets its summaries rebuilt at start
+-- (ensureRollups), and the column change below rewrites no rows.
+TRUNCATE address_summary;
 ALTER TABLE address_summary
   ADD COLUMN owner_slug text,
   ADD COLUMN owner_name text,
   ADD COLUMN owner_category_id integer,
   ADD COLUMN owner_category text,
-  ADD COLUMN tags jsonb;
--- Emptied so a store built before these columns gets its summaries rebuilt at start (ensureRollups).
-TRUNCATE address_summary;
+  ADD COLUMN tags json,
+  -- json, not jsonb: a batch reads these as text, and json is its text as stored, where jsonb is
+  -- printed anew on every read (a fifth of the risk call's time in the store).
+  ALTER COLUMN risk_indicators TYPE json;
