@@ -15,3 +15,6 @@ ALTER TABLE address_summary
   -- json, not jsonb: a batch reads these as text, and json is its text as stored, where jsonb is
   -- printed anew on every read (a fifth of the risk call's time in the store).
   ALTER COLUMN risk_indicators TYPE json;
+-- A batch probes this table by address alone, three times per address (metrics, risk, attribution):
+-- a hash index answers an equality probe in about half the time of the (address, chain) b-tree.
+CREATE INDEX address_summary_address_hash ON address_summary USING hash (address);
