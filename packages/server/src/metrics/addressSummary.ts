@@ -18,10 +18,19 @@ export interface AddressSummaryRow {
   is_balance_estimated: boolean | null;
 }
 
-// Read through queryJsonRows, so bigint counts arrive as JSON numbers and timestamps as ISO text.
-export const addressSummaryColumns = `first_active, last_active, incoming_usd, outgoing_usd,
-  incoming_transfers, outgoing_transfers,
-  total_unique_assets, active_unique_assets, balance_usd, is_balance_estimated`;
+// Read as JSON (rowsByAddressKey), so bigint counts arrive as JSON numbers and timestamps as ISO text.
+export const addressSummaryColumns = [
+  "first_active",
+  "last_active",
+  "incoming_usd",
+  "outgoing_usd",
+  "incoming_transfers",
+  "outgoing_transfers",
+  "total_unique_assets",
+  "active_unique_assets",
+  "balance_usd",
+  "is_balance_estimated",
+] as const satisfies readonly (keyof AddressSummaryRow)[];
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 const iso = (value: Date | string | null) => (value === null ? null : toIso(new Date(value)));

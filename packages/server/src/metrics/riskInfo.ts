@@ -67,7 +67,7 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
 
 interface AddressRiskRow {
   /** [riskType, categoryId, category, level, incomingUsd, outgoingUsd, instances] per indicator. */
-  indicators: [RiskType, number, string, number, number | null, number | null, number | null][] | null;
+  risk_indicators: [RiskType, number, string, number, number | null, number | null, number | null][] | null;
 }
 
 /**
@@ -82,14 +82,9 @@ export async function addressRiskSummaries(
   db: Queryable,
   keys: readonly AddressKey[],
 ): Promise<{ key: AddressKey; summary: RiskSummary }[]> {
-  const found = await rowsByAddressKey<AddressRiskRow>(
-    db,
-    "address_summary",
-    "risk_indicators AS indicators",
-    keys,
-  );
+  const found = await rowsByAddressKey<AddressRiskRow>(db, "address_summary", ["risk_indicators"], keys);
   return found.map(({ key, row }) => {
-    const indicatorRows: IndicatorRow[] = (row.indicators ?? []).map(
+    const indicatorRows: IndicatorRow[] = (row.risk_indicators ?? []).map(
       ([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({
         subject_id: 0,
         risk_type,

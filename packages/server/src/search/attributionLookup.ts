@@ -81,7 +81,7 @@ export async function addressAttribution(
   const found = await rowsByAddressKey<SummaryAttributionRow>(
     db,
     "address_summary",
-    "owner_slug, owner_name, owner_category_id, owner_category, tags",
+    ["owner_slug", "owner_name", "owner_category_id", "owner_category", "tags"],
     addressKeysOf(urns),
   );
   return found.map(({ key, row }) => ({
