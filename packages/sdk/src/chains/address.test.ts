@@ -1,16 +1,21 @@
-import { hex } from "@scure/base";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { base58, createBase58check, hex } from "@scure/base";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   addressFormsOf,
   addressPayloadLength,
+  canonicalAddress,
   decodeAddress,
   displayAddress,
   encodeAddress,
   isValidAddress,
   normalizeAddress,
 } from "./address.ts";
-import { encodeCashAddr } from "./cashAddr.ts";
-import type { ChainId } from "./chainRegistry.ts";
+import { decodeCashAddr, encodeCashAddr } from "./cashAddr.ts";
+import { type ChainId, chainIds, chainInfo } from "./chainRegistry.ts";
+import { checksumEvmAddress } from "./evmAddress.ts";
+import { decodeSegwit, encodeSegwit } from "./segwit.ts";
 
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const bech32Alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
@@ -251,5 +256,150 @@ describe("address builders", () => {
     expect(() => encodeAddress("bitcoin", "p2tr", new Uint8Array(20))).toThrow(RangeError);
     expect(addressPayloadLength("p2tr")).toBe(32);
     expect(addressPayloadLength("evm")).toBe(20);
+  });
+});
+
+describe("000 §5 canonical spellings without re-encoding (property)", () => {
+  const referenceBase58check = createBase58check(sha256);
+  // The version bytes each chain reads in base58check; litecoin also reads bitcoin's P2SH version.
+  const base58Versions: Partial<Record<ChainId, Record<number, "p2pkh" | "p2sh">>> = {
+    bitcoin: { 0: "p2pkh", 5: "p2sh" },
+    litecoin: { 48: "p2pkh", 50: "p2sh", 5: "p2sh" },
+    dogecoin: { 30: "p2pkh", 22: "p2sh" },
+    "bitcoin-cash": { 0: "p2pkh", 5: "p2sh" },
+  };
+  const segwitHrps: Partial<Record<ChainId, string>> = { bitcoin: "bc", litecoin: "ltc" };
+
+  /** The slow way: decode with the codecs, then encode the payload in the chain's canonical form. */
+  function referenceCanonical(chain: ChainId, text: string): string | null {
+    const family = chainInfo(chain).family;
+    if (family === "evm") {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return null;
+      const body = text.slice(2);
+      const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
+      if (mixedCase && checksumEvmAddress(text) !== text) return null;
+      return encodeAddress(chain, "evm", hex.decode(body.toLowerCase()));
+    }
+    if (family === "solana") {
+      try {
+        const bytes = base58.decode(text);
+        const canonical = text !== "" && bytes.length === 32 && base58.encode(bytes) === text;
+        return canonical ? encodeAddress(chain, "solana", bytes) : null;
+      } catch {
+        return null;
+      }
+    }
+    const cashAddr = chain === "bitcoin-cash" ? decodeCashAddr(text, "bitcoincash") : null;
+    if (cashAddr !== null && cashAddr.prefix === "bitcoincash" && cashAddr.type <= 3) {
+      const isScript = (cashAddr.type & 1) === 1;
+      if (cashAddr.hash.length === 20 || (isScript && cashAddr.hash.length === 32))
+        return encodeCashAddr({ prefix: "bitcoincash", type: cashAddr.type & 1, hash: cashAddr.hash });
+    }
+    const hrp = segwitHrps[chain];
+    const segwit = hrp === undefined ? null : decodeSegwit(hrp, text);
+    if (hrp !== undefined && segwit !== null) return encodeSegwit(hrp, segwit.version, segwit.program);
+    let bytes: Uint8Array;
+    try {
+      bytes = referenceBase58check.decode(text);
+    } catch {
+      return null;
+    }
+    if (bytes.length !== 21) return null;
+    if (family === "tron") return bytes[0] === 0x41 ? encodeAddress(chain, "tron", bytes.subarray(1)) : null;
+    const form = base58Versions[chain]?.[bytes[0]!];
+    if (form === undefined) return null;
+    const cashForm = form === "p2pkh" ? "cashaddr-p2pkh" : "cashaddr-p2sh";
+    return encodeAddress(chain, chain === "bitcoin-cash" ? cashForm : form, bytes.subarray(1));
+  }
+
+  const bytesOf = (length: number) => fc.uint8Array({ minLength: length, maxLength: length });
+  const minted = fc
+    .constantFrom(...chainIds)
+    .chain((chain) => fc.constantFrom(...addressFormsOf(chain)).map((form) => ({ chain, form })))
+    .chain(({ chain, form }) =>
+      bytesOf(addressPayloadLength(form)).map((payload) => encodeAddress(chain, form, payload)),
+    );
+  const otherSpellings = fc.oneof(
+    // Legacy spellings: bitcoin-cash base58, litecoin's 3-addresses.
+    fc
+      .tuple(fc.constantFrom("p2pkh", "p2sh") as fc.Arbitrary<"p2pkh" | "p2sh">, bytesOf(20))
+      .map(([form, payload]) => encodeAddress("bitcoin", form, payload)),
+    // Every CashAddr type and size, token-aware ones included, with and without the prefix.
+    fc
+      .tuple(fc.integer({ min: 0, max: 15 }), fc.constantFrom(20, 24, 32).chain(bytesOf), fc.boolean())
+      .map(([type, hash, prefixed]) =>
+        encodeCashAddr({ prefix: "bitcoincash", type, hash }).slice(prefixed ? 0 : 12),
+      ),
+    // Witness versions and program sizes with and without a name.
+    fc
+      .tuple(
+        fc.integer({ min: 0, max: 16 }),
+        fc.integer({ min: 2, max: 40 }).chain(bytesOf),
+        fc.constantFrom("bc", "ltc"),
+      )
+      .map(([version, program, hrp]) => encodeSegwit(hrp, version, program)),
+    // EIP-55 spellings.
+    bytesOf(20).map((payload) => checksumEvmAddress(encodeAddress("ethereum", "evm", payload))),
+  );
+  const spellings = fc.oneof(minted, otherSpellings);
+  const mangled = fc
+    .tuple(
+      spellings,
+      fc.constantFrom("as is", "upper", "lower", "replace", "flip case", "cut"),
+      fc.nat(),
+      fc.constantFrom(..."13qpzOl0xXaAfF:"),
+    )
+    .map(([text, change, at, char]) => {
+      const index = at % text.length;
+      if (change === "upper") return text.toUpperCase();
+      if (change === "lower") return text.toLowerCase();
+      if (change === "replace") return text.slice(0, index) + char + text.slice(index + 1);
+      if (change === "cut") return text.slice(0, index);
+      if (change === "flip case") {
+        const flipped =
+          text[index]!.toUpperCase() === text[index]
+            ? text[index]!.toLowerCase()
+            : text[index]!.toUpperCase();
+        return text.slice(0, index) + flipped + text.slice(index + 1);
+      }
+      return text;
+    });
+
+  test("000 §5 every chain's canonical spelling agrees with decoding and encoding again, valid or not", () => {
+    fc.assert(
+      fc.property(fc.oneof(spellings, mangled), (text) => {
+        for (const chain of chainIds) {
+          const expected = referenceCanonical(chain, text);
+          expect(canonicalAddress(chain, text), `${chain} ${text}`).toBe(expected);
+          expect(decodeAddress(chain, text)?.canonical ?? null, `${chain} ${text}`).toBe(expected);
+        }
+      }),
+      { numRuns: 4_000 },
+    );
+  });
+
+  test("000 §5 a minted address, or its legacy spelling, decodes to its payload and form", () => {
+    const mintedParts = fc
+      .constantFrom(...chainIds)
+      .chain((chain) => fc.constantFrom(...addressFormsOf(chain)).map((form) => ({ chain, form })))
+      .chain(({ chain, form }) =>
+        bytesOf(addressPayloadLength(form)).map((payload) => ({ chain, form, payload })),
+      );
+    fc.assert(
+      fc.property(mintedParts, bytesOf(20), ({ chain, form, payload }, hash) => {
+        const address = encodeAddress(chain, form, payload);
+        expect(decodeAddress(chain, address)).toEqual({ form, payload, canonical: address });
+        expect(decodeAddress("litecoin", encodeAddress("bitcoin", "p2sh", hash))).toEqual({
+          form: "p2sh",
+          payload: hash,
+          canonical: encodeAddress("litecoin", "p2sh", hash),
+        });
+        expect(decodeAddress("bitcoin-cash", encodeAddress("bitcoin", "p2pkh", hash))).toEqual({
+          form: "p2pkh",
+          payload: hash,
+          canonical: encodeAddress("bitcoin-cash", "cashaddr-p2pkh", hash),
+        });
+      }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decodeBase58check, decodeBase58OfLength, encodeBase58, encodeBase58check } from "./base58.ts";
 import { type ChainId, chainInfo } from "./chainRegistry.ts";
-import { checksumEvmAddress, decodeEvmAddress, encodeEvmAddress } from "./evmAddress.ts";
+import { canonicalEvmAddress, checksumEvmAddress, decodeEvmAddress, encodeEvmAddress } from "./evmAddress.ts";
 import {
   decodeUtxoAddress,
   encodeUtxoAddress,
@@ -73,6 +73,12 @@ function utxoNetworkOf(chain: ChainId): UtxoNetwork {
   return network;
 }
 
+/** The version byte and 20-byte key hash of a Tron address, or null. */
+function decodeTronAddress(address: string): Uint8Array | null {
+  const bytes = decodeBase58check(address, 21);
+  return bytes === null || bytes[0] !== tronVersion ? null : bytes;
+}
+
 /** Decodes an address of a chain exactly as given (no trimming); null when it is not valid there. */
 export function decodeAddress(chain: ChainId, address: string): DecodedAddress | null {
   switch (chainInfo(chain).family) {
@@ -83,9 +89,9 @@ export function decodeAddress(chain: ChainId, address: string): DecodedAddress |
       return payload && { form: "evm", payload, canonical: address.toLowerCase() };
     }
     case "tron": {
-      const bytes = decodeBase58check(address);
-      if (bytes === null || bytes.length !== 21 || bytes[0] !== tronVersion) return null;
-      return { form: "tron", payload: bytes.slice(1), canonical: address };
+      // Valid base58check text is the only spelling of its bytes, so it is its own canonical form.
+      const bytes = decodeTronAddress(address);
+      return bytes && { form: "tron", payload: bytes.subarray(1), canonical: address };
     }
     case "solana": {
       const payload = decodeBase58OfLength(address, 32);
@@ -94,8 +100,25 @@ export function decodeAddress(chain: ChainId, address: string): DecodedAddress |
   }
 }
 
+/**
+ * The canonical spelling of an address of a chain as given (see normalizeAddress), or null when it is
+ * not valid there: decodeAddress's answer without building what it does not need.
+ */
+export function canonicalAddress(chain: ChainId, address: string): string | null {
+  switch (chainInfo(chain).family) {
+    case "utxo":
+      return decodeUtxoAddress(utxoNetworkOf(chain), address)?.canonical ?? null;
+    case "evm":
+      return canonicalEvmAddress(address);
+    case "tron":
+      return decodeTronAddress(address) === null ? null : address;
+    case "solana":
+      return decodeBase58OfLength(address, 32) === null ? null : address;
+  }
+}
+
 export function isValidAddress(chain: ChainId, address: string): boolean {
-  return decodeAddress(chain, address) !== null;
+  return canonicalAddress(chain, address) !== null;
 }
 
 /**
@@ -104,9 +127,9 @@ export function isValidAddress(chain: ChainId, address: string): boolean {
  * base58 as given elsewhere. Throws when the address is not valid on the chain.
  */
 export function normalizeAddress(chain: ChainId, address: string): string {
-  const decoded = decodeAddress(chain, address);
-  if (decoded === null) throw new TypeError(`Not a valid ${chain} address: ${address}`);
-  return decoded.canonical;
+  const canonical = canonicalAddress(chain, address);
+  if (canonical === null) throw new TypeError(`Not a valid ${chain} address: ${address}`);
+  return canonical;
 }
 
 /** The spelling to show: EIP-55 checksum case for EVM chains, otherwise canonical; invalid input is returned as is. */

@@ -1,51 +1,96 @@
 import { sha256 } from "@noble/hashes/sha2.js";
-import { base58, createBase58check } from "@scure/base";
+import { base58 } from "@scure/base";
 
-const base58check = createBase58check(sha256);
-
-// Base58 decoding is quadratic in the input length; callers bound the length first, and these
-// bounds keep a long paste from costing more than a real address would.
-const maxBase58checkLength = 64;
-const maxBase58Length = 96;
+const checksumLength = 4;
 
 const base58Pattern = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
-// Recognising one pasted identifier decodes it once per chain that could hold it (bitcoin, litecoin,
-// dogecoin, bitcoin-cash, tron): the last answer is kept so the double SHA-256 runs once.
-let lastValue: string | undefined;
-let lastBytes: Uint8Array | null = null;
+/**
+ * Whether base58 text of this length can spell `byteCount` bytes. Each leading "1" is one zero byte
+ * and the rest is a number of at most 8 bits per byte, i.e. at most log(256)/log(58) ≈ 1.366
+ * characters per byte plus one; so text shorter than the bytes or longer than that bound cannot
+ * decode to them. Checking it first keeps other forms (0x, bech32) from being decoded at all, and
+ * bounds base58's quadratic decoding by what a real address costs.
+ */
+function fitsBase58Length(text: string, byteCount: number): boolean {
+  return text.length >= byteCount && text.length <= Math.floor(byteCount * 1.37) + 1;
+}
 
-/** Decodes base58check (version byte included in the result), or null when the checksum fails. */
-export function decodeBase58check(value: string): Uint8Array | null {
-  if (value !== lastValue) {
-    lastValue = value;
-    lastBytes = null;
-    // Text outside the alphabet fails without the codec's exception.
-    if (value.length > 0 && value.length <= maxBase58checkLength && base58Pattern.test(value)) {
-      try {
-        lastBytes = base58check.decode(value);
-      } catch {
-        lastBytes = null;
-      }
+// Recognising one pasted identifier decodes it for each chain that could hold it (bitcoin, litecoin,
+// bitcoin-cash, dogecoin, tron, solana): the last text's bytes and checksum verdict are kept, so
+// base58 is decoded and the double SHA-256 run once.
+let lastText: string | undefined;
+let lastBytes: Uint8Array | null = null;
+let lastChecksumOk: boolean | undefined;
+
+/** The bytes base58 text spells (shared, not to be changed), or null when it is not base58. */
+function decodeBase58Shared(text: string): Uint8Array | null {
+  if (text !== lastText) {
+    lastText = text;
+    lastChecksumOk = undefined;
+    try {
+      // Text outside the alphabet fails without the codec's exception, which costs more than decoding.
+      lastBytes = base58Pattern.test(text) ? base58.decode(text) : null;
+    } catch {
+      lastBytes = null;
     }
   }
-  // A copy: callers own what they are given.
-  return lastBytes?.slice() ?? null;
+  return lastBytes;
 }
 
-export function encodeBase58check(bytes: Uint8Array): string {
-  return base58check.encode(bytes);
+// One SHA-256 hasher reused for every checksum: creating one per call cost more than hashing an
+// address's 21 bytes. Cloning the blank hasher into it resets it, as `clone()` does into a new one.
+const blankSha256 = sha256.create();
+const reusedSha256 = sha256.create();
+const digest = new Uint8Array(sha256.outputLen);
+
+/** SHA-256 applied twice, into a shared buffer that the next call overwrites. */
+function doubleSha256(bytes: Uint8Array): Uint8Array {
+  blankSha256._cloneInto(reusedSha256).update(bytes).digestInto(digest);
+  blankSha256._cloneInto(reusedSha256).update(digest).digestInto(digest);
+  return digest;
 }
 
-/** Decodes plain base58 when it encodes exactly `length` bytes and the text is that encoding's only spelling. */
-export function decodeBase58OfLength(value: string, length: number): Uint8Array | null {
-  if (value.length === 0 || value.length > maxBase58Length) return null;
-  try {
-    const bytes = base58.decode(value);
-    return bytes.length === length && base58.encode(bytes) === value ? bytes : null;
-  } catch {
-    return null;
+function hasValidChecksum(bytes: Uint8Array): boolean {
+  const payloadLength = bytes.length - checksumLength;
+  const expected = doubleSha256(bytes.subarray(0, payloadLength));
+  for (let index = 0; index < checksumLength; index++) {
+    if (expected[index] !== bytes[payloadLength + index]) return false;
   }
+  return true;
+}
+
+/**
+ * Decodes base58check whose payload (version byte included, checksum excluded) is `length` bytes;
+ * null when the text is not that or its checksum fails. Base58 spells each byte string one way only
+ * (see decodeBase58OfLength), so valid text is already the only spelling of its payload.
+ */
+export function decodeBase58check(text: string, length: number): Uint8Array | null {
+  if (!fitsBase58Length(text, length + checksumLength)) return null;
+  const bytes = decodeBase58Shared(text);
+  if (bytes === null || bytes.length !== length + checksumLength) return null;
+  lastChecksumOk ??= hasValidChecksum(bytes);
+  // A copy: callers own what they are given.
+  return lastChecksumOk ? bytes.slice(0, length) : null;
+}
+
+/** Base58 of the payload followed by the first 4 bytes of its double SHA-256. */
+export function encodeBase58check(bytes: Uint8Array): string {
+  const withChecksum = new Uint8Array(bytes.length + checksumLength);
+  withChecksum.set(bytes);
+  withChecksum.set(doubleSha256(bytes).subarray(0, checksumLength), bytes.length);
+  return base58.encode(withChecksum);
+}
+
+/**
+ * Decodes plain base58 when it encodes exactly `length` bytes. No other text spells those bytes:
+ * leading "1"s are the leading zero bytes one for one, and the rest is a number written without
+ * leading zero digits, so text that decodes is the canonical encoding of what it decodes to.
+ */
+export function decodeBase58OfLength(text: string, length: number): Uint8Array | null {
+  if (!fitsBase58Length(text, length)) return null;
+  const bytes = decodeBase58Shared(text);
+  return bytes !== null && bytes.length === length ? bytes.slice() : null;
 }
 
 export function encodeBase58(bytes: Uint8Array): string {

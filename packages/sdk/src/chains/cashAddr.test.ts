@@ -1,4 +1,5 @@
 import { hex } from "@scure/base";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { decodeCashAddr, encodeCashAddr } from "./cashAddr.ts";
 
@@ -67,5 +68,39 @@ describe("CashAddr codec", () => {
       decodeCashAddr("bitcoincash:qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekgb", "bitcoincash"),
     ).toBeNull();
     expect(decodeCashAddr("bitcoincash:", "bitcoincash")).toBeNull();
+  });
+});
+
+describe("CashAddr codec (property)", () => {
+  const charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+  const payloads = fc.record({
+    prefix: fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/),
+    type: fc.integer({ min: 0, max: 15 }),
+    hash: fc
+      .constantFrom(20, 24, 28, 32, 40, 48, 56, 64)
+      .chain((size) => fc.uint8Array({ minLength: size, maxLength: size })),
+  });
+
+  test("every payload encodes and decodes back, in either case and without its prefix", () => {
+    fc.assert(
+      fc.property(payloads, (payload) => {
+        const address = encodeCashAddr(payload);
+        expect(decodeCashAddr(address, "other")).toEqual(payload);
+        expect(decodeCashAddr(address.toUpperCase(), "other")).toEqual(payload);
+        expect(decodeCashAddr(address.slice(payload.prefix.length + 1), payload.prefix)).toEqual(payload);
+      }),
+    );
+  });
+
+  test("a one-character error is always caught", () => {
+    fc.assert(
+      fc.property(payloads, fc.nat(), fc.integer({ min: 1, max: 31 }), (payload, at, shift) => {
+        const address = encodeCashAddr(payload);
+        const index = payload.prefix.length + 1 + (at % (address.length - payload.prefix.length - 1));
+        const replaced = charset[(charset.indexOf(address[index]!) + shift) % 32]!;
+        const corrupted = address.slice(0, index) + replaced + address.slice(index + 1);
+        expect(decodeCashAddr(corrupted, "other")).toBeNull();
+      }),
+    );
   });
 });

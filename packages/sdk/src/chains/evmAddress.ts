@@ -15,28 +15,37 @@ export function checksumEvmAddress(address: string): string {
   return spelled;
 }
 
-// A 0x-address is checked for each EVM chain in turn: keep the last checksum verdict.
-let lastChecked: string | undefined;
-let lastChecksumOk = false;
-
-function hasValidChecksum(address: string): boolean {
-  if (address !== lastChecked) {
-    lastChecked = address;
-    lastChecksumOk = checksumEvmAddress(address) === address;
-  }
-  return lastChecksumOk;
+function checkEvmAddress(address: string): string | null {
+  if (!evmAddressPattern.test(address)) return null;
+  const lower = address.toLowerCase();
+  // Canonical input (the usual case in URNs) needs no more than the pattern.
+  if (lower === address) return address;
+  const body = address.slice(2);
+  const mixedCase = body !== body.toUpperCase();
+  return mixedCase && checksumEvmAddress(address) !== address ? null : lower;
 }
 
+// A pasted 0x-address is checked for each EVM chain in turn: keep the last answer.
+let lastAddress: string | undefined;
+let lastCanonical: string | null = null;
+
 /**
- * The 20 bytes of an EVM address. All-lowercase and all-uppercase hex carry no checksum; mixed case
- * must match EIP-55, so a mistyped checksummed address is rejected rather than silently accepted.
+ * The canonical (lowercase) spelling of an EVM address, or null. All-lowercase and all-uppercase hex
+ * carry no checksum; mixed case must match EIP-55, so a mistyped checksummed address is rejected
+ * rather than silently accepted.
  */
+export function canonicalEvmAddress(address: string): string | null {
+  if (address !== lastAddress) {
+    lastAddress = address;
+    lastCanonical = checkEvmAddress(address);
+  }
+  return lastCanonical;
+}
+
+/** The 20 bytes of an EVM address (see canonicalEvmAddress for the accepted spellings). */
 export function decodeEvmAddress(address: string): Uint8Array | null {
-  if (!evmAddressPattern.test(address)) return null;
-  const body = address.slice(2);
-  const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
-  if (mixedCase && !hasValidChecksum(address)) return null;
-  return hex.decode(body.toLowerCase());
+  const canonical = canonicalEvmAddress(address);
+  return canonical === null ? null : hex.decode(canonical.slice(2));
 }
 
 export function encodeEvmAddress(payload: Uint8Array): string {

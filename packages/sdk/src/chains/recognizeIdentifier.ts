@@ -1,4 +1,4 @@
-import { decodeAddress } from "./address.ts";
+import { canonicalAddress } from "./address.ts";
 import { type ChainId, chains } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
@@ -24,6 +24,7 @@ export interface RecognizeOptions {
 
 // Longer than any address, hash, IP or URN we know; a longer paste is not an identifier.
 const maxIdentifierLength = 256;
+const noChains: ReadonlySet<ChainId> = new Set();
 
 function fromUrn(
   input: string,
@@ -59,7 +60,7 @@ function fromUrn(
 export function recognizeIdentifier(input: string, options: RecognizeOptions = {}): RecognizedIdentifier[] {
   const value = input.trim();
   if (value === "" || value.length > maxIdentifierLength) return [];
-  const excluded = new Set(options.excludedChains ?? []);
+  const excluded = options.excludedChains?.length ? new Set(options.excludedChains) : noChains;
   const recognizeInet = options.recognizeInet ?? true;
   if (/^urn:/i.test(value)) return fromUrn(value, excluded, recognizeInet);
 
@@ -67,15 +68,15 @@ export function recognizeIdentifier(input: string, options: RecognizeOptions = {
   const ip = recognizeInet ? normalizeIpAddress(value) : null;
   if (ip !== null)
     found.push({ kind: "inet", chain: null, value: ip, urn: urnOfCanonicalParts({ kind: "inet", ip }) });
-  const candidates = chains.filter((chain) => !excluded.has(chain.id));
+  const candidates = excluded.size === 0 ? chains : chains.filter((chain) => !excluded.has(chain.id));
   for (const { id } of candidates) {
-    const address = decodeAddress(id, value);
+    const address = canonicalAddress(id, value);
     if (address !== null) {
       found.push({
         kind: "address",
         chain: id,
-        value: address.canonical,
-        urn: urnOfCanonicalParts({ kind: "address", chain: id, address: address.canonical }),
+        value: address,
+        urn: urnOfCanonicalParts({ kind: "address", chain: id, address }),
       });
     }
   }

@@ -5,6 +5,7 @@ import { type ChainId, chainInfo } from "./chainRegistry.ts";
 const bareHexHash = /^[0-9a-fA-F]{64}$/;
 const prefixedHexHash = /^0x[0-9a-fA-F]{64}$/;
 const solanaSignatureBytes = 64;
+const minTransactionHashLength = 64;
 
 /**
  * The canonical spelling is the one the chain's explorers print: 0x-prefixed lowercase hex on EVM
@@ -31,6 +32,9 @@ function canonicalTransactionHash(chain: ChainId, hash: string): string | null {
  * this stricter test so that a bare hex hash is offered on UTXO chains and Tron, a 0x hash on EVM chains.
  */
 export function hasExplorerTransactionHashForm(chain: ChainId, hash: string): boolean {
+  // Every spelling is at least 64 characters (32 bytes in hex, 64 bytes in base58): recognition asks
+  // this of every pasted address on every chain, and this answers most of them at once.
+  if (hash.length < minTransactionHashLength) return false;
   const family = chainInfo(chain).family;
   if (family === "evm") return prefixedHexHash.test(hash);
   if (family === "solana") return canonicalTransactionHash(chain, hash) !== null;

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { addressFormsOf, addressPayloadLength, encodeAddress } from "./address.ts";
+import { addressFormsOf, addressPayloadLength, canonicalAddress, encodeAddress } from "./address.ts";
 import { chainIds, chainInfo } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
+import { recognizeIdentifier } from "./recognizeIdentifier.ts";
 import { encodeTransactionHash } from "./transactionHash.ts";
 import {
   addressChainUrn,
@@ -169,5 +170,124 @@ describe("000 §5 URN round trip (property)", () => {
         expect(formatUrn(parseUrn(canonical)!)).toBe(canonical);
       }),
     );
+  });
+});
+
+describe("000 §5 URN parsing of fresh strings (property)", () => {
+  const bytesOf = (length: number) => fc.uint8Array({ minLength: length, maxLength: length });
+  const mintedAddress = fc
+    .constantFrom(...chainIds)
+    .chain((chain) => fc.constantFrom(...addressFormsOf(chain)).map((form) => ({ chain, form })))
+    .chain(({ chain, form }) =>
+      bytesOf(addressPayloadLength(form)).map((payload) => ({
+        chain,
+        address: encodeAddress(chain, form, payload),
+      })),
+    );
+  /** A copy of a string that shares nothing with it, as JSON.parse hands a server a request's URNs. */
+  const freshCopy = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
+  /** The reference split: fixed segments compared in lowercase, the value everything after the chain. */
+  function referenceParse(urn: string): UrnParts | null {
+    const match = /^urn:sleuth:([^:]*):([^:]*):(.*)$/is.exec(urn);
+    if (urn.length > 256 || match === null || match[1]!.toLowerCase() !== "address") return null;
+    const chain = chainIds.find((id) => id === match[2]!.toLowerCase());
+    const address = chain === undefined ? null : canonicalAddress(chain, match[3]!);
+    return chain === undefined || address === null ? null : { kind: "address", chain, address };
+  }
+
+  const mangledUrn = fc
+    .tuple(
+      mintedAddress,
+      fc.constantFrom(
+        "as is",
+        "upper prefix",
+        "upper kind",
+        "upper chain",
+        "symbol",
+        "kind",
+        "colon",
+        "value",
+      ),
+      fc.nat(),
+    )
+    .map(([{ chain, address }, change, at]) => {
+      const urn = `urn:sleuth:address:${chain}:${address}`;
+      if (change === "upper prefix") return `URN:Sleuth:address:${chain}:${address}`;
+      if (change === "upper kind") return `urn:sleuth:ADDRESS:${chain}:${address}`;
+      if (change === "upper chain") return `urn:sleuth:address:${chain.toUpperCase()}:${address}`;
+      if (change === "symbol") return `urn:sleuth:address:${chainInfo(chain).symbol}:${address}`;
+      if (change === "kind") return `urn:sleuth:addresses:${chain}:${address}`;
+      if (change === "colon") return urn.replace(":", "");
+      if (change === "value") {
+        const index = 20 + chain.length + (at % address.length);
+        return `${urn.slice(0, index)}${urn[index] === "q" ? "p" : "q"}${urn.slice(index + 1)}`;
+      }
+      return urn;
+    });
+
+  test("000 §5 address URNs parse as the reference split and address check say, fixed segments in any case", () => {
+    fc.assert(
+      fc.property(mangledUrn, (urn) => {
+        expect(parseUrn(freshCopy(urn))).toEqual(referenceParse(urn));
+        expect(parseUrn(freshCopy(urn))).toEqual(referenceParse(urn));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test("000 §5 a recognised address's URN parses back to it from a fresh copy", () => {
+    fc.assert(
+      fc.property(mintedAddress, ({ address }) => {
+        for (const match of recognizeIdentifier(address)) {
+          expect(match.kind).toBe("address");
+          expect(parseUrn(freshCopy(match.urn))).toEqual({
+            kind: "address",
+            chain: match.chain,
+            address: match.value,
+          });
+        }
+      }),
+    );
+  });
+
+  test("000 §5 answers stay right after the parser forgets the oldest ones", () => {
+    const bitcoinUrn = `urn:sleuth:address:bitcoin:${genesisAddress}`;
+    const evmUrn = `urn:sleuth:address:ethereum:${usdtOnEthereum}`;
+    expect(parseUrn(bitcoinUrn)).toEqual({ kind: "address", chain: "bitcoin", address: genesisAddress });
+    for (let index = 0; index < 100_000; index++) parseUrn(`urn:sleuth:entity:entity-${index}`);
+    expect(parseUrn(freshCopy(bitcoinUrn))).toEqual({
+      kind: "address",
+      chain: "bitcoin",
+      address: genesisAddress,
+    });
+    expect(parseUrn("urn:sleuth:entity:entity-0")).toEqual({ kind: "entity", id: "entity-0" });
+    expect(parseUrn(evmUrn)).toEqual({
+      kind: "address",
+      chain: "ethereum",
+      address: usdtOnEthereum.toLowerCase(),
+    });
+  });
+
+  test("000 §5 one caller's answer cannot be changed under another", () => {
+    const answers: [string, UrnParts][] = [
+      [
+        `urn:sleuth:address:bitcoin:${genesisAddress}`,
+        { kind: "address", chain: "bitcoin", address: genesisAddress },
+      ],
+      [
+        `urn:sleuth:address:base:${usdtOnEthereum}`,
+        { kind: "address", chain: "base", address: usdtOnEthereum.toLowerCase() },
+      ],
+    ];
+    for (const [urn, expected] of answers) {
+      const first = parseUrn(urn) as { address: string };
+      try {
+        first.address = "changed";
+      } catch {
+        // Shared answers are frozen.
+      }
+      expect(parseUrn(freshCopy(urn))).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { decodeAddress } from "./address.ts";
-import { type ChainId, chainIdSchema, chainInfo } from "./chainRegistry.ts";
+import { canonicalAddress } from "./address.ts";
+import { type ChainId, chainIdSchema, chainIds, chainInfo } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { isValidTransactionHash, normalizeTransactionHash } from "./transactionHash.ts";
 
@@ -15,6 +15,8 @@ import { isValidTransactionHash, normalizeTransactionHash } from "./transactionH
 // (CashAddr's "bitcoincash:" prefix, IPv6).
 
 const urnPrefix = "urn:sleuth:";
+const colon = 0x3a;
+const evmAddressLength = 42;
 const maxUrnLength = 256;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slugPattern = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
@@ -44,15 +46,17 @@ function canonicalAsset(chain: ChainId, asset: string): string | null {
   if (asset === nativeAssetId) return asset;
   // UTXO chains have only their native coin here; token contracts exist on account chains.
   if (chainInfo(chain).family === "utxo") return null;
-  return decodeAddress(chain, asset)?.canonical ?? null;
+  return canonicalAddress(chain, asset);
 }
 
 /** The parts with every value in canonical form, or null when a value is invalid. */
 function canonicalParts(parts: UrnParts): UrnParts | null {
   switch (parts.kind) {
     case "address": {
-      const address = decodeAddress(parts.chain, parts.address)?.canonical;
-      return address === undefined ? null : { ...parts, address };
+      const address = canonicalAddress(parts.chain, parts.address);
+      if (address === null) return null;
+      // Usually already canonical (URNs are written so): no copy then.
+      return address === parts.address ? parts : { ...parts, address };
     }
     case "transaction":
       return isValidTransactionHash(parts.chain, parts.hash)
@@ -99,73 +103,95 @@ export function formatUrn(parts: UrnParts): string {
   return joinUrn(canonical);
 }
 
-function splitChain(body: string): { chain: ChainId; value: string } | null {
-  const separator = body.indexOf(":");
-  const chain = chainIdSchema.safeParse(body.slice(0, separator).toLowerCase());
-  return separator < 0 || !chain.success ? null : { chain: chain.data, value: body.slice(separator + 1) };
+const kindsByName = new Map<string, UrnKind>(urnKinds.map((kind) => [kind, kind]));
+const chainsByName = new Map<string, ChainId>(chainIds.map((id) => [id, id]));
+
+/** The fixed segment of `urn` from `start` to the next colon (case ignored) and where the rest begins. */
+function segmentAt<Name>(
+  urn: string,
+  start: number,
+  names: ReadonlyMap<string, Name>,
+): { name: Name; rest: number } | null {
+  const end = urn.indexOf(":", start);
+  if (end < 0) return null;
+  const name = names.get(urn.slice(start, end).toLowerCase());
+  return name === undefined ? null : { name, rest: end + 1 };
 }
 
 function splitUrn(urn: string): UrnParts | null {
-  if (urn.length > maxUrnLength || urn.slice(0, urnPrefix.length).toLowerCase() !== urnPrefix) return null;
-  const rest = urn.slice(urnPrefix.length);
-  const separator = rest.indexOf(":");
-  const kind = urnKindSchema.safeParse(rest.slice(0, separator).toLowerCase());
-  if (separator < 0 || !kind.success) return null;
-  const body = rest.slice(separator + 1);
-  switch (kind.data) {
+  if (urn.length > maxUrnLength) return null;
+  // The fixed segments ignore case; URNs as this module writes them start exactly so.
+  if (!urn.startsWith(urnPrefix) && urn.slice(0, urnPrefix.length).toLowerCase() !== urnPrefix) return null;
+  const kind = segmentAt(urn, urnPrefix.length, kindsByName);
+  if (kind === null) return null;
+  switch (kind.name) {
     case "entity":
     case "custom-entity":
-      return { kind: kind.data, id: body };
+      return { kind: kind.name, id: urn.slice(kind.rest) };
     case "inet":
-      return { kind: "inet", ip: body };
+      return { kind: "inet", ip: urn.slice(kind.rest) };
     case "address":
     case "transaction":
     case "asset": {
-      const split = splitChain(body);
-      if (split === null) return null;
-      const { chain, value } = split;
-      if (kind.data === "address") return { kind: "address", chain, address: value };
-      if (kind.data === "transaction") return { kind: "transaction", chain, hash: value };
-      return { kind: "asset", chain, asset: value };
+      const chain = segmentAt(urn, kind.rest, chainsByName);
+      if (chain === null) return null;
+      const value = urn.slice(chain.rest);
+      if (kind.name === "address") return { kind: "address", chain: chain.name, address: value };
+      if (kind.name === "transaction") return { kind: "transaction", chain: chain.name, hash: value };
+      return { kind: "asset", chain: chain.name, asset: value };
     }
   }
+}
+
+// A batch parses the same URN several times (request schema, server lookup, answer schema), and
+// checksum decoding dominates the bulk calls' CPU: remember recent answers, forgetting the oldest
+// half when full (a Map keeps insertion order) rather than everything at once. Frozen, so a shared
+// answer cannot be changed by one caller under another.
+const memoCapacity = 80_000;
+const recentUrns = new Map<string, Readonly<UrnParts> | null>();
+
+function remember(urn: string, parts: Readonly<UrnParts> | null): void {
+  if (recentUrns.size >= memoCapacity) forgetOldestHalf();
+  recentUrns.set(urn, parts);
+}
+
+function forgetOldestHalf(): void {
+  let forgotten = 0;
+  for (const urn of recentUrns.keys()) {
+    if (forgotten++ >= memoCapacity / 2) break;
+    recentUrns.delete(urn);
+  }
+}
+
+/**
+ * Whether the URN ends in what looks like a 0x-address (":0x" and 40 more characters). Such values
+ * are not remembered: an EVM address is checked by a pattern (its checksum only when spelled in
+ * mixed case, never in a canonical URN), which costs less than hashing a fresh URN string for a memo
+ * lookup; and a 0x-address is a candidate on every EVM chain, so remembering its URNs would mostly
+ * keep URNs no one asks for again. Only where the answer comes from changes, never the answer.
+ */
+function endsInEvmAddress(urn: string): boolean {
+  const start = urn.length - evmAddressLength;
+  return start > 0 && urn.charCodeAt(start - 1) === colon && urn.startsWith("0x", start);
 }
 
 /**
  * Parses a URN, checking that the address, hash, id or IP is valid; values come back in canonical
  * form, so formatUrn(parseUrn(x)) is the canonical spelling of x. Null when it is not a valid URN.
  */
-// A batch parses the same URN several times (request schema, server lookup, answer schema), and
-// checksum decoding dominates the bulk calls' CPU: remember recent answers, in two generations so a
-// long run forgets the oldest half rather than everything at once. Frozen, so a shared answer cannot
-// be changed by one caller under another.
-const generationSize = 40_000;
-let recentUrns = new Map<string, Readonly<UrnParts> | null>();
-let olderUrns = new Map<string, Readonly<UrnParts> | null>();
-
-function remember(urn: string, parts: Readonly<UrnParts> | null): void {
-  if (recentUrns.size >= generationSize) {
-    olderUrns = recentUrns;
-    recentUrns = new Map();
-  }
-  recentUrns.set(urn, parts);
-}
-
-function recall(urn: string): Readonly<UrnParts> | null | undefined {
-  const recent = recentUrns.get(urn);
-  if (recent !== undefined) return recent;
-  const older = olderUrns.get(urn);
-  if (older !== undefined) remember(urn, older);
-  return older;
-}
-
 export function parseUrn(urn: string): UrnParts | null {
-  const known = recall(urn);
+  if (endsInEvmAddress(urn)) return parseUnremembered(urn);
+  const known = recentUrns.get(urn);
   if (known !== undefined) return known;
+  const parts = parseUnremembered(urn);
+  const shared = parts === null ? null : Object.freeze(parts);
+  remember(urn, shared);
+  return shared;
+}
+
+function parseUnremembered(urn: string): UrnParts | null {
   const split = splitUrn(urn);
-  const parts = split === null ? null : Object.freeze(canonicalParts(split));
-  remember(urn, parts);
-  return parts;
+  return split === null ? null : canonicalParts(split);
 }
 
 /**
@@ -174,7 +200,7 @@ export function parseUrn(urn: string): UrnParts | null {
  */
 export function urnOfCanonicalParts(parts: UrnParts): string {
   const urn = joinUrn(parts);
-  remember(urn, Object.freeze({ ...parts }));
+  if (!endsInEvmAddress(urn)) remember(urn, Object.freeze({ ...parts }));
   return urn;
 }
 

@@ -1,6 +1,6 @@
-import { bech32, bech32m } from "@scure/base";
 import { decodeBase58check, encodeBase58check } from "./base58.ts";
 import { decodeCashAddr, encodeCashAddr } from "./cashAddr.ts";
+import { decodeSegwit, encodeSegwit } from "./segwit.ts";
 
 export type UtxoAddressForm =
   | "p2pkh"
@@ -28,37 +28,6 @@ export interface DecodedUtxoAddress {
   canonical: string;
 }
 
-// Segwit addresses are at most 90 characters (BIP 173).
-const maxSegwitLength = 90;
-
-function decodeSegwit(hrp: string, address: string): { version: number; program: Uint8Array } | null {
-  // Only text that starts with the network's prefix can be its bech32 (bech32 is case-insensitive).
-  if (address.length > maxSegwitLength || address.slice(0, hrp.length + 1).toLowerCase() !== `${hrp}1`)
-    return null;
-  // BIP 350: witness version 0 uses bech32, versions 1 to 16 use bech32m.
-  for (const [codec, isBech32m] of [
-    [bech32, false],
-    [bech32m, true],
-  ] as const) {
-    const decoded = codec.decodeUnsafe(address, maxSegwitLength);
-    if (!decoded) continue;
-    const [version, ...data] = decoded.words;
-    if (decoded.prefix !== hrp || version === undefined || version > 16) return null;
-    if ((version === 0) === isBech32m) return null;
-    const program = codec.fromWordsUnsafe(data);
-    if (!program || program.length < 2 || program.length > 40) return null;
-    // BIP 141: a version 0 program is a 20-byte key hash or a 32-byte script hash.
-    if (version === 0 && program.length !== 20 && program.length !== 32) return null;
-    return { version, program };
-  }
-  return null;
-}
-
-function encodeSegwit(hrp: string, version: number, program: Uint8Array): string {
-  const codec = version === 0 ? bech32 : bech32m;
-  return codec.encode(hrp, [version, ...codec.toWords(program)], maxSegwitLength);
-}
-
 function segwitForm(version: number, program: Uint8Array): UtxoAddressForm | null {
   if (version === 0) return program.length === 20 ? "p2wpkh" : "p2wsh";
   return version === 1 && program.length === 32 ? "p2tr" : null;
@@ -75,8 +44,41 @@ function decodeCashAddrForm(prefix: string, address: string): DecodedUtxoAddress
   return {
     form: isScript ? "cashaddr-p2sh" : "cashaddr-p2pkh",
     payload: decoded.hash,
-    canonical: encodeCashAddr({ prefix, type: decoded.type & 1, hash: decoded.hash }),
+    canonical:
+      decoded.type > 1
+        ? encodeCashAddr({ prefix, type: decoded.type & 1, hash: decoded.hash })
+        : plainCashAddrSpelling(prefix, address),
   };
+}
+
+/**
+ * The canonical spelling of a valid plain (type 0 or 1) CashAddr: the words spell the payload one
+ * way only (no excess or non-zero padding is accepted), so re-encoding would give back the input in
+ * lowercase with its prefix, and the checksum need not be computed again.
+ */
+function plainCashAddrSpelling(prefix: string, address: string): string {
+  const lower = address.toLowerCase();
+  const separator = lower.lastIndexOf(":");
+  return separator < 0 ? `${prefix}:${lower}` : lower;
+}
+
+/**
+ * The canonical spelling of a valid base58check address: its own text, which is the only spelling of
+ * its payload (see decodeBase58check), unless it is a legacy form (bitcoin-cash base58, litecoin's
+ * 3-addresses), which is converted to the chain's current spelling so that one locking script has
+ * one URN.
+ */
+function canonicalBase58Spelling(
+  network: UtxoNetwork,
+  form: "p2pkh" | "p2sh",
+  version: number,
+  payload: Uint8Array,
+  address: string,
+): string | null {
+  if (network.cashAddrPrefix !== undefined)
+    return encodeUtxoAddress(network, form === "p2pkh" ? "cashaddr-p2pkh" : "cashaddr-p2sh", payload);
+  if (form === "p2pkh" || version === network.p2shVersions[0]) return address;
+  return encodeUtxoAddress(network, form, payload);
 }
 
 export function decodeUtxoAddress(network: UtxoNetwork, address: string): DecodedUtxoAddress | null {
@@ -91,18 +93,14 @@ export function decodeUtxoAddress(network: UtxoNetwork, address: string): Decode
       return { form, payload: segwit.program, canonical: address.toLowerCase() };
     }
   }
-  const bytes = decodeBase58check(address);
-  if (bytes === null || bytes.length !== 21) return null;
+  const bytes = decodeBase58check(address, 21);
+  if (bytes === null) return null;
   const version = bytes[0]!;
-  const payload = bytes.slice(1);
+  const payload = bytes.subarray(1);
   const form =
     version === network.p2pkhVersion ? "p2pkh" : network.p2shVersions.includes(version) ? "p2sh" : null;
   if (form === null) return null;
-  // A legacy spelling (bitcoin-cash base58, litecoin's 3-addresses) is canonicalised to the chain's
-  // current spelling so that one locking script has one URN.
-  const canonicalForm =
-    network.cashAddrPrefix === undefined ? form : form === "p2pkh" ? "cashaddr-p2pkh" : "cashaddr-p2sh";
-  const canonical = encodeUtxoAddress(network, canonicalForm, payload);
+  const canonical = canonicalBase58Spelling(network, form, version, payload, address);
   return canonical === null ? null : { form, payload, canonical };
 }
 
@@ -117,6 +115,13 @@ export const utxoPayloadLengths: Readonly<Record<UtxoAddressForm, readonly numbe
   "cashaddr-p2sh": [20, 32],
 };
 
+function withVersion(version: number, payload: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(1 + payload.length);
+  bytes[0] = version;
+  bytes.set(payload, 1);
+  return bytes;
+}
+
 /** Encodes a payload in a form; null when the network lacks that form. */
 export function encodeUtxoAddress(
   network: UtxoNetwork,
@@ -126,9 +131,9 @@ export function encodeUtxoAddress(
   const { segwitHrp, cashAddrPrefix } = network;
   switch (form) {
     case "p2pkh":
-      return encodeBase58check(Uint8Array.of(network.p2pkhVersion, ...payload));
+      return encodeBase58check(withVersion(network.p2pkhVersion, payload));
     case "p2sh":
-      return encodeBase58check(Uint8Array.of(network.p2shVersions[0]!, ...payload));
+      return encodeBase58check(withVersion(network.p2shVersions[0]!, payload));
     case "p2wpkh":
     case "p2wsh":
       return segwitHrp === undefined ? null : encodeSegwit(segwitHrp, 0, payload);
