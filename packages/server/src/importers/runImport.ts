@@ -1,4 +1,5 @@
 import { type ChainId, chainInfo } from "@sleuth/sdk";
+import { forgetSummaryRows } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
 import { refreshRollups, seedReferenceData } from "../world/index.ts";
 import { type ListItem, parseLabelList, parseSanctionsList } from "./addressLists.ts";
@@ -255,36 +256,42 @@ export async function runImport(
   // PGlite serves one query at a time: a transaction left waiting on a slow upload would stall every
   // other request, so the embedded store reads the body before it starts. PostgreSQL streams.
   const input = store.kind === "pglite" && typeof source !== "string" ? await readText(source) : source;
-  return store.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [importLockKey]);
-    await seedReferenceData(tx);
-    const tally = new Tally();
-    const context: ImportContext = {
-      tx,
-      source: input,
-      options,
-      tally,
-      batchSize: Math.max(1, options.batchSize ?? defaultBatchSize),
-    };
-    const effect = await importers[format](context);
-    if (tally.inserted > 0) {
-      if (effect === "rollups") await refreshRollups(tx, { owners: true });
-      await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [
+  try {
+    return await store.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [importLockKey]);
+      await seedReferenceData(tx);
+      const tally = new Tally();
+      const context: ImportContext = {
+        tx,
+        source: input,
+        options,
+        tally,
+        batchSize: Math.max(1, options.batchSize ?? defaultBatchSize),
+      };
+      const effect = await importers[format](context);
+      if (tally.inserted > 0) {
+        if (effect === "rollups") await refreshRollups(tx, { owners: true });
+        await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [
+          format,
+          JSON.stringify({
+            inserted: tally.inserted,
+            unchanged: tally.unchanged,
+            skipped: tally.skippedCount,
+            options,
+          }),
+        ]);
+      }
+      return {
         format,
-        JSON.stringify({
-          inserted: tally.inserted,
-          unchanged: tally.unchanged,
-          skipped: tally.skippedCount,
-          options,
-        }),
-      ]);
-    }
-    return {
-      format,
-      inserted: tally.inserted,
-      unchanged: tally.unchanged,
-      skipped: tally.skipped,
-      skippedCount: tally.skippedCount,
-    };
-  });
+        inserted: tally.inserted,
+        unchanged: tally.unchanged,
+        skipped: tally.skipped,
+        skippedCount: tally.skippedCount,
+      };
+    });
+  } finally {
+    // Once committed: summaries read during the import are the old ones (refreshRollups forgot them
+    // before the commit).
+    forgetSummaryRows();
+  }
 }

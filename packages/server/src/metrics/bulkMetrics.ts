@@ -6,11 +6,12 @@ import type {
   EntityRiskScore,
 } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { type AddressSummaryRow, addressSummaryColumns, addressSummaryOf } from "./addressSummary.ts";
+import { addressSummaryOf } from "./addressSummary.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
 import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-import { addressKeysOf, resolveCustomEntities, resolveEntities, rowsByAddressKey } from "./subjects.ts";
+import { addressKeysOf, resolveCustomEntities, resolveEntities } from "./subjects.ts";
 import { groupSummaries, type SummaryParts } from "./summaries.ts";
+import { summaryRowsByKey } from "./summaryRows.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
 // as sent; unknown URNs (and another organization's custom entities) are left out.
@@ -24,12 +25,7 @@ export async function addressMetrics(
   urns: readonly string[],
   parts: SummaryParts,
 ): Promise<AddressMetrics[]> {
-  const found = await rowsByAddressKey<AddressSummaryRow>(
-    db,
-    "address_summary",
-    addressSummaryColumns,
-    addressKeysOf(urns),
-  );
+  const found = await summaryRowsByKey(db, addressKeysOf(urns));
   return found.map(({ key, row }) => ({ addressChainUrn: key.urn, ...addressSummaryOf(row, parts) }));
 }
 

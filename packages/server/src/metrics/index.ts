@@ -15,7 +15,10 @@ export {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  rowsByAddress,
   rowsByAddressKey,
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
+export type { SummaryRow, SummaryTag } from "./summaryRows.ts";
+export { forgetSummaryRows, summaryRowsByKey } from "./summaryRows.ts";

@@ -1,6 +1,7 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { type AddressKey, rowsByAddressKey } from "./subjects.ts";
+import type { AddressKey } from "./subjects.ts";
+import { summaryRowsByKey } from "./summaryRows.ts";
 
 interface IndicatorRow {
   subject_id: string | number;
@@ -65,24 +66,19 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
   return summaries;
 }
 
-interface AddressRiskRow {
-  /** [riskType, categoryId, category, level, incomingUsd, outgoingUsd, instances] per indicator. */
-  risk_indicators: [RiskType, number, string, number, number | null, number | null, number | null][] | null;
-}
-
 /**
  * 000 §7 risk-indicators mini-info of addresses: ownership (the categories the address carries, from
  * its owner and its ordinary tags), behavioral (its behavioural signatures), counterparty and
  * indirect (the exposure rollup), each at its category's level for that risk type
  * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. The indicators
- * are folded into address_summary by refreshRollups; one query for the whole batch: each address's
- * summary rows probed once per address.
+ * are folded into address_summary by refreshRollups, whose rows summaryRowsByKey reads (most often
+ * from memory: the batch's metrics call has just read them).
  */
 export async function addressRiskSummaries(
   db: Queryable,
   keys: readonly AddressKey[],
 ): Promise<{ key: AddressKey; summary: RiskSummary }[]> {
-  const found = await rowsByAddressKey<AddressRiskRow>(db, "address_summary", ["risk_indicators"], keys);
+  const found = await summaryRowsByKey(db, keys);
   return found.map(({ key, row }) => {
     const indicatorRows: IndicatorRow[] = (row.risk_indicators ?? []).map(
       ([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({

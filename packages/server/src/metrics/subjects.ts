@@ -36,39 +36,54 @@ export interface KeyedRow<Row> {
 
 /**
  * The rows of an address-keyed table (`addresses`, `address_summary`: unique on (address, chain))
- * for `keys`, in key order; keys the table lacks are left out. Each distinct address is probed once
- * and the index hands back its rows on every chain: a 0x-address pasted without a chain is asked on
- * each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a hash
- * join over the whole table, whatever the planner's estimates. The rows come back as one JSON text
- * of arrays (PGlite decodes every field in JavaScript; naming each field in each row, as json_agg of
- * records does, took the store a third longer).
+ * of each of `addresses`, by chain; addresses the table lacks are left out. Each address is probed
+ * once and the index hands back its rows on every chain: a 0x-address pasted without a chain is
+ * asked on each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a
+ * hash join over the whole table, whatever the planner's estimates. The rows come back as one JSON
+ * text of arrays (PGlite decodes every field in JavaScript; naming each field in each row, as
+ * json_agg of records does, took the store a third longer).
  */
+export async function rowsByAddress<Row extends object>(
+  db: Queryable,
+  table: "addresses" | "address_summary",
+  columns: readonly (keyof Row & string)[],
+  addresses: readonly string[],
+): Promise<Map<string, Map<string, Row>>> {
+  const found = new Map<string, Map<string, Row>>();
+  if (addresses.length === 0) return found;
+  const fields = (alias: string) => ["chain", ...columns].map((column) => `${alias}.${column}`).join(", ");
+  const [result] = await db.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(json_build_array(r.ord, ${fields("t")})), '[]')::text AS rows
+     FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
+     CROSS JOIN LATERAL (SELECT ${fields("k")} FROM ${table} k WHERE k.address = r.address OFFSET 0) t`,
+    [addresses],
+  );
+  // [ord, chain, ...columns] each.
+  for (const values of JSON.parse(result?.rows ?? "[]") as unknown[][]) {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index++) row[columns[index]!] = values[index + 2];
+    const address = addresses[(values[0] as number) - 1]!;
+    let byChain = found.get(address);
+    if (!byChain) {
+      byChain = new Map();
+      found.set(address, byChain);
+    }
+    byChain.set(values[1] as string, row as Row);
+  }
+  return found;
+}
+
+/** The rows of `keys` (see rowsByAddress), in key order; keys the table lacks are left out. */
 export async function rowsByAddressKey<Row extends object>(
   db: Queryable,
   table: "addresses" | "address_summary",
   columns: readonly (keyof Row & string)[],
   keys: readonly AddressKey[],
 ): Promise<KeyedRow<Row>[]> {
-  if (keys.length === 0) return [];
-  const positions = new Map<string, number>();
-  for (const key of keys) if (!positions.has(key.address)) positions.set(key.address, positions.size);
-  const fields = (alias: string) => ["chain", ...columns].map((column) => `${alias}.${column}`).join(", ");
-  const [result] = await db.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(json_build_array(r.ord, ${fields("t")})), '[]')::text AS rows
-     FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
-     CROSS JOIN LATERAL (SELECT ${fields("k")} FROM ${table} k WHERE k.address = r.address OFFSET 0) t`,
-    [[...positions.keys()]],
-  );
-  // Per distinct address, its rows by chain: [ord, chain, ...columns] each.
-  const found = new Map<string, Row>();
-  for (const values of JSON.parse(result?.rows ?? "[]") as unknown[][]) {
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < columns.length; index++) row[columns[index]!] = values[index + 2];
-    found.set(`${(values[0] as number) - 1}:${values[1] as string}`, row as Row);
-  }
+  const found = await rowsByAddress<Row>(db, table, columns, [...new Set(keys.map((key) => key.address))]);
   const answer: KeyedRow<Row>[] = [];
   for (const key of keys) {
-    const row = found.get(`${positions.get(key.address)}:${key.chain}`);
+    const row = found.get(key.address)?.get(key.chain);
     if (row) answer.push({ key, row });
   }
   return answer;

@@ -4,7 +4,8 @@ import {
   customEntityMembers,
   resolveCustomEntities,
   resolveEntities,
-  rowsByAddressKey,
+  type SummaryTag,
+  summaryRowsByKey,
 } from "../metrics/index.ts";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
 import { entityCategoryTag, type TagRow, tagsFromJson, tagsOfAddresses } from "./attributionTags.ts";
@@ -23,25 +24,6 @@ async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<M
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
-
-/** The attribution columns of address_summary (migration 0060): the owner, and the tags as arrays. */
-interface SummaryAttributionRow extends AddressOwner {
-  tags: SummaryTag[] | null;
-}
-
-/** [tag_type, category_id, category, evidence, confidence, entity_slug, entity_name, signature_id, signature_name, signature_description] */
-type SummaryTag = [
-  TagRow["tag_type"],
-  number,
-  string,
-  string,
-  number,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-];
 
 function tagOfSummary([
   tag_type,
@@ -78,12 +60,7 @@ export async function addressAttribution(
   db: Queryable,
   urns: readonly string[],
 ): Promise<AddressAttribution[]> {
-  const found = await rowsByAddressKey<SummaryAttributionRow>(
-    db,
-    "address_summary",
-    ["owner_slug", "owner_name", "owner_category_id", "owner_category", "tags"],
-    addressKeysOf(urns),
-  );
+  const found = await summaryRowsByKey(db, addressKeysOf(urns));
   return found.map(({ key, row }) => ({
     addressChainUrn: key.urn,
     tags: withOwnerTag(tagsFromJson((row.tags ?? []).map(tagOfSummary)), row),

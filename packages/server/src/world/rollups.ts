@@ -1,3 +1,4 @@
+import { forgetSummaryRows } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
@@ -272,6 +273,10 @@ export async function ensureRollups(store: Store): Promise<boolean> {
  * own; a Queryable must already be one: the exposure steps use temporary tables).
  */
 export async function refreshRollups(target: Store | Queryable, options: RefreshOptions = {}): Promise<void> {
-  if ("transaction" in target) return target.transaction((tx) => refresh(tx, options));
-  return refresh(target, options);
+  try {
+    if ("transaction" in target) await target.transaction((tx) => refresh(tx, options));
+    else await refresh(target, options);
+  } finally {
+    forgetSummaryRows();
+  }
 }

@@ -1,0 +1,124 @@
+import type { RiskType } from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+import type { AddressSummaryRow } from "./addressSummary.ts";
+import { type AddressKey, type KeyedRow, rowsByAddress } from "./subjects.ts";
+
+// The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
+// of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
+// attribution over the URNs metrics knew: those two calls find every row here instead of probing the
+// store twice more. The table changes only when refreshRollups rebuilds it whole, which forgets every
+// row at once (forgetSummaryRows); a rebuild by another process on the same PostgreSQL database is
+// seen within the rows' lifetime.
+
+/** An address's tag as its summary row holds it (migration 0060). */
+export type SummaryTag = [
+  tagType: "ordinary" | "behavioral_signature",
+  categoryId: number,
+  category: string,
+  evidence: string,
+  confidence: number,
+  entitySlug: string | null,
+  entityName: string | null,
+  signatureId: string | null,
+  signatureName: string | null,
+  signatureDescription: string | null,
+];
+
+/** Everything the three address bulk calls answer from an address's summary row. */
+export interface SummaryRow extends AddressSummaryRow {
+  /** [riskType, categoryId, category, level, incomingUsd, outgoingUsd, instances] per indicator. */
+  risk_indicators: [RiskType, number, string, number, number | null, number | null, number | null][] | null;
+  owner_slug: string | null;
+  owner_name: string | null;
+  owner_category_id: number | null;
+  owner_category: string | null;
+  tags: SummaryTag[] | null;
+}
+
+const summaryColumns = [
+  "first_active",
+  "last_active",
+  "incoming_usd",
+  "outgoing_usd",
+  "incoming_transfers",
+  "outgoing_transfers",
+  "total_unique_assets",
+  "active_unique_assets",
+  "balance_usd",
+  "is_balance_estimated",
+  "risk_indicators",
+  "owner_slug",
+  "owner_name",
+  "owner_category_id",
+  "owner_category",
+  "tags",
+] as const satisfies readonly (keyof SummaryRow)[];
+
+interface Remembered {
+  generation: number;
+  expiresAt: number;
+  /** The address's rows by chain; empty when the store has none (an unknown address is remembered too). */
+  rows: ReadonlyMap<string, SummaryRow>;
+}
+
+const lifetimeMs = 5_000;
+// Three batches in flight hold about a thousand addresses; this keeps the last few dozen batches.
+const capacity = 20_000;
+
+let generation = 0;
+// One memory per store, so servers on different stores in one process never share a row.
+const memories = new WeakMap<object, Map<string, Remembered>>();
+
+function memoryOf(db: Queryable): Map<string, Remembered> {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = new Map();
+    memories.set(db, memory);
+  }
+  return memory;
+}
+
+/** Forgets every remembered summary row, of every store: refreshRollups calls it. */
+export function forgetSummaryRows(): void {
+  generation++;
+}
+
+/**
+ * The summary rows of `keys`, in key order; keys the store lacks are left out. Addresses read in the
+ * last few seconds come from memory, the others from one probe per distinct address.
+ */
+export async function summaryRowsByKey(
+  db: Queryable,
+  keys: readonly AddressKey[],
+  now = Date.now(),
+): Promise<KeyedRow<SummaryRow>[]> {
+  const memory = memoryOf(db);
+  const known = new Map<string, ReadonlyMap<string, SummaryRow>>();
+  const missing = new Set<string>();
+  for (const { address } of keys) {
+    if (known.has(address) || missing.has(address)) continue;
+    const remembered = memory.get(address);
+    if (remembered && remembered.generation === generation && remembered.expiresAt > now)
+      known.set(address, remembered.rows);
+    else missing.add(address);
+  }
+  if (missing.size > 0) {
+    const startedAt = generation;
+    const read = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, [...missing]);
+    for (const address of missing) {
+      const rows = read.get(address) ?? new Map<string, SummaryRow>();
+      known.set(address, rows);
+      // Rows read while a rebuild was forgetting them are used once but not kept.
+      if (startedAt !== generation) continue;
+      if (memory.size >= capacity) memory.delete(memory.keys().next().value as string);
+      memory.delete(address);
+      memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
+    }
+  }
+  const answer: KeyedRow<SummaryRow>[] = [];
+  for (const key of keys) {
+    const row = known.get(key.address)?.get(key.chain);
+    if (row) answer.push({ key, row });
+  }
+  return answer;
+}
