@@ -20,7 +20,10 @@ export type BatchDetails = Partial<
 >;
 
 export interface LookupAnswer {
-  /** What the store knows of each URN it knows; a URN left out is unknown to this lookup. */
+  /**
+   * What the store knows of each URN it knows; a URN left out is unknown to this lookup. A new map
+   * for each answer: the caller keeps it and adds the answers of retries to it.
+   */
   found: Map<string, BatchDetails>;
   /** URNs whose request failed (after the SDK's own retry), with why. */
   failed: { urns: readonly string[]; error: unknown }[];
@@ -78,7 +81,7 @@ async function runLookup(
   urns: readonly string[],
   options: ResolveOptions,
 ): Promise<{ found: Map<string, BatchDetails>; errors: Map<string, string> }> {
-  const found = new Map<string, BatchDetails>();
+  let found: Map<string, BatchDetails> | null = null;
   const errors = new Map<string, string>();
   const give = (failure: LookupAnswer["failed"][number]) => {
     const message = `${lookup.name} failed: ${describeFailure(failure.error)}`;
@@ -91,7 +94,9 @@ async function runLookup(
     await options.gate.ready(options.signal);
     options.signal.throwIfAborted();
     const answer = await lookup.run(pending, options.signal);
-    for (const [urn, details] of answer.found) found.set(urn, details);
+    // Most slices take one request per lookup: its answer is kept as it is, a retry's merged into it.
+    if (found === null) found = answer.found;
+    else for (const [urn, details] of answer.found) found.set(urn, details);
     const again: string[] = [];
     const failed = answer.failed.filter((failure) => {
       stopOnAuthFailure(failure.error);
@@ -113,7 +118,7 @@ async function runLookup(
     }
     pending = again;
   }
-  return { found, errors };
+  return { found: found ?? new Map(), errors };
 }
 
 /** Everything the lookups learnt of one URN. */
@@ -142,57 +147,71 @@ async function runKind(
   return [answer, ...(await Promise.all(rest.map((lookup) => runLookup(lookup, known, options))))];
 }
 
-/** Resolves every candidate URN of a slice: each kind's lookups (see runKind), all kinds at once. */
-export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): Promise<BatchRow[]> {
-  const urnsByKind = new Map<BatchKind, Set<string>>();
+/** The distinct candidate URNs of a slice, by kind, in input order. */
+function urnsByKind(slice: BatchSlice): Map<BatchKind, string[]> {
+  const seen = new Set<string>();
+  const byKind = new Map<BatchKind, string[]>();
   for (const entry of slice.entries) {
     if (entry.recognition.type !== "lookup") continue;
-    for (const candidate of entry.recognition.candidates) {
-      const urns = urnsByKind.get(candidate.kind) ?? new Set<string>();
-      urnsByKind.set(candidate.kind, urns);
-      urns.add(candidate.urn);
+    for (const { kind, urn } of entry.recognition.candidates) {
+      if (seen.has(urn)) continue;
+      seen.add(urn);
+      const urns = byKind.get(kind);
+      if (urns) urns.push(urn);
+      else byKind.set(kind, [urn]);
     }
   }
+  return byKind;
+}
+
+/** What every lookup learnt, by URN; where two lookups name the same field, the later one's stands. */
+function resolutionsOf(answers: readonly Awaited<ReturnType<typeof runLookup>>[]): Map<string, Resolution> {
   const resolutions = new Map<string, Resolution>();
-  const resolutionOf = (urn: string) => {
-    const resolution = resolutions.get(urn) ?? { known: false, details: {}, errors: [] };
-    resolutions.set(urn, resolution);
-    return resolution;
-  };
-  const answers = (
-    await Promise.all(
-      [...urnsByKind].map(([kind, urns]) =>
-        runKind(
-          options.lookups.filter((lookup) => lookup.kind === kind),
-          [...urns],
-          options,
-        ),
-      ),
-    )
-  ).flat();
   for (const answer of answers) {
     for (const [urn, details] of answer.found) {
-      const resolution = resolutionOf(urn);
-      resolution.known = true;
-      Object.assign(resolution.details, details);
+      const resolution = resolutions.get(urn);
+      if (!resolution) resolutions.set(urn, { known: true, details: { ...details }, errors: [] });
+      else {
+        resolution.known = true;
+        Object.assign(resolution.details, details);
+      }
     }
-    for (const [urn, error] of answer.errors) resolutionOf(urn).errors.push(error);
+    for (const [urn, error] of answer.errors) {
+      const resolution = resolutions.get(urn);
+      if (!resolution) resolutions.set(urn, { known: false, details: {}, errors: [error] });
+      else resolution.errors.push(error);
+    }
   }
-  return slice.entries.flatMap((entry) => rowsOf(entry, resolutions));
+  return resolutions;
+}
+
+/** Resolves every candidate URN of a slice: each kind's lookups (see runKind), all kinds at once. */
+export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): Promise<BatchRow[]> {
+  const answers = await Promise.all(
+    [...urnsByKind(slice)].map(([kind, urns]) =>
+      runKind(
+        options.lookups.filter((lookup) => lookup.kind === kind),
+        urns,
+        options,
+      ),
+    ),
+  );
+  const resolutions = resolutionsOf(answers.flat());
+  const rows: BatchRow[] = [];
+  for (const entry of slice.entries) rows.push(...rowsOf(entry, resolutions));
+  return rows;
 }
 
 function rowOf(input: string, candidate: BatchCandidate, resolution: Resolution | undefined): BatchRow {
-  const details = resolution?.details ?? {};
   const errors = resolution?.errors ?? [];
-  const level = details.categoryRiskScoreLevel ?? null;
-  return {
-    ...emptyBatchRow(input, errors.length > 0 ? "failed" : "resolved", errors.join("; ") || null),
-    kind: candidate.kind,
-    chain: candidate.chain,
-    urn: candidate.urn,
-    ...details,
-    riskLabel: level === null ? null : riskLabelOf(level),
-  };
+  const row = emptyBatchRow(input, errors.length > 0 ? "failed" : "resolved", errors.join("; ") || null);
+  row.kind = candidate.kind;
+  row.chain = candidate.chain;
+  row.urn = candidate.urn;
+  if (resolution) Object.assign(row, resolution.details);
+  const level = row.categoryRiskScoreLevel ?? null;
+  row.riskLabel = level === null ? null : riskLabelOf(level);
+  return row;
 }
 
 // Our words for an identifier the store has never seen.

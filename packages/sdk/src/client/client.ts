@@ -22,13 +22,39 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** POSTs that create something carry a key so a retried or repeated request creates nothing twice. */
   idempotencyKey?: string | true;
+  /**
+   * Checks of the parsed `data` the schema cannot make alone (a bulk answer names only what the
+   * request asked about); any issue fails the call as an invalid response, like a schema mismatch.
+   */
+  verify?: (data: z.infer<S>) => AnswerIssue[];
+}
+
+/** Something `verify` found wrong with an answer, shaped like a zod issue (an ApiError's details). */
+export interface AnswerIssue {
+  code: "custom";
+  /** Where in the answer, from the envelope: `["data", 3, "addressChainUrn"]`. */
+  path: (string | number)[];
+  message: string;
 }
 
 export const organizationHeader = "x-sleuth-organization";
 export const requestIdHeader = "x-request-id";
 
-function envelopeOf<S extends z.ZodType>(schema: S) {
+function envelopeSchema<S extends z.ZodType>(schema: S) {
   return z.object({ data: schema, meta: z.record(z.string(), z.unknown()).optional() });
+}
+
+// zod compiles an object schema on its first parse; building the envelope once per data schema
+// (a batch run sends hundreds of bulk requests with one) keeps that compile out of every request.
+const envelopes = new WeakMap<z.ZodType, ReturnType<typeof envelopeSchema>>();
+
+function envelopeOf<S extends z.ZodType>(schema: S): ReturnType<typeof envelopeSchema> {
+  let envelope = envelopes.get(schema);
+  if (!envelope) {
+    envelope = envelopeSchema(schema);
+    envelopes.set(schema, envelope);
+  }
+  return envelope;
 }
 
 /**
@@ -118,17 +144,19 @@ export class HttpCore {
         requestId,
       });
     }
-    const parsed = envelopeOf(options.schema).safeParse(json);
-    if (!parsed.success) {
-      throw new ApiError({
+    const unexpected = (details: unknown) =>
+      new ApiError({
         status: response.status,
         code: "invalid_response",
         message: `Unexpected answer from ${method} ${path}`,
         requestId,
-        details: parsed.error.issues,
+        details,
       });
-    }
+    const parsed = envelopeOf(options.schema).safeParse(json);
+    if (!parsed.success) throw unexpected(parsed.error.issues);
     const envelope = parsed.data as { data: z.infer<S>; meta?: Record<string, unknown> };
+    const issues = options.verify?.(envelope.data) ?? [];
+    if (issues.length > 0) throw unexpected(issues);
     return { data: envelope.data, meta: envelope.meta };
   }
 }

@@ -1,7 +1,7 @@
 export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";
-export type { ClientConfig, RequestOptions } from "./client.ts";
+export type { AnswerIssue, ClientConfig, RequestOptions } from "./client.ts";
 export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { bulkBatchSizes } from "../constants/index.ts";
 import {
   type AddressMetrics,
@@ -20,51 +20,113 @@ import {
   entityRiskScoreRequestSchema,
   entityRiskScoreSchema,
 } from "../risk/index.ts";
+import { echoIssues, echoingItemsSchema } from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
 import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
 import type { CallOptions } from "./searchApi.ts";
+
+/** One 000 §7 bulk call: its path, batch size, request schema and the items its answer holds. */
+interface BulkCall<Item extends object> {
+  path: string;
+  batchSize: number;
+  requestSchema: z.ZodType;
+  itemsSchema: z.ZodType<Item[]>;
+  /** The field by which each item names the URN of the request it answers. */
+  urnField: keyof Item & string;
+}
+
+function bulkCall<Item extends z.ZodObject>(call: {
+  path: string;
+  batchSize: number;
+  requestSchema: z.ZodType;
+  itemSchema: Item;
+  urnField: keyof z.infer<Item> & string;
+}): BulkCall<z.infer<Item>> {
+  return { ...call, itemsSchema: echoingItemsSchema(call.itemSchema, call.urnField) };
+}
 
 /**
  * One request of a 000 §7 bulk call. The answer is `{success, data}`; the server answers success
  * with 200 and reports an unsuccessful batch with an error status, which `bulkInBatches` retries
  * once and then counts as the unsuccessful batch.
  */
-async function bulkRequest<S extends z.ZodType>(
+async function bulkRequest<Item extends object>(
   core: HttpCore,
-  path: string,
-  requestSchema: z.ZodType,
+  call: BulkCall<Item>,
+  urns: readonly string[],
   body: Record<string, unknown>,
-  itemSchema: S,
   signal: AbortSignal | undefined,
-): Promise<z.infer<S>[]> {
-  const checked = requestSchema.safeParse(body);
+): Promise<Item[]> {
+  const checked = call.requestSchema.safeParse(body);
   if (!checked.success) {
     throw new ApiError({
       status: 400,
       code: "bad_request",
-      message: `Invalid request for ${path}`,
+      message: `Invalid request for ${call.path}`,
       details: checked.error.issues,
     });
   }
-  return (await core.request("POST", path, { body: checked.data, schema: z.array(itemSchema), signal })).data;
+  const answer = await core.request("POST", call.path, {
+    body: checked.data,
+    schema: call.itemsSchema,
+    signal,
+    verify: (items) => echoIssues(items, call.urnField, urns),
+  });
+  return answer.data;
 }
 
 /** Sends `subjects` in batches of `batchSize` to one 000 §7 bulk call (runInBatches semantics). */
-function runBulk<S extends z.ZodType>(
+function runBulk<Item extends object>(
   core: HttpCore,
-  call: { path: string; batchSize: number; requestSchema: z.ZodType; itemSchema: S },
+  call: BulkCall<Item>,
   subjects: readonly string[],
   body: (batch: string[]) => Record<string, unknown>,
   signal: AbortSignal | undefined,
-): Promise<BulkResult<z.infer<S>>> {
+): Promise<BulkResult<Item>> {
   return bulkInBatches(
     subjects,
     call.batchSize,
-    (batch) => bulkRequest(core, call.path, call.requestSchema, body(batch), call.itemSchema, signal),
+    (batch) => bulkRequest(core, call, batch, body(batch), signal),
     signal,
   );
 }
+
+const addressMetricsCall = bulkCall({
+  path: "/trm-insights/v1/address/metrics/summary/mini/bulk",
+  batchSize: bulkBatchSizes.addresses,
+  requestSchema: addressMetricsRequestSchema,
+  itemSchema: addressMetricsSchema,
+  urnField: "addressChainUrn",
+});
+const entityMetricsCall = bulkCall({
+  path: "/trm-insights/v1/entity/metrics/summary/mini/bulk",
+  batchSize: bulkBatchSizes.entities,
+  requestSchema: entityMetricsRequestSchema,
+  itemSchema: entityMetricsSchema,
+  urnField: "entityUrn",
+});
+const customEntityMetricsCall = bulkCall({
+  path: "/trm-insights/v1/custom-entity/metrics/summary/bulk",
+  batchSize: bulkBatchSizes.customEntities,
+  requestSchema: customEntityMetricsRequestSchema,
+  itemSchema: customEntityMetricsSchema,
+  urnField: "customEntityUrn",
+});
+const addressRiskCall = bulkCall({
+  path: "/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk",
+  batchSize: bulkBatchSizes.addresses,
+  requestSchema: addressRiskInfoRequestSchema,
+  itemSchema: addressRiskInfoSchema,
+  urnField: "addressChainUrn",
+});
+const entityRiskCall = bulkCall({
+  path: "/trm-insights/v4/risk/entity/risk-score/info/bulk",
+  batchSize: bulkBatchSizes.entities,
+  requestSchema: entityRiskScoreRequestSchema,
+  itemSchema: entityRiskScoreSchema,
+  urnField: "entityUrn",
+});
 
 /**
  * 000 §7 "Metrics and observations": the metrics summaries (000 §3) of any number of addresses,
@@ -80,12 +142,7 @@ export function metricsApi(core: HttpCore) {
     ): Promise<BulkResult<AddressMetrics>> =>
       runBulk(
         core,
-        {
-          path: "/trm-insights/v1/address/metrics/summary/mini/bulk",
-          batchSize: bulkBatchSizes.addresses,
-          requestSchema: addressMetricsRequestSchema,
-          itemSchema: addressMetricsSchema,
-        },
+        addressMetricsCall,
         addressChainUrns,
         (batch) => ({ ...include, addressChainUrns: batch }),
         options.signal,
@@ -97,12 +154,7 @@ export function metricsApi(core: HttpCore) {
     ): Promise<BulkResult<EntityMetrics>> =>
       runBulk(
         core,
-        {
-          path: "/trm-insights/v1/entity/metrics/summary/mini/bulk",
-          batchSize: bulkBatchSizes.entities,
-          requestSchema: entityMetricsRequestSchema,
-          itemSchema: entityMetricsSchema,
-        },
+        entityMetricsCall,
         entityUrns,
         (batch) => ({ ...include, entityUrns: batch }),
         options.signal,
@@ -115,12 +167,7 @@ export function metricsApi(core: HttpCore) {
     ): Promise<BulkResult<CustomEntityMetrics>> =>
       runBulk(
         core,
-        {
-          path: "/trm-insights/v1/custom-entity/metrics/summary/bulk",
-          batchSize: bulkBatchSizes.customEntities,
-          requestSchema: customEntityMetricsRequestSchema,
-          itemSchema: customEntityMetricsSchema,
-        },
+        customEntityMetricsCall,
         customEntityUrns,
         (batch) => ({ ...include, customEntityUrns: batch }),
         options.signal,
@@ -137,12 +184,7 @@ export function riskApi(core: HttpCore) {
     ): Promise<BulkResult<AddressRiskInfo>> =>
       runBulk(
         core,
-        {
-          path: "/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk",
-          batchSize: bulkBatchSizes.addresses,
-          requestSchema: addressRiskInfoRequestSchema,
-          itemSchema: addressRiskInfoSchema,
-        },
+        addressRiskCall,
         addressChainUrns,
         (batch) => ({ addressChainUrns: batch }),
         options.signal,
@@ -151,17 +193,6 @@ export function riskApi(core: HttpCore) {
       entityUrns: readonly string[],
       options: CallOptions = {},
     ): Promise<BulkResult<EntityRiskScore>> =>
-      runBulk(
-        core,
-        {
-          path: "/trm-insights/v4/risk/entity/risk-score/info/bulk",
-          batchSize: bulkBatchSizes.entities,
-          requestSchema: entityRiskScoreRequestSchema,
-          itemSchema: entityRiskScoreSchema,
-        },
-        entityUrns,
-        (batch) => ({ entityUrns: batch }),
-        options.signal,
-      ),
+      runBulk(core, entityRiskCall, entityUrns, (batch) => ({ entityUrns: batch }), options.signal),
   };
 }

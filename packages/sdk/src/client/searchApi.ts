@@ -26,6 +26,7 @@ import {
   transactionLookupRequestSchema,
   transactionRowSchema,
 } from "../search/index.ts";
+import { echoIssues, echoingItemsSchema } from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
 import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
@@ -40,6 +41,9 @@ export interface AutocompleteAnswer<T extends AttributionType> {
 }
 
 type TransactionFlags = Omit<TransactionLookupRequest, "tx_hashes">;
+
+// Built once: zod compiles a schema on its first parse, and the batch sends many lookups.
+const transactionRows = z.array(transactionRowSchema);
 
 function invalidRequest(message: string, details?: unknown): ApiError {
   return new ApiError({ status: 400, code: "bad_request", message, details });
@@ -57,7 +61,7 @@ export function searchApi(core: HttpCore) {
     return (
       await core.request("POST", "/trm-insights/v4/transaction", {
         body: body.data,
-        schema: z.array(transactionRowSchema),
+        schema: transactionRows,
         signal: options.signal,
       })
     ).data;
@@ -131,6 +135,10 @@ export function searchApi(core: HttpCore) {
   };
 }
 
+// Each item echoes a URN of its request, checked against the request (see echoingItemsSchema).
+const addressAttributionItems = echoingItemsSchema(addressAttributionSchema, "addressChainUrn");
+const entityAttributionItems = echoingItemsSchema(entityAttributionSchema, "entityUrn");
+
 /** 002 §7 attribution lookups: POST /v2/attribution/address and /v2/attribution/entity. */
 export function attributionApi(core: HttpCore) {
   return {
@@ -152,8 +160,9 @@ export function attributionApi(core: HttpCore) {
           (
             await core.request("POST", "/v2/attribution/address", {
               body: { addressChainUrns: batch },
-              schema: z.array(addressAttributionSchema),
+              schema: addressAttributionItems,
               signal: options.signal,
+              verify: (items) => echoIssues(items, "addressChainUrn", batch),
             })
           ).data,
         options.signal,
@@ -176,8 +185,9 @@ export function attributionApi(core: HttpCore) {
           (
             await core.request("POST", "/v2/attribution/entity", {
               body: { entityUrns: batch, includeHasInetData: checked.data.includeHasInetData },
-              schema: z.array(entityAttributionSchema),
+              schema: entityAttributionItems,
               signal: options.signal,
+              verify: (items) => echoIssues(items, "entityUrn", batch),
             })
           ).data,
         options.signal,

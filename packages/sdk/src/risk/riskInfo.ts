@@ -28,7 +28,8 @@ export type EntityRiskScoreRequest = z.infer<typeof entityRiskScoreRequestSchema
 const riskInfoFields = {
   riskScore: categoryRiskScoreLevelSchema.nullable(),
   riskScoreLabel: z.enum(riskLabels).nullable(),
-  riskScoreLevel: z.union(riskScoreLevels.map((level) => z.literal(level))),
+  // One literal of every level: a union of one literal each made every answer item try them in turn.
+  riskScoreLevel: z.literal(riskScoreLevels),
   riskIndicators: z.array(riskIndicatorSchema),
 };
 

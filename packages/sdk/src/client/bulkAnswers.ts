@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { AnswerIssue } from "./client.ts";
+
+/**
+ * The items of a bulk answer (000 §7), each echoing one URN of its request in `urnField`, checked
+ * in two steps: the item schema with that field as a plain string (built once per call, so zod
+ * compiles it once), then `echoIssues` against the URNs sent. Every URN sent passed the request
+ * schema's URN checks first, so an echo of one is a valid URN of the right kind: parsing each echo
+ * again, checksum and all, would only repeat that work. Checking against the request is also
+ * stricter: a valid URN the request did not ask about is rejected as well.
+ */
+export function echoingItemsSchema<Item extends z.ZodObject>(
+  itemSchema: Item,
+  urnField: keyof z.infer<Item> & string,
+): z.ZodType<z.infer<Item>[]> {
+  // The field's schema is a refined string: it infers `string` either way, so the type holds.
+  return z.array(itemSchema.extend({ [urnField]: z.string() })) as unknown as z.ZodType<z.infer<Item>[]>;
+}
+
+/**
+ * One issue per item whose `urnField` is not among `asked` (see echoingItemsSchema). The server
+ * answers in request order, so each echo is looked for from where the previous one was found: a
+ * string comparison or two per item, where a set of the URNs sent, built for every request, cost
+ * four times as much. An echo not found that way (an answer in another order) is looked up in a set.
+ */
+export function echoIssues<Item extends object>(
+  items: readonly Item[],
+  urnField: keyof Item & string,
+  asked: readonly string[],
+): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  let askedUrns: Set<unknown> | null = null;
+  let next = 0;
+  for (const [index, item] of items.entries()) {
+    const urn = item[urnField];
+    let at = next;
+    while (at < asked.length && asked[at] !== urn) at += 1;
+    if (at < asked.length) {
+      next = at + 1;
+      continue;
+    }
+    askedUrns ??= new Set(asked);
+    if (!askedUrns.has(urn))
+      issues.push({
+        code: "custom",
+        path: ["data", index, urnField],
+        message: "Not a URN the request asked about",
+      });
+  }
+  return issues;
+}
