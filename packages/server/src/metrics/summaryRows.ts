@@ -62,17 +62,38 @@ interface Remembered {
 }
 
 const lifetimeMs = 5_000;
-// Three batches in flight hold about a thousand addresses; this keeps the last few dozen batches.
-const capacity = 20_000;
+// Three batches in flight hold about a thousand addresses; a generation keeps the last few dozen
+// batches. Two generations, the older dropped whole when the newer fills: evicting the oldest entry
+// of one Map one by one makes V8 step over every deleted entry on the next eviction.
+const generationSize = 10_000;
 
 let generation = 0;
-// One memory per store, so servers on different stores in one process never share a row.
-const memories = new WeakMap<object, Map<string, Remembered>>();
 
-function memoryOf(db: Queryable): Map<string, Remembered> {
+/** A store's remembered rows, by address. */
+class Memory {
+  #recent = new Map<string, Remembered>();
+  #older = new Map<string, Remembered>();
+
+  get(address: string): Remembered | undefined {
+    return this.#recent.get(address) ?? this.#older.get(address);
+  }
+
+  set(address: string, remembered: Remembered): void {
+    if (this.#recent.size >= generationSize) {
+      this.#older = this.#recent;
+      this.#recent = new Map();
+    }
+    this.#recent.set(address, remembered);
+  }
+}
+
+// One memory per store, so servers on different stores in one process never share a row.
+const memories = new WeakMap<object, Memory>();
+
+function memoryOf(db: Queryable): Memory {
   let memory = memories.get(db);
   if (!memory) {
-    memory = new Map();
+    memory = new Memory();
     memories.set(db, memory);
   }
   return memory;
@@ -109,10 +130,7 @@ export async function summaryRowsByKey(
       const rows = read.get(address) ?? new Map<string, SummaryRow>();
       known.set(address, rows);
       // Rows read while a rebuild was forgetting them are used once but not kept.
-      if (startedAt !== generation) continue;
-      if (memory.size >= capacity) memory.delete(memory.keys().next().value as string);
-      memory.delete(address);
-      memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
+      if (startedAt === generation) memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
     }
   }
   const answer: KeyedRow<SummaryRow>[] = [];
