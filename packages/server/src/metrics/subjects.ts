@@ -36,7 +36,7 @@ export interface KeyedRow<Row> {
 
 /**
  * The rows of an address-keyed table (`addresses`, `address_summary`: unique on (address, chain))
- * of each of `addresses`, by chain; addresses the table lacks are left out. Each address is probed
+ * of each of `addresses`, by chain, at the address's index; undefined for an address the table lacks. Each address is probed
  * once and the index hands back its rows on every chain: a 0x-address pasted without a chain is
  * asked on each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a
  * hash join over the whole table, whatever the planner's estimates. The rows come back as one JSON
@@ -48,8 +48,8 @@ export async function rowsByAddress<Row extends object>(
   table: "addresses" | "address_summary",
   columns: readonly (keyof Row & string)[],
   addresses: readonly string[],
-): Promise<Map<string, Map<string, Row>>> {
-  const found = new Map<string, Map<string, Row>>();
+): Promise<(Map<string, Row> | undefined)[]> {
+  const found: (Map<string, Row> | undefined)[] = new Array(addresses.length);
   if (addresses.length === 0) return found;
   const fields = (alias: string) => ["chain", ...columns].map((column) => `${alias}.${column}`).join(", ");
   const [result] = await db.query<{ rows: string }>(
@@ -62,11 +62,11 @@ export async function rowsByAddress<Row extends object>(
   for (const values of JSON.parse(result?.rows ?? "[]") as unknown[][]) {
     const row: Record<string, unknown> = {};
     for (let index = 0; index < columns.length; index++) row[columns[index]!] = values[index + 2];
-    const address = addresses[(values[0] as number) - 1]!;
-    let byChain = found.get(address);
+    const at = (values[0] as number) - 1;
+    let byChain = found[at];
     if (!byChain) {
       byChain = new Map();
-      found.set(address, byChain);
+      found[at] = byChain;
     }
     byChain.set(values[1] as string, row as Row);
   }
@@ -80,10 +80,12 @@ export async function rowsByAddressKey<Row extends object>(
   columns: readonly (keyof Row & string)[],
   keys: readonly AddressKey[],
 ): Promise<KeyedRow<Row>[]> {
-  const found = await rowsByAddress<Row>(db, table, columns, [...new Set(keys.map((key) => key.address))]);
+  const positions = new Map<string, number>();
+  for (const key of keys) if (!positions.has(key.address)) positions.set(key.address, positions.size);
+  const found = await rowsByAddress<Row>(db, table, columns, [...positions.keys()]);
   const answer: KeyedRow<Row>[] = [];
   for (const key of keys) {
-    const row = found.get(key.address)?.get(key.chain);
+    const row = found[positions.get(key.address)!]?.get(key.chain);
     if (row) answer.push({ key, row });
   }
   return answer;

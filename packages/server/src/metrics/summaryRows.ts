@@ -99,6 +99,8 @@ function memoryOf(db: Queryable): Memory {
   return memory;
 }
 
+const noRows: ReadonlyMap<string, SummaryRow> = new Map();
+
 /** Forgets every remembered summary row, of every store: refreshRollups calls it. */
 export function forgetSummaryRows(): void {
   generation++;
@@ -114,28 +116,41 @@ export async function summaryRowsByKey(
   now = Date.now(),
 ): Promise<KeyedRow<SummaryRow>[]> {
   const memory = memoryOf(db);
-  const known = new Map<string, ReadonlyMap<string, SummaryRow>>();
-  const missing = new Set<string>();
-  for (const { address } of keys) {
-    if (known.has(address) || missing.has(address)) continue;
+  // Each key's address's rows by chain. A 0x-address pasted without a chain comes as one key per EVM
+  // chain, side by side: the previous key's answer is reused rather than looked up again.
+  const rowsOfKey: (ReadonlyMap<string, SummaryRow> | null)[] = new Array(keys.length);
+  const missing = new Map<string, number>();
+  for (let index = 0; index < keys.length; index++) {
+    const { address } = keys[index]!;
+    if (index > 0 && keys[index - 1]!.address === address) {
+      rowsOfKey[index] = rowsOfKey[index - 1] ?? null;
+      continue;
+    }
     const remembered = memory.get(address);
     if (remembered && remembered.generation === generation && remembered.expiresAt > now)
-      known.set(address, remembered.rows);
-    else missing.add(address);
-  }
-  if (missing.size > 0) {
-    const startedAt = generation;
-    const read = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, [...missing]);
-    for (const address of missing) {
-      const rows = read.get(address) ?? new Map<string, SummaryRow>();
-      known.set(address, rows);
-      // Rows read while a rebuild was forgetting them are used once but not kept.
-      if (startedAt === generation) memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
+      rowsOfKey[index] = remembered.rows;
+    else {
+      rowsOfKey[index] = null;
+      if (!missing.has(address)) missing.set(address, missing.size);
     }
   }
+  let read: ReadonlyMap<string, SummaryRow>[] = [];
+  if (missing.size > 0) {
+    const startedAt = generation;
+    const addresses = [...missing.keys()];
+    const found = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, addresses);
+    read = addresses.map((address, at) => {
+      const rows = found[at] ?? noRows;
+      // Rows read while a rebuild was forgetting them are used once but not kept.
+      if (startedAt === generation) memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
+      return rows;
+    });
+  }
   const answer: KeyedRow<SummaryRow>[] = [];
-  for (const key of keys) {
-    const row = known.get(key.address)?.get(key.chain);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const rows = rowsOfKey[index] ?? read[missing.get(key.address)!]!;
+    const row = rows.get(key.chain);
     if (row) answer.push({ key, row });
   }
   return answer;
