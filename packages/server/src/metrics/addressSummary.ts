@@ -18,7 +18,8 @@ export interface AddressSummaryRow {
   is_balance_estimated: boolean | null;
 }
 
-// Read as JSON (rowsByAddressKey), so bigint counts arrive as JSON numbers and timestamps as ISO text.
+// The columns of the mini summary, read as JSON (summaryRows.ts), so bigint counts arrive as JSON
+// numbers and timestamps as ISO text.
 export const addressSummaryColumns = [
   "first_active",
   "last_active",

@@ -1,6 +1,6 @@
 import type { RiskType } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import type { AddressSummaryRow } from "./addressSummary.ts";
+import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
 import { type AddressKey, type KeyedRow, rowsByAddress } from "./subjects.ts";
 
 // The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
@@ -36,16 +36,7 @@ export interface SummaryRow extends AddressSummaryRow {
 }
 
 const summaryColumns = [
-  "first_active",
-  "last_active",
-  "incoming_usd",
-  "outgoing_usd",
-  "incoming_transfers",
-  "outgoing_transfers",
-  "total_unique_assets",
-  "active_unique_assets",
-  "balance_usd",
-  "is_balance_estimated",
+  ...addressSummaryColumns,
   "risk_indicators",
   "owner_slug",
   "owner_name",

@@ -25,29 +25,18 @@ async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<M
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-function tagOfSummary([
-  tag_type,
-  category_id,
-  category,
-  evidence,
-  confidence,
-  entity_slug,
-  entity_name,
-  signature_id,
-  signature_name,
-  signature_description,
-]: SummaryTag): TagRow {
+function tagOfSummary(tag: SummaryTag): TagRow {
   return {
-    tag_type,
-    category_id,
-    category,
-    evidence,
-    confidence,
-    entity_slug,
-    entity_name,
-    signature_id,
-    signature_name,
-    signature_description,
+    tag_type: tag[0],
+    category_id: tag[1],
+    category: tag[2],
+    evidence: tag[3],
+    confidence: tag[4],
+    entity_slug: tag[5],
+    entity_name: tag[6],
+    signature_id: tag[7],
+    signature_name: tag[8],
+    signature_description: tag[9],
   };
 }
 
