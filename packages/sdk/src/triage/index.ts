@@ -75,11 +75,12 @@ export {
   flowAmountRoundingThreshold,
   formatTriageReportDate,
   leadCategoryId,
+  loadTriageReportLocale,
   roundFlowAmount,
   triageReportColumns,
   triageReportCsv,
   triageReportFileName,
   triageReportLanguage,
-  triageReportLocales,
+  triageReportLanguages,
   triageReportRowSchema,
 } from "./triageReport.ts";

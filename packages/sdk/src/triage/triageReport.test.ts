@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   formatTriageReportDate,
+  loadTriageReportLocale,
   roundFlowAmount,
   type TriageReportRow,
   triageReportCsv,
@@ -30,8 +31,8 @@ const rows: TriageReportRow[] = [
 ];
 
 describe("002 §9 triage CSV report", () => {
-  test("002 §9 the triage report has 8 columns and category 8 marks a lead", () => {
-    const lines = triageReportCsv({ chain: "ethereum", address }, rows).split("\r\n");
+  test("002 §9 the triage report has 8 columns and category 8 marks a lead", async () => {
+    const lines = (await triageReportCsv({ chain: "ethereum", address }, rows)).split("\r\n");
     expect(lines[0]).toBe("Date,Chain,Address,Counterparty,Category,Direction,Amount (USD),Lead");
     expect(lines[1]).toBe(
       `"Mar 5, 2024 13:07:09 UTC",ethereum,${address},Binance,Exchange,incoming,1234.5679,No`,
@@ -62,10 +63,12 @@ describe("002 §9 triage CSV report", () => {
     );
   });
 
-  test("002 §9 report dates are locale-formatted for en, zh, de, es, fr and pt", () => {
+  test("002 §9 report dates are locale-formatted for en, zh, de, es, fr and pt", async () => {
     const date = "2024-03-05T13:07:09Z";
-    const formatted = (["en", "zh", "de", "es", "fr", "pt"] as const).map((language) =>
-      formatTriageReportDate(date, language),
+    const formatted = await Promise.all(
+      (["en", "zh", "de", "es", "fr", "pt"] as const).map(async (language) =>
+        formatTriageReportDate(date, await loadTriageReportLocale(language)),
+      ),
     );
     expect(formatted).toEqual([
       "Mar 5, 2024 13:07:09 UTC",

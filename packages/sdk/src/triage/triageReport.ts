@@ -1,37 +1,40 @@
 import { utc } from "@date-fns/utc";
 import type { Locale } from "date-fns";
 import { format } from "date-fns/format";
-import { de } from "date-fns/locale/de";
-import { enUS } from "date-fns/locale/en-US";
-import { es } from "date-fns/locale/es";
-import { fr } from "date-fns/locale/fr";
-import { pt } from "date-fns/locale/pt";
-import { zhCN } from "date-fns/locale/zh-CN";
 import { z } from "zod";
 import { type CsvColumn, toCsv } from "../download/index.ts";
 
-// 002 §9: report dates are formatted for these languages; any other falls back to English.
-export const triageReportLocales = { en: enUS, zh: zhCN, de, es, fr, pt } as const satisfies Record<
-  string,
-  Locale
->;
-export type TriageReportLanguage = keyof typeof triageReportLocales;
+// 002 §9: report dates are formatted for these languages; any other falls back to English. A
+// locale is loaded when a report first needs it: importing all six with the SDK cost every CLI
+// command a sixth of its start-up.
+const triageReportLocaleLoaders = {
+  en: () => import("date-fns/locale/en-US").then((module) => module.enUS),
+  zh: () => import("date-fns/locale/zh-CN").then((module) => module.zhCN),
+  de: () => import("date-fns/locale/de").then((module) => module.de),
+  es: () => import("date-fns/locale/es").then((module) => module.es),
+  fr: () => import("date-fns/locale/fr").then((module) => module.fr),
+  pt: () => import("date-fns/locale/pt").then((module) => module.pt),
+} as const satisfies Record<string, () => Promise<Locale>>;
+export type TriageReportLanguage = keyof typeof triageReportLocaleLoaders;
+export const triageReportLanguages = Object.keys(triageReportLocaleLoaders) as TriageReportLanguage[];
+
+/** The date-fns locale of a report language, loaded on first use. */
+export function loadTriageReportLocale(language: TriageReportLanguage): Promise<Locale> {
+  return triageReportLocaleLoaders[language]();
+}
 
 /** The report language for a BCP 47 tag ("de-AT" is German, "ja" falls back to English). */
 export function triageReportLanguage(tag: string | undefined): TriageReportLanguage {
   const language = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return Object.hasOwn(triageReportLocales, language) ? (language as TriageReportLanguage) : "en";
+  return Object.hasOwn(triageReportLocaleLoaders, language) ? (language as TriageReportLanguage) : "en";
 }
 
 /**
- * 002 §9: a report date in the reader's language, in UTC so every reader sees the same instant
- * (e.g. "Mar 5, 2024 13:07:09 UTC", "5. März 2024 13:07:09 UTC").
+ * 002 §9: a report date in the reader's language (`locale`, from loadTriageReportLocale), in UTC so
+ * every reader sees the same instant (e.g. "Mar 5, 2024 13:07:09 UTC", "5. März 2024 13:07:09 UTC").
  */
-export function formatTriageReportDate(
-  value: Date | string | number,
-  language: TriageReportLanguage,
-): string {
-  return `${format(new Date(value), "PP HH:mm:ss", { in: utc, locale: triageReportLocales[language] })} UTC`;
+export function formatTriageReportDate(value: Date | string | number, locale: Locale): string {
+  return `${format(new Date(value), "PP HH:mm:ss", { in: utc, locale })} UTC`;
 }
 
 // 002 §9: flow amounts above 1000 are rounded to 4 decimals.
@@ -62,10 +65,10 @@ export type TriageReportRow = z.infer<typeof triageReportRowSchema>;
  */
 export function triageReportColumns(
   subject: { chain: string; address: string },
-  language: TriageReportLanguage,
+  locale: Locale,
 ): CsvColumn<TriageReportRow>[] {
   return [
-    { header: "Date", value: (row) => formatTriageReportDate(row.date, language) },
+    { header: "Date", value: (row) => formatTriageReportDate(row.date, locale) },
     { header: "Chain", value: () => subject.chain },
     { header: "Address", value: () => subject.address },
     { header: "Counterparty", value: (row) => row.counterparty },
@@ -77,12 +80,12 @@ export function triageReportColumns(
 }
 
 /** 002 §9: the triage CSV report, written by the shared CSV writer (formula injection neutralised). */
-export function triageReportCsv(
+export async function triageReportCsv(
   subject: { chain: string; address: string },
   rows: readonly TriageReportRow[],
   language: TriageReportLanguage = "en",
-): string {
-  return toCsv(rows, triageReportColumns(subject, language));
+): Promise<string> {
+  return toCsv(rows, triageReportColumns(subject, await loadTriageReportLocale(language)));
 }
 
 /**
