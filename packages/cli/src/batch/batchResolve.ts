@@ -80,7 +80,7 @@ async function runLookup(
   lookup: BatchLookup,
   urns: readonly string[],
   options: ResolveOptions,
-): Promise<{ found: Map<string, BatchDetails>; errors: Map<string, string> }> {
+): Promise<LookupResult> {
   let found: Map<string, BatchDetails> | null = null;
   const errors = new Map<string, string>();
   const give = (failure: LookupAnswer["failed"][number]) => {
@@ -121,11 +121,10 @@ async function runLookup(
   return { found: found ?? new Map(), errors };
 }
 
-/** Everything the lookups learnt of one URN. */
-export interface Resolution {
-  known: boolean;
-  details: BatchDetails;
-  errors: string[];
+/** What one lookup learnt over a slice: the details of the URNs it knows, and why it failed others. */
+export interface LookupResult {
+  found: ReadonlyMap<string, BatchDetails>;
+  errors: ReadonlyMap<string, string>;
 }
 
 /**
@@ -138,7 +137,7 @@ async function runKind(
   lookups: readonly BatchLookup[],
   urns: readonly string[],
   options: ResolveOptions,
-): Promise<Awaited<ReturnType<typeof runLookup>>[]> {
+): Promise<LookupResult[]> {
   const [first, ...rest] = lookups;
   if (!first) return [];
   const answer = await runLookup(first, urns, options);
@@ -164,27 +163,6 @@ function urnsByKind(slice: BatchSlice): Map<BatchKind, string[]> {
   return byKind;
 }
 
-/** What every lookup learnt, by URN; where two lookups name the same field, the later one's stands. */
-function resolutionsOf(answers: readonly Awaited<ReturnType<typeof runLookup>>[]): Map<string, Resolution> {
-  const resolutions = new Map<string, Resolution>();
-  for (const answer of answers) {
-    for (const [urn, details] of answer.found) {
-      const resolution = resolutions.get(urn);
-      if (!resolution) resolutions.set(urn, { known: true, details: { ...details }, errors: [] });
-      else {
-        resolution.known = true;
-        Object.assign(resolution.details, details);
-      }
-    }
-    for (const [urn, error] of answer.errors) {
-      const resolution = resolutions.get(urn);
-      if (!resolution) resolutions.set(urn, { known: false, details: {}, errors: [error] });
-      else resolution.errors.push(error);
-    }
-  }
-  return resolutions;
-}
-
 /** Resolves every candidate URN of a slice: each kind's lookups (see runKind), all kinds at once. */
 export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): Promise<BatchRow[]> {
   const answers = await Promise.all(
@@ -196,19 +174,41 @@ export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): 
       ),
     ),
   );
-  const resolutions = resolutionsOf(answers.flat());
+  const results = answers.flat();
   const rows: BatchRow[] = [];
-  for (const entry of slice.entries) rows.push(...rowsOf(entry, resolutions));
+  for (const entry of slice.entries) addRowsOf(entry, results, rows);
   return rows;
 }
 
-function rowOf(input: string, candidate: BatchCandidate, resolution: Resolution | undefined): BatchRow {
-  const errors = resolution?.errors ?? [];
-  const row = emptyBatchRow(input, errors.length > 0 ? "failed" : "resolved", errors.join("; ") || null);
+/**
+ * The row of a candidate that some lookup knows or failed on, else null. The rows are built from
+ * the lookups' answers as they are (no merged copy per URN: a slice holds thousands); where two
+ * lookups name the same field, the later one's stands, and the errors come in lookup order.
+ */
+function rowOf(input: string, candidate: BatchCandidate, results: readonly LookupResult[]): BatchRow | null {
+  let row: BatchRow | null = null;
+  let errors: string[] | null = null;
+  for (const result of results) {
+    const details = result.found.get(candidate.urn);
+    if (details) {
+      row ??= emptyBatchRow(input, "resolved", null);
+      Object.assign(row, details);
+    }
+    const error = result.errors.get(candidate.urn);
+    if (error !== undefined) {
+      row ??= emptyBatchRow(input, "resolved", null);
+      errors ??= [];
+      errors.push(error);
+    }
+  }
+  if (!row) return null;
+  if (errors) {
+    row.status = "failed";
+    row.error = errors.join("; ") || null;
+  }
   row.kind = candidate.kind;
   row.chain = candidate.chain;
   row.urn = candidate.urn;
-  if (resolution) Object.assign(row, resolution.details);
   const level = row.categoryRiskScoreLevel ?? null;
   row.riskLabel = level === null ? null : riskLabelOf(level);
   return row;
@@ -223,26 +223,43 @@ export const notFound = "not found";
  * order), plus a row per candidate whose lookups failed; when that leaves nothing, one row saying the
  * identifier is unknown.
  */
-export function rowsOf(entry: BatchEntry, resolutions: ReadonlyMap<string, Resolution>): BatchRow[] {
-  const { text } = entry.input;
-  if (entry.recognition.type === "invalid") return [emptyBatchRow(text, "invalid", entry.recognition.reason)];
-  const { candidates } = entry.recognition;
+export function rowsOf(entry: BatchEntry, results: readonly LookupResult[]): BatchRow[] {
   const rows: BatchRow[] = [];
-  for (const candidate of candidates) {
-    const resolution = resolutions.get(candidate.urn);
-    if (resolution?.known || (resolution?.errors.length ?? 0) > 0)
-      rows.push(rowOf(text, candidate, resolution));
+  addRowsOf(entry, results, rows);
+  return rows;
+}
+
+/** rowsOf, added to `rows`: a slice's rows go straight into one array. */
+function addRowsOf(entry: BatchEntry, results: readonly LookupResult[], rows: BatchRow[]): void {
+  const { text } = entry.input;
+  if (entry.recognition.type === "invalid") {
+    rows.push(emptyBatchRow(text, "invalid", entry.recognition.reason));
+    return;
   }
-  if (rows.length > 0) return rows;
+  const { candidates } = entry.recognition;
+  const before = rows.length;
+  for (const candidate of candidates) {
+    const row = rowOf(text, candidate, results);
+    if (row) rows.push(row);
+  }
+  if (rows.length > before) return;
+  rows.push(unknownRow(text, candidates));
+}
+
+/** The one row of an input no lookup knows: which chains it was looked for on. */
+function unknownRow(text: string, candidates: readonly BatchCandidate[]): BatchRow {
   const [first] = candidates;
   if (candidates.length === 1 && first)
-    return [{ ...rowOf(text, first, undefined), status: "unknown", error: notFound }];
+    return {
+      ...emptyBatchRow(text, "unknown", notFound),
+      kind: first.kind,
+      chain: first.chain,
+      urn: first.urn,
+    };
   const kinds = new Set(candidates.map((candidate) => candidate.kind));
   const chains = candidates.flatMap((candidate) => (candidate.chain ? [candidate.chain] : []));
-  return [
-    {
-      ...emptyBatchRow(text, "unknown", chains.length > 0 ? `${notFound} on ${chains.join(", ")}` : notFound),
-      kind: kinds.size === 1 && first ? first.kind : null,
-    },
-  ];
+  return {
+    ...emptyBatchRow(text, "unknown", chains.length > 0 ? `${notFound} on ${chains.join(", ")}` : notFound),
+    kind: kinds.size === 1 && first ? first.kind : null,
+  };
 }

@@ -29,6 +29,10 @@ export interface SliceOptions {
   recognize: (text: string) => BatchRecognition;
 }
 
+function noCounts(): Record<BatchKind, number> {
+  return { address: 0, transaction: 0, inet: 0, entity: 0, "custom-entity": 0 };
+}
+
 type Pending = Promise<IteratorResult<InputLine[]>>;
 
 function delay(ms: number): { promise: Promise<"timeout">; cancel: () => void } {
@@ -51,7 +55,7 @@ export async function* sliceInputs(
   const iterator = chunks[Symbol.asyncIterator]();
   let index = 0;
   let entries: BatchEntry[] = [];
-  let counts = new Map<BatchKind, number>();
+  let counts = noCounts();
   const ready: BatchSlice[] = [];
 
   const close = () => {
@@ -59,21 +63,21 @@ export async function* sliceInputs(
     ready.push({ index, entries });
     index += 1;
     entries = [];
-    counts = new Map();
+    counts = noCounts();
   };
 
+  // The candidates are counted into the slice first and, when that overfills it, into the next one:
+  // no tally per input (a slice takes hundreds).
   const add = (input: InputLine) => {
     const recognition = options.recognize(input.text);
     if (recognition.type === "lookup") {
-      const needs = new Map<BatchKind, number>();
-      for (const candidate of recognition.candidates)
-        needs.set(candidate.kind, (needs.get(candidate.kind) ?? 0) + 1);
-      for (const [kind, count] of needs)
-        if ((counts.get(kind) ?? 0) + count > options.limits[kind]) {
-          close();
-          break;
-        }
-      for (const [kind, count] of needs) counts.set(kind, (counts.get(kind) ?? 0) + count);
+      let overfilled = false;
+      for (const { kind } of recognition.candidates)
+        if (++counts[kind] > options.limits[kind]) overfilled = true;
+      if (overfilled && entries.length > 0) {
+        close();
+        for (const { kind } of recognition.candidates) counts[kind] += 1;
+      }
     }
     entries.push({ input, recognition });
     if (entries.length >= options.maxEntries) close();

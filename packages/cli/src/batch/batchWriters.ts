@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { type CsvColumn, toCsv } from "@sleuth/sdk";
+import { type CsvColumn, toCsv, toCsvRecords } from "@sleuth/sdk";
 import type { OutputStream } from "../io.ts";
 import { type BatchRow, batchFields } from "./batchRow.ts";
 
@@ -27,8 +27,9 @@ const csvColumns: CsvColumn<BatchRow>[] = batchFields.map((field) => ({
 export const csvHeader = toCsv([], csvColumns).split("\r\n")[0] ?? "";
 
 /**
- * CSV by the SDK's one writer (`toCsv`: formula neutralisation, RFC 4180 quoting, CRLF), a slice
- * at a time: the header once, then each slice's rows without it.
+ * CSV by the SDK's one writer (formula neutralisation, RFC 4180 quoting, CRLF), a slice at a
+ * time: the header once, then each slice's rows without it. A row holds its cells under the
+ * column names, so it is written as it is (`toCsvRecords`), not copied into an array first.
  */
 function csvWriter(out: OutputStream): RowWriter {
   let started = false;
@@ -41,7 +42,7 @@ function csvWriter(out: OutputStream): RowWriter {
     async write(rows) {
       await start();
       if (rows.length === 0) return;
-      await send(out, `${toCsv(rows, csvColumns).slice(csvHeader.length + 2)}\r\n`);
+      await send(out, `${toCsvRecords(rows, batchFields, { header: false })}\r\n`);
     },
     end: start,
   };

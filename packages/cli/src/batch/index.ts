@@ -5,7 +5,13 @@ export type { BatchCounts, BatchProgressState, ProgressDisplay } from "./batchPr
 export { emptyCounts, loadProgressLine } from "./batchProgress.ts";
 export type { BatchCandidate, BatchRecognition, BatchRecognizeOptions } from "./batchRecognition.ts";
 export { ipSearchOff, notAnIdentifier, recognizeBatchInput } from "./batchRecognition.ts";
-export type { BatchDetails, BatchLookup, LookupAnswer, Resolution, ResolveOptions } from "./batchResolve.ts";
+export type {
+  BatchDetails,
+  BatchLookup,
+  LookupAnswer,
+  LookupResult,
+  ResolveOptions,
+} from "./batchResolve.ts";
 export { notFound, resolveSlice, rowsOf } from "./batchResolve.ts";
 export type { BatchField, BatchKind, BatchRow, BatchRowStatus } from "./batchRow.ts";
 export {

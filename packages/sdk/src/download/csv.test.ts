@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, test } from "vitest";
-import { type CsvColumn, neutralizeCsvCell, toCsv } from "./csv.ts";
+import { type CsvColumn, neutralizeCsvCell, toCsv, toCsvRecords } from "./csv.ts";
 
 interface Row {
   note: string;
@@ -22,6 +22,19 @@ describe("001 §4 CSV export", () => {
     expect(neutralizeCsvCell("a=b")).toBe("a=b");
     expect(toCsv([{ note: '=1+2 "quoted"', amount: -0.5 }], columns)).toBe(
       'note,amount\r\n"\'=1+2 ""quoted""",-0.5',
+    );
+  });
+
+  test("001 §4 rows keyed by their headers are written exactly as toCsv writes them", () => {
+    const rows: Row[] = [
+      { note: '=1+2 "quoted"', amount: -0.5 },
+      { note: "a, b\r\nc", amount: null },
+      { note: "-plain", amount: 3 },
+    ];
+    const csv = toCsv(rows, columns);
+    expect(toCsvRecords(rows, ["note", "amount"], { header: true })).toBe(csv);
+    expect(toCsvRecords(rows, ["note", "amount"], { header: false })).toBe(
+      csv.slice("note,amount\r\n".length),
     );
   });
 

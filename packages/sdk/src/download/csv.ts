@@ -33,6 +33,26 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
       fields: columns.map((column) => column.header),
       data: rows.map((row) => columns.map((column) => column.value(row))),
     },
-    { escapeFormulae: formulaStart, newline: "\r\n", header: true },
+    csvConfig(true),
+  );
+}
+
+function csvConfig(header: boolean): Papa.UnparseConfig {
+  return { escapeFormulae: formulaStart, newline: "\r\n", header };
+}
+
+/**
+ * toCsv for rows that hold each cell under its column's header, written as they are: the same
+ * neutralisation, quoting and line ends, without building an array of cells per row (a bulk export
+ * writes a hundred thousand rows). Without `header`, just the rows, for a stream that wrote it.
+ */
+export function toCsvRecords<Field extends string>(
+  rows: readonly Readonly<Record<Field, CsvCell>>[],
+  fields: readonly Field[],
+  options: { header: boolean },
+): string {
+  return Papa.unparse(
+    { fields: [...fields], data: rows as Record<Field, CsvCell>[] },
+    csvConfig(options.header),
   );
 }
