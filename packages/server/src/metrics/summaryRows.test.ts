@@ -1,0 +1,52 @@
+import { addressChainUrn, type ChainId } from "@sleuth/sdk";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { migrate, openPgliteStore, type Store } from "../store/index.ts";
+import { seedWorld } from "../world/index.ts";
+import { addressKeysOf } from "./subjects.ts";
+import { forgetSummaryRows, summaryRowsByKey } from "./summaryRows.ts";
+
+let store: Store;
+let address: { chain: ChainId; address: string; balance_usd: number };
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+  await migrate(store);
+  await seedWorld(store, { scale: "small" });
+  [address] = (await store.query<typeof address>(
+    "SELECT chain, address, balance_usd FROM address_summary ORDER BY address_id LIMIT 1",
+  )) as [typeof address];
+}, 60_000);
+
+afterAll(async () => {
+  await store?.close();
+});
+
+const keys = () => addressKeysOf([addressChainUrn(address.chain, address.address)]);
+const balanceAt = async (now: number) => (await summaryRowsByKey(store, keys(), now))[0]?.row.balance_usd;
+// Changed behind the rollups' back, so the test sees whether the store was read again.
+const raiseBalance = () =>
+  store.query("UPDATE address_summary SET balance_usd = balance_usd + 1 WHERE chain = $1 AND address = $2", [
+    address.chain,
+    address.address,
+  ]);
+
+test("000 §7 a batch's summary rows serve its next calls for five seconds, then the store is read again", async () => {
+  const now = Date.now();
+  const before = await balanceAt(now);
+  await raiseBalance();
+  expect(await balanceAt(now + 4_000)).toBe(before);
+  expect(await balanceAt(now + 6_000)).toBe((before ?? 0) + 1);
+});
+
+test("000 §7 forgetting the summary rows (a rollup rebuild, an import) makes the next call read the store", async () => {
+  const now = Date.now();
+  const remembered = await balanceAt(now);
+  await raiseBalance();
+  forgetSummaryRows();
+  const [stored] = await store.query<{ balance_usd: number }>(
+    "SELECT balance_usd FROM address_summary WHERE chain = $1 AND address = $2",
+    [address.chain, address.address],
+  );
+  expect(stored?.balance_usd).not.toBe(remembered);
+  expect(await balanceAt(now)).toBe(stored?.balance_usd);
+});
