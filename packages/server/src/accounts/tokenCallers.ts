@@ -55,7 +55,23 @@ export function recallTokenCaller(store: object, key: string, now = Date.now()):
   return remembered.caller;
 }
 
-export function rememberTokenCaller(store: object, key: string, caller: TokenCaller, now = Date.now()): void {
+/** Where the memory stands: a resolution begun before a change must not be remembered after it. */
+export function tokenCallersVersion(): number {
+  return generation;
+}
+
+/**
+ * Remembers `caller`, resolved from the store since `version` (tokenCallersVersion); not when a change
+ * has forgotten the remembered tokens meanwhile, for the resolution may predate that change.
+ */
+export function rememberTokenCaller(
+  store: object,
+  key: string,
+  caller: TokenCaller,
+  version: number,
+  now = Date.now(),
+): void {
+  if (version !== generation) return;
   const memory = memoryOf(store);
   if (memory.size >= maxEntries) memory.clear();
   memory.set(key, { generation, expiresAt: now + lifetimeMs, caller });

@@ -6,7 +6,12 @@ import { findTokenUser } from "../accounts/apiTokens.ts";
 import { findMembership, listMemberships } from "../accounts/organizations.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
 import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
-import { recallTokenCaller, rememberTokenCaller, tokenCallerKey } from "../accounts/tokenCallers.ts";
+import {
+  recallTokenCaller,
+  rememberTokenCaller,
+  tokenCallerKey,
+  tokenCallersVersion,
+} from "../accounts/tokenCallers.ts";
 import type { Queryable } from "../store/index.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
 
@@ -82,18 +87,24 @@ async function resolveTokenCaller(db: Queryable, request: FastifyRequest, token:
     setCaller(request, known.user, known.membership, { kind: "token", tokenId: known.tokenId });
     return;
   }
+  const version = tokenCallersVersion();
   const found = token ? await findTokenUser(db, token) : undefined;
   if (!found) {
     request.authProblem = "The API token is not valid or was revoked";
     return;
   }
   const membership = await resolveOrganization(db, request, found.user);
-  rememberTokenCaller(db, key, {
-    user: found.user,
-    tokenId: found.tokenId,
-    membership,
-    organizationUnknown: request.organizationUnknown,
-  });
+  rememberTokenCaller(
+    db,
+    key,
+    {
+      user: found.user,
+      tokenId: found.tokenId,
+      membership,
+      organizationUnknown: request.organizationUnknown,
+    },
+    version,
+  );
   setCaller(request, found.user, membership, { kind: "token", tokenId: found.tokenId });
 }
 
