@@ -32,7 +32,7 @@ import {
   worldScaleSchema,
 } from "../../packages/server/src/index.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
-import { writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
 const cliMain = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
 const scriptPath = fileURLToPath(import.meta.url);
@@ -192,22 +192,6 @@ function lines(list: readonly string[], count: number): string {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(list[i % list.length]!);
   return `${out.join("\n")}\n`;
-}
-
-/** A Markdown table padded the way the formatter (biome) lays it out. */
-function markdownTable(
-  headings: readonly string[],
-  rows: readonly (readonly string[])[],
-  align: readonly ("left" | "right")[],
-): string[] {
-  const widths = headings.map((heading, column) =>
-    Math.max(3, heading.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const cell = (text: string, column: number) =>
-    align[column] === "right" ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0);
-  const line = (row: readonly string[]) => `| ${row.map(cell).join(" | ")} |`;
-  const rule = `| ${widths.map((width, column) => (align[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
-  return [line(headings.map((heading, column) => cell(heading, column))), rule, ...rows.map(line)];
 }
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");

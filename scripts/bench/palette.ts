@@ -15,7 +15,7 @@ import { type WorldScale, worldScaleSchema } from "../../packages/server/src/wor
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
-import { writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
 interface BenchQuery {
   kind: string;
@@ -169,7 +169,15 @@ function section(scale: WorldScale, rounds: number, samples: readonly Sample[], 
   const row = (label: string, of: readonly Sample[]) => {
     const values = of.map((sample) => sample.ms);
     const requests = of.map((sample) => sample.requestsMs);
-    return `| ${label} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 95))} | ${ms(Math.min(...values))} | ${ms(Math.max(...values))} | ${ms(percentile(requests, 50))} |`;
+    return [
+      label,
+      String(values.length),
+      ms(percentile(values, 50)),
+      ms(percentile(values, 95)),
+      ms(Math.min(...values)),
+      ms(Math.max(...values)),
+      ms(percentile(requests, 50)),
+    ];
   };
   const all = samples.map((sample) => sample.ms);
   const p95 = percentile(all, 95);
@@ -178,15 +186,19 @@ function section(scale: WorldScale, rounds: number, samples: readonly Sample[], 
     "",
     `Measured by \`node scripts/bench/palette.ts ${scale} ${rounds}\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, headless Chromium, the built console served by the API server over ${benchStoreName(scale)} holding the ${scale} demo world. Each query is typed into the palette (Mod+K); the time runs from the last keydown to the first frame painted after every section answered (a MutationObserver sees the list settle on the query, then one animation frame), minus the ${searchDebounceMs} ms debounce. Each round uses a fresh browser context, so no answer comes from the query cache. Target: p95 ≤ 100 ms. The 1-minute load average was ${load.toFixed(1)} when the run ended (other work on the machine shows in the tail).`,
     "",
-    "| query | samples | median (ms) | p95 (ms) | min (ms) | max (ms) | requests, median (ms) |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-    ...kinds.map((kind) =>
-      row(
-        kind,
-        samples.filter((sample) => sample.kind === kind),
-      ),
+    ...markdownTable(
+      ["query", "samples", "median (ms)", "p95 (ms)", "min (ms)", "max (ms)", "requests, median (ms)"],
+      [
+        ...kinds.map((kind) =>
+          row(
+            kind,
+            samples.filter((sample) => sample.kind === kind),
+          ),
+        ),
+        row("**all**", samples),
+      ],
+      ["left", "right", "right", "right", "right", "right", "right"],
     ),
-    row("**all**", samples),
     "",
     `p95 over all queries: ${ms(p95)} ms (${p95 <= 100 ? "meets" : "misses"} the 100 ms target). The time includes the debounce timer's own lateness, the requests of every section the query searches (one for a recognised address, hash or IP; two to four for other text, see \`searchSectionsFor\`; sent in parallel through the SDK's fetch transport, answered one after another by the single PGlite connection), their validation, React's render and the paint. "requests" is the part from the first request's start to the last answer's end, read from the page's resource timings.`,
     "",

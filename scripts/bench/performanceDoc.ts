@@ -32,3 +32,19 @@ export function writePerformanceSection(heading: string, section: string): void 
     : `${text.trimEnd()}\n\n${section.trimEnd()}\n`;
   writeFileSync(performanceFile, updated);
 }
+
+/** A Markdown table padded the way the formatter (biome) lays it out. */
+export function markdownTable(
+  headings: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly ("left" | "right")[],
+): string[] {
+  const widths = headings.map((heading, column) =>
+    Math.max(3, heading.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const cell = (text: string, column: number) =>
+    align[column] === "right" ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0);
+  const line = (row: readonly string[]) => `| ${row.map(cell).join(" | ")} |`;
+  const rule = `| ${widths.map((width, column) => (align[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
+  return [line(headings.map((heading, column) => cell(heading, column))), rule, ...rows.map(line)];
+}
