@@ -81,6 +81,5 @@ export {
   triageReportCsv,
   triageReportFileName,
   triageReportLanguage,
-  triageReportLanguages,
   triageReportRowSchema,
 } from "./triageReport.ts";

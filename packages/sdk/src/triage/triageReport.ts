@@ -16,7 +16,6 @@ const triageReportLocaleLoaders = {
   pt: () => import("date-fns/locale/pt").then((module) => module.pt),
 } as const satisfies Record<string, () => Promise<Locale>>;
 export type TriageReportLanguage = keyof typeof triageReportLocaleLoaders;
-export const triageReportLanguages = Object.keys(triageReportLocaleLoaders) as TriageReportLanguage[];
 
 /** The date-fns locale of a report language, loaded on first use. */
 export function loadTriageReportLocale(language: TriageReportLanguage): Promise<Locale> {

@@ -1,3 +1,4 @@
+import { StoreMemory } from "../store/index.ts";
 import type { MembershipOrganizationRow, UserRow } from "./rows.ts";
 
 // A script or `sleuth batch` sends hundreds of requests a second with the same Bearer token, and
@@ -16,28 +17,8 @@ export interface TokenCaller {
   organizationUnknown: boolean;
 }
 
-interface Remembered {
-  generation: number;
-  expiresAt: number;
-  caller: TokenCaller;
-}
-
-const lifetimeMs = 1_000;
-// Bounded so a flood of distinct tokens cannot grow it: when full, it starts over.
-const maxEntries = 1_000;
-
-let generation = 0;
-// One memory per store, so servers on different stores in one process never share an answer.
-const memories = new WeakMap<object, Map<string, Remembered>>();
-
-function memoryOf(store: object): Map<string, Remembered> {
-  let memory = memories.get(store);
-  if (!memory) {
-    memory = new Map();
-    memories.set(store, memory);
-  }
-  return memory;
-}
+// Two generations of 500: a flood of distinct tokens cannot grow it.
+const memory = new StoreMemory<TokenCaller>({ lifetimeMs: 1_000, generationSize: 500 });
 
 /** The key of a token and the organization header as sent (absent header: the user's first organization). */
 export function tokenCallerKey(token: string, organization: string | undefined): string {
@@ -45,19 +26,12 @@ export function tokenCallerKey(token: string, organization: string | undefined):
 }
 
 export function recallTokenCaller(store: object, key: string, now = Date.now()): TokenCaller | undefined {
-  const memory = memories.get(store);
-  const remembered = memory?.get(key);
-  if (!remembered) return undefined;
-  if (remembered.generation !== generation || remembered.expiresAt <= now) {
-    memory?.delete(key);
-    return undefined;
-  }
-  return remembered.caller;
+  return memory.recall(store, key, now);
 }
 
 /** Where the memory stands: a resolution begun before a change must not be remembered after it. */
 export function tokenCallersVersion(): number {
-  return generation;
+  return memory.version();
 }
 
 /**
@@ -71,13 +45,10 @@ export function rememberTokenCaller(
   version: number,
   now = Date.now(),
 ): void {
-  if (version !== generation) return;
-  const memory = memoryOf(store);
-  if (memory.size >= maxEntries) memory.clear();
-  memory.set(key, { generation, expiresAt: now + lifetimeMs, caller });
+  memory.remember(store, key, caller, version, now);
 }
 
 /** Forgets every remembered token resolution, of every store: called by each change that could alter one. */
 export function forgetTokenCallers(): void {
-  generation++;
+  memory.forget();
 }

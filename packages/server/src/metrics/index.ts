@@ -15,8 +15,6 @@ export {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
-  rowsByAddress,
-  rowsByAddressKey,
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";

@@ -1,5 +1,5 @@
 import type { RiskType } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import { type Queryable, StoreMemory } from "../store/index.ts";
 import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
 import { type AddressKey, type KeyedRow, rowsByAddress } from "./subjects.ts";
 
@@ -45,56 +45,19 @@ const summaryColumns = [
   "tags",
 ] as const satisfies readonly (keyof SummaryRow)[];
 
-interface Remembered {
-  generation: number;
-  expiresAt: number;
-  /** The address's rows by chain; empty when the store has none (an unknown address is remembered too). */
-  rows: ReadonlyMap<string, SummaryRow>;
-}
-
-const lifetimeMs = 5_000;
 // Three batches in flight hold about a thousand addresses; a generation keeps the last few dozen
-// batches. Two generations, the older dropped whole when the newer fills: evicting the oldest entry
-// of one Map one by one makes V8 step over every deleted entry on the next eviction.
-const generationSize = 10_000;
-
-let generation = 0;
-
-/** A store's remembered rows, by address. */
-class Memory {
-  #recent = new Map<string, Remembered>();
-  #older = new Map<string, Remembered>();
-
-  get(address: string): Remembered | undefined {
-    return this.#recent.get(address) ?? this.#older.get(address);
-  }
-
-  set(address: string, remembered: Remembered): void {
-    if (this.#recent.size >= generationSize) {
-      this.#older = this.#recent;
-      this.#recent = new Map();
-    }
-    this.#recent.set(address, remembered);
-  }
-}
-
-// One memory per store, so servers on different stores in one process never share a row.
-const memories = new WeakMap<object, Memory>();
-
-function memoryOf(db: Queryable): Memory {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = new Memory();
-    memories.set(db, memory);
-  }
-  return memory;
-}
+// batches. By address: its rows by chain, empty when the store has none (an unknown address is
+// remembered too).
+const memory = new StoreMemory<ReadonlyMap<string, SummaryRow>>({
+  lifetimeMs: 5_000,
+  generationSize: 10_000,
+});
 
 const noRows: ReadonlyMap<string, SummaryRow> = new Map();
 
 /** Forgets every remembered summary row, of every store: refreshRollups calls it. */
 export function forgetSummaryRows(): void {
-  generation++;
+  memory.forget();
 }
 
 /**
@@ -106,7 +69,6 @@ export async function summaryRowsByKey(
   keys: readonly AddressKey[],
   now = Date.now(),
 ): Promise<KeyedRow<SummaryRow>[]> {
-  const memory = memoryOf(db);
   // Each key's address's rows by chain. A 0x-address pasted without a chain comes as one key per EVM
   // chain, side by side: the previous key's answer is reused rather than looked up again.
   const rowsOfKey: (ReadonlyMap<string, SummaryRow> | null)[] = new Array(keys.length);
@@ -117,9 +79,8 @@ export async function summaryRowsByKey(
       rowsOfKey[index] = rowsOfKey[index - 1] ?? null;
       continue;
     }
-    const remembered = memory.get(address);
-    if (remembered && remembered.generation === generation && remembered.expiresAt > now)
-      rowsOfKey[index] = remembered.rows;
+    const remembered = memory.recall(db, address, now);
+    if (remembered) rowsOfKey[index] = remembered;
     else {
       rowsOfKey[index] = null;
       if (!missing.has(address)) missing.set(address, missing.size);
@@ -127,13 +88,13 @@ export async function summaryRowsByKey(
   }
   let read: ReadonlyMap<string, SummaryRow>[] = [];
   if (missing.size > 0) {
-    const startedAt = generation;
+    const version = memory.version();
     const addresses = [...missing.keys()];
     const found = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, addresses);
     read = addresses.map((address, at) => {
       const rows = found[at] ?? noRows;
       // Rows read while a rebuild was forgetting them are used once but not kept.
-      if (startedAt === generation) memory.set(address, { generation, expiresAt: now + lifetimeMs, rows });
+      memory.remember(db, address, rows, version, now);
       return rows;
     });
   }

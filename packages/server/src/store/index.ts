@@ -8,3 +8,4 @@ export { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
 export { inPoolTransaction, openPostgresStore } from "./postgresStore.ts";
 export type { Queryable, Store, StoreKind } from "./store.ts";
 export { isUniqueViolation, uniqueViolation } from "./store.ts";
+export { StoreMemory } from "./storeMemory.ts";
