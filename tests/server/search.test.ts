@@ -492,7 +492,7 @@ describe.each(storeKinds)("global search on %s", (kind) => {
     expect(partial.data.map((item) => item.addressChainUrn)).toEqual(knownUrns);
   });
 
-  test("000 §7 risk mini-info scores an address by its riskiest category", async () => {
+  test("000 §7 risk mini-info scores an address by its riskiest category, 000 §3 indicators only", async () => {
     const risky = await one<{ chain: "bitcoin"; address: string; level: number; category: string }>(
       `SELECT a.chain, a.address, l.level, c.name AS category FROM addresses a
        JOIN entities e ON e.id = a.entity_id JOIN categories c ON c.id = e.category_id
@@ -520,6 +520,12 @@ describe.each(storeKinds)("global search on %s", (kind) => {
       }),
     );
     expect(riskyInfo?.riskScoreLabel).toMatch(/High|Severe/);
+    // 000 §3: a mini-info indicator is riskType, category and level, highest level first.
+    const levels = riskyInfo?.riskIndicators.map((indicator) => indicator.categoryRiskScoreLevel) ?? [];
+    expect(levels).toEqual([...levels].sort((a, b) => b - a));
+    expect(levels[0]).toBe(riskyInfo?.riskScore);
+    for (const indicator of riskyInfo?.riskIndicators ?? [])
+      expect(Object.keys(indicator).sort()).toEqual(["category", "categoryRiskScoreLevel", "riskType"]);
     expect(cleanInfo).toMatchObject({
       riskScore: 0,
       riskScoreLabel: null,

@@ -3,36 +3,31 @@ import type { Queryable } from "../store/index.ts";
 import type { AddressKey } from "./subjects.ts";
 import { summaryRowsByKey } from "./summaryRows.ts";
 
+// What ranks an indicator and what it shows; the volumes only rank.
 interface IndicatorRow {
   subject_id: string | number;
   risk_type: RiskType;
-  category_id: number;
   category: string;
   level: number;
   incoming_usd: number | null;
   outgoing_usd: number | null;
-  instances: number | null;
 }
 
-const cents = (value: number) => Math.round(value * 100) / 100;
-
+/** The 000 §3 risk indicator (riskType, category, categoryRiskScoreLevel): what the mini-info calls carry. */
 function indicatorOf(row: IndicatorRow): RiskIndicator {
-  const indicator: RiskIndicator = {
-    riskType: row.risk_type,
-    category: row.category,
-    categoryRiskScoreLevel: row.level,
-    categoryId: String(row.category_id),
-    categoryName: row.category,
-  };
-  const label = riskLabelOf(row.level);
-  if (label !== null) indicator.categoryRiskScoreLevelLabel = label;
-  if (row.incoming_usd !== null && row.outgoing_usd !== null) {
-    indicator.incomingVolumeUsd = cents(row.incoming_usd);
-    indicator.outgoingVolumeUsd = cents(row.outgoing_usd);
-    indicator.totalVolumeUsd = cents(row.incoming_usd + row.outgoing_usd);
-  }
-  if (row.instances !== null) indicator.instances = row.instances;
-  return indicator;
+  return { riskType: row.risk_type, category: row.category, categoryRiskScoreLevel: row.level };
+}
+
+const volumeOf = (row: IndicatorRow) => (row.incoming_usd ?? 0) + (row.outgoing_usd ?? 0);
+
+/** Highest level first; among equals the larger volume, then by risk type and category. */
+function byRisk(a: IndicatorRow, b: IndicatorRow): number {
+  return (
+    b.level - a.level ||
+    volumeOf(b) - volumeOf(a) ||
+    a.risk_type.localeCompare(b.risk_type) ||
+    a.category.localeCompare(b.category)
+  );
 }
 
 export interface RiskSummary {
@@ -42,27 +37,23 @@ export interface RiskSummary {
   riskIndicators: RiskIndicator[];
 }
 
+function summaryOf(rows: IndicatorRow[]): RiskSummary {
+  rows.sort(byRisk);
+  // A known subject without risky indicators scores 0 (no risk), not "no data".
+  const riskScore = rows[0]?.level ?? 0;
+  return {
+    riskScore,
+    riskScoreLabel: riskLabelOf(riskScore),
+    riskScoreLevel: riskScoreLevelOf(riskScore),
+    riskIndicators: rows.map(indicatorOf),
+  };
+}
+
 function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map<number, RiskSummary> {
-  const indicators = new Map<number, RiskIndicator[]>(ids.map((id) => [id, []]));
-  for (const row of rows) indicators.get(Number(row.subject_id))?.push(indicatorOf(row));
+  const rowsById = new Map<number, IndicatorRow[]>(ids.map((id) => [id, []]));
+  for (const row of rows) rowsById.get(Number(row.subject_id))?.push(row);
   const summaries = new Map<number, RiskSummary>();
-  for (const [id, list] of indicators) {
-    list.sort(
-      (a, b) =>
-        b.categoryRiskScoreLevel - a.categoryRiskScoreLevel ||
-        (b.totalVolumeUsd ?? 0) - (a.totalVolumeUsd ?? 0) ||
-        a.riskType.localeCompare(b.riskType) ||
-        a.category.localeCompare(b.category),
-    );
-    // A known subject without risky indicators scores 0 (no risk), not "no data".
-    const riskScore = Math.max(0, ...list.map((indicator) => indicator.categoryRiskScoreLevel));
-    summaries.set(id, {
-      riskScore,
-      riskScoreLabel: riskLabelOf(riskScore),
-      riskScoreLevel: riskScoreLevelOf(riskScore),
-      riskIndicators: list,
-    });
-  }
+  for (const [id, list] of rowsById) summaries.set(id, summaryOf(list));
   return summaries;
 }
 
@@ -81,18 +72,16 @@ export async function addressRiskSummaries(
   const found = await summaryRowsByKey(db, keys);
   return found.map(({ key, row }) => {
     const indicatorRows: IndicatorRow[] = (row.risk_indicators ?? []).map(
-      ([risk_type, category_id, category, level, incoming_usd, outgoing_usd, instances]) => ({
+      ([risk_type, , category, level, incoming_usd, outgoing_usd]) => ({
         subject_id: 0,
         risk_type,
-        category_id,
         category,
         level,
         incoming_usd,
         outgoing_usd,
-        instances,
       }),
     );
-    return { key, summary: summariesOf([0], indicatorRows).get(0)! };
+    return { key, summary: summaryOf(indicatorRows) };
   });
 }
 
@@ -106,14 +95,14 @@ export async function entityRiskSummaries(
 ): Promise<Map<number, RiskSummary>> {
   if (entityIds.length === 0) return new Map();
   const rows = await db.query<IndicatorRow>(
-    `SELECT e.id AS subject_id, 'ownership' AS risk_type, c.id AS category_id, c.name AS category, l.level,
-            NULL::float8 AS incoming_usd, NULL::float8 AS outgoing_usd, NULL::int AS instances
+    `SELECT e.id AS subject_id, 'ownership' AS risk_type, c.name AS category, l.level,
+            NULL::float8 AS incoming_usd, NULL::float8 AS outgoing_usd
      FROM entities e
      JOIN category_risk_levels l ON l.category_id = e.category_id AND l.risk_type = 'ownership'
      JOIN categories c ON c.id = e.category_id
      WHERE e.id = ANY($1::int[]) AND l.level > 0
      UNION ALL
-     SELECT x.entity_id, x.risk_type, c.id, c.name, l.level, x.incoming_usd, x.outgoing_usd, x.instances
+     SELECT x.entity_id, x.risk_type, c.name, l.level, x.incoming_usd, x.outgoing_usd
      FROM entity_exposure x
      JOIN category_risk_levels l ON l.category_id = x.category_id AND l.risk_type = x.risk_type
      JOIN categories c ON c.id = x.category_id
