@@ -11,12 +11,16 @@ import type { BatchDetails, BatchLookup, LookupAnswer } from "./batchResolve.ts"
 import type { SliceLimits } from "./batchSlices.ts";
 
 /**
- * How many URNs of each kind one slice holds: the 000 §9 bulk batch sizes for addresses (900),
- * entities (20) and custom entities (100), the transaction lookup's limit (100), and for IPs, which
- * have no bulk call and are looked up one request each, 20 (our choice).
+ * How many URNs of each kind one slice holds: the 000 §9 bulk batch sizes for entities (20) and
+ * custom entities (100), the transaction lookup's limit (100), and for IPs, which have no bulk call
+ * and are looked up one request each, 20 (our choice). Addresses: two batches of 900 (the SDK sends
+ * each bulk call in 000 §9 batches). Metrics is asked about every candidate and risk and attribution
+ * only about the ones it knows; a 0x-address is a candidate on seven EVM chains and pasted lists
+ * are mostly known on one, so a 900-candidate slice left risk and attribution with requests of 300
+ * to 400 URNs. Two batches' worth fill them: four requests per 1,800 candidates instead of six.
  */
 export const batchSliceLimits: SliceLimits = {
-  address: bulkBatchSizes.addresses,
+  address: 2 * bulkBatchSizes.addresses,
   entity: bulkBatchSizes.entities,
   "custom-entity": bulkBatchSizes.customEntities,
   transaction: transactionLookupMaxHashes,

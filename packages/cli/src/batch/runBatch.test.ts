@@ -113,8 +113,9 @@ describe("000 §7 sleuth batch, end to end without a terminal", () => {
       signal: controller.signal,
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    // Three slices of 900 in flight, and at most a chunk more read ahead.
-    expect(source.state.read).toBeLessThanOrEqual(3 * 900 + 1000 + 900);
+    // Three slices in flight, and at most a chunk and a slice more read ahead.
+    const slice = batchSliceLimits.address;
+    expect(source.state.read).toBeLessThanOrEqual(3 * slice + 1000 + slice);
     controller.abort();
     release();
     const summary = await running;
