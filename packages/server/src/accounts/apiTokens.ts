@@ -1,8 +1,8 @@
 import type { ApiToken } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
+import { forgetCallers } from "./rememberedCallers.ts";
 import { toIso, type UserRow, userColumns } from "./rows.ts";
 import { apiTokenPrefix, newApiToken, sha256Hex } from "./secrets.ts";
-import { forgetTokenCallers } from "./tokenCallers.ts";
 
 interface ApiTokenRow {
   id: number;
@@ -70,6 +70,6 @@ export async function revokeApiToken(db: Queryable, userId: number, tokenId: num
     "UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id",
     [tokenId, userId],
   );
-  forgetTokenCallers();
+  forgetCallers();
   return rows.length > 0;
 }

@@ -1,12 +1,12 @@
 import type { Role } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
+import { forgetCallers } from "./rememberedCallers.ts";
 import {
   type MembershipOrganizationRow,
   type OrganizationRow,
   organizationColumns,
   organizationsWithParent,
 } from "./rows.ts";
-import { forgetTokenCallers } from "./tokenCallers.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,5 +100,5 @@ export async function setMembership(
      ON CONFLICT (user_id, organization_id) DO UPDATE SET role = EXCLUDED.role`,
     [userId, organizationId, role],
   );
-  forgetTokenCallers();
+  forgetCallers();
 }

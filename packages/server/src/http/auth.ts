@@ -4,14 +4,15 @@ import { organizationHeader, type Role, roles } from "@sleuth/sdk";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { findTokenUser } from "../accounts/apiTokens.ts";
 import { findMembership, listMemberships } from "../accounts/organizations.ts";
+import {
+  callerKey,
+  callersVersion,
+  type RememberedCaller,
+  recallCaller,
+  rememberCaller,
+} from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
 import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
-import {
-  recallTokenCaller,
-  rememberTokenCaller,
-  tokenCallerKey,
-  tokenCallersVersion,
-} from "../accounts/tokenCallers.ts";
 import type { Queryable } from "../store/index.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
 
@@ -22,7 +23,7 @@ export interface Caller {
   user: UserRow;
   organization: OrganizationRow | null;
   role: Role | null;
-  credential: { kind: "session"; sessionId: string } | { kind: "token"; tokenId: number };
+  credential: RememberedCaller["credential"];
 }
 
 /** A caller acting inside an organization they belong to. */
@@ -78,34 +79,36 @@ function setCaller(
   request.caller = { user, organization: membership, role: membership?.role ?? null, credential };
 }
 
-/** A Bearer token's caller, remembered for a second (accounts/tokenCallers.ts says why). */
-async function resolveTokenCaller(db: Queryable, request: FastifyRequest, token: string): Promise<void> {
-  const key = tokenCallerKey(token, askedOrganization(request));
-  const known = recallTokenCaller(db, key);
+/**
+ * The caller of a credential, remembered for a second (accounts/rememberedCallers.ts says why):
+ * `find` looks the credential up in the store when it is not remembered.
+ */
+async function resolveRemembered(
+  db: Queryable,
+  request: FastifyRequest,
+  key: string,
+  find: () => Promise<{ user: UserRow; credential: Caller["credential"] } | { problem: string }>,
+): Promise<void> {
+  const known = recallCaller(db, key);
   if (known) {
     request.organizationUnknown = known.organizationUnknown;
-    setCaller(request, known.user, known.membership, { kind: "token", tokenId: known.tokenId });
+    setCaller(request, known.user, known.membership, known.credential);
     return;
   }
-  const version = tokenCallersVersion();
-  const found = token ? await findTokenUser(db, token) : undefined;
-  if (!found) {
-    request.authProblem = "The API token is not valid or was revoked";
+  const version = callersVersion();
+  const found = await find();
+  if ("problem" in found) {
+    request.authProblem = found.problem;
     return;
   }
   const membership = await resolveOrganization(db, request, found.user);
-  rememberTokenCaller(
+  rememberCaller(
     db,
     key,
-    {
-      user: found.user,
-      tokenId: found.tokenId,
-      membership,
-      organizationUnknown: request.organizationUnknown,
-    },
+    { ...found, membership, organizationUnknown: request.organizationUnknown },
     version,
   );
-  setCaller(request, found.user, membership, { kind: "token", tokenId: found.tokenId });
+  setCaller(request, found.user, membership, found.credential);
 }
 
 /**
@@ -117,16 +120,22 @@ export async function resolveCaller(db: Queryable, request: FastifyRequest): Pro
   request.caller = null;
   request.authProblem = null;
   request.organizationUnknown = false;
+  const asked = askedOrganization(request);
   const token = bearerToken(request);
-  if (token !== null) return resolveTokenCaller(db, request, token);
+  if (token !== null) {
+    return resolveRemembered(db, request, callerKey("token", token, asked), async () => {
+      const found = token ? await findTokenUser(db, token) : undefined;
+      if (!found) return { problem: "The API token is not valid or was revoked" };
+      return { user: found.user, credential: { kind: "token", tokenId: found.tokenId } };
+    });
+  }
   const sessionId = request.cookies[sessionCookie];
   if (!sessionId) return;
-  const user = await findSessionUser(db, sessionId);
-  if (!user) {
-    request.authProblem = "Your session has ended; sign in again";
-    return;
-  }
-  setCaller(request, user, await resolveOrganization(db, request, user), { kind: "session", sessionId });
+  return resolveRemembered(db, request, callerKey("session", sessionId, asked), async () => {
+    const user = await findSessionUser(db, sessionId);
+    if (!user) return { problem: "Your session has ended; sign in again" };
+    return { user, credential: { kind: "session", sessionId } };
+  });
 }
 
 /** The signed-in caller, or 401. */

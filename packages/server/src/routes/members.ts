@@ -1,8 +1,8 @@
 import { inviteMemberBodySchema, type Member, membersQuerySchema, type Role } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { listMemberships, setMembership } from "../accounts/organizations.ts";
+import { forgetCallers } from "../accounts/rememberedCallers.ts";
 import { toOrganization, toUser, type UserRow, userColumns } from "../accounts/rows.ts";
-import { forgetTokenCallers } from "../accounts/tokenCallers.ts";
 import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
 import { conflict } from "../http/errors.ts";
@@ -68,7 +68,7 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
         return { user, created: !current };
       });
       // Again once committed: a request resolved between setMembership and the commit saw the old role.
-      forgetTokenCallers();
+      forgetCallers();
       return reply
         .code(result.created ? 201 : 200)
         .send({ data: { user: toUser(result.user), role: body.role } });

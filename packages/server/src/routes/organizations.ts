@@ -8,9 +8,9 @@ import {
   organizationNameConstraint,
   setMembership,
 } from "../accounts/organizations.ts";
+import { forgetCallers } from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow } from "../accounts/rows.ts";
 import { toOrganization } from "../accounts/rows.ts";
-import { forgetTokenCallers } from "../accounts/tokenCallers.ts";
 import { requireUser, roleAtLeast } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
@@ -47,7 +47,7 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
     const body = parseOr400(updateOrganizationBodySchema, request.body);
     try {
       await store.query("UPDATE organizations SET name = $2 WHERE id = $1", [membership.id, body.name]);
-      forgetTokenCallers();
+      forgetCallers();
     } catch (error) {
       if (isUniqueViolation(error, organizationNameConstraint)) throw conflict(duplicateName);
       throw error;
@@ -89,7 +89,7 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
     const membership = await memberOf(store, user.id, id);
     requireAdmin(membership);
     await store.query("DELETE FROM organizations WHERE id = $1", [membership.id]);
-    forgetTokenCallers();
+    forgetCallers();
     return reply.code(204).send();
   });
 }
