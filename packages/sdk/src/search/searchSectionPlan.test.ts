@@ -13,10 +13,13 @@ describe("which sections a query searches (002 §4, 000 §5)", () => {
     expect(sectionsOf("binance")).toEqual(["entities", "customEntities", "addresses"]);
   });
 
-  test("a name with a space is no address; text of hex digits, dots and colons may begin an IP", () => {
+  test("002 §4 only letters, digits and colons may begin an address; hex digits, dots and colons an IP", () => {
     expect(sectionsOf("birch markets")).toEqual(["entities", "customEntities"]);
-    expect(sectionsOf("203.0.113.")).toEqual(["entities", "customEntities", "addresses", "ips"]);
+    expect(sectionsOf("o'brien")).toEqual(["entities", "customEntities"]);
+    expect(sectionsOf("203.0.113.")).toEqual(["entities", "customEntities", "ips"]);
     expect(sectionsOf("2001:db8:")).toEqual(["entities", "customEntities", "addresses", "ips"]);
+    expect(sectionsOf("bitcoincash:qq")).toEqual(["entities", "customEntities", "addresses"]);
+    expect(sectionsOf("1Boat%")).toEqual(["entities", "customEntities", "addresses"]);
   });
 
   test("000 §5 a recognised address, hash or IP searches its own section only", () => {
@@ -26,7 +29,7 @@ describe("which sections a query searches (002 §4, 000 §5)", () => {
   });
 
   test("002 §6 custom entities need their flag and IPs the IP search rule", () => {
-    expect(sectionsOf("10.0.", { customEntitySearch: false, ipSearchAllowed: false })).toEqual([
+    expect(sectionsOf("10ab", { customEntitySearch: false, ipSearchAllowed: false })).toEqual([
       "entities",
       "addresses",
     ]);
