@@ -141,7 +141,9 @@ async function runKind(
   const [first, ...rest] = lookups;
   if (!first) return [];
   const answer = await runLookup(first, urns, options);
-  const known = urns.filter((urn) => answer.found.has(urn) || answer.errors.has(urn));
+  // The answer names the URNs it knows, in request order: the candidates it does not know (most
+  // of them, for 0x-addresses) are never looked at again.
+  const known = [...answer.found.keys(), ...answer.errors.keys()];
   if (known.length === 0) return [answer];
   return [answer, ...(await Promise.all(rest.map((lookup) => runLookup(lookup, known, options))))];
 }
@@ -174,37 +176,57 @@ export async function resolveSlice(slice: BatchSlice, options: ResolveOptions): 
       ),
     ),
   );
-  const results = answers.flat();
+  const results = mergedResults(answers.flat());
   const rows: BatchRow[] = [];
   for (const entry of slice.entries) addRowsOf(entry, results, rows);
   return rows;
 }
 
+/** What every lookup learnt of one URN. */
+interface MergedResult {
+  details: BatchDetails;
+  errors: string[] | null;
+}
+
 /**
- * The row of a candidate that some lookup knows or failed on, else null. The rows are built from
- * the lookups' answers as they are (no merged copy per URN: a slice holds thousands); where two
- * lookups name the same field, the later one's stands, and the errors come in lookup order.
+ * The lookups' answers by URN, for the URNs some lookup knows or failed on: where two lookups name
+ * the same field, the later one's stands, and the errors come in lookup order. One entry per known
+ * URN, so each candidate of the slice (thousands, most of them unknown) is looked up once.
  */
-function rowOf(input: string, candidate: BatchCandidate, results: readonly LookupResult[]): BatchRow | null {
-  let row: BatchRow | null = null;
-  let errors: string[] | null = null;
-  for (const result of results) {
-    const details = result.found.get(candidate.urn);
-    if (details) {
-      row ??= emptyBatchRow(input, "resolved", null);
-      Object.assign(row, details);
+function mergedResults(results: readonly LookupResult[]): Map<string, MergedResult> {
+  const merged = new Map<string, MergedResult>();
+  const entryOf = (urn: string) => {
+    let entry = merged.get(urn);
+    if (!entry) {
+      entry = { details: {}, errors: null };
+      merged.set(urn, entry);
     }
-    const error = result.errors.get(candidate.urn);
-    if (error !== undefined) {
-      row ??= emptyBatchRow(input, "resolved", null);
-      errors ??= [];
-      errors.push(error);
+    return entry;
+  };
+  for (const result of results) {
+    for (const [urn, details] of result.found) Object.assign(entryOf(urn).details, details);
+    for (const [urn, error] of result.errors) {
+      const entry = entryOf(urn);
+      entry.errors ??= [];
+      entry.errors.push(error);
     }
   }
-  if (!row) return null;
-  if (errors) {
+  return merged;
+}
+
+/** The row of a candidate that some lookup knows or failed on, else null. */
+function rowOf(
+  input: string,
+  candidate: BatchCandidate,
+  results: ReadonlyMap<string, MergedResult>,
+): BatchRow | null {
+  const result = results.get(candidate.urn);
+  if (!result) return null;
+  const row = emptyBatchRow(input, "resolved", null);
+  Object.assign(row, result.details);
+  if (result.errors) {
     row.status = "failed";
-    row.error = errors.join("; ") || null;
+    row.error = result.errors.join("; ") || null;
   }
   row.kind = candidate.kind;
   row.chain = candidate.chain;
@@ -218,19 +240,12 @@ function rowOf(input: string, candidate: BatchCandidate, results: readonly Looku
 export const notFound = "not found";
 
 /**
- * The rows of one input. Invalid input: one row saying why. Otherwise one row per candidate the
- * store knows (an address on several chains gets a row for each chain it is known on, in registry
- * order), plus a row per candidate whose lookups failed; when that leaves nothing, one row saying the
- * identifier is unknown.
+ * The rows of one input, added to `rows`. Invalid input: one row saying why. Otherwise one row per
+ * candidate the store knows (an address on several chains gets a row for each chain it is known on,
+ * in registry order), plus a row per candidate whose lookups failed; when that leaves nothing, one
+ * row saying the identifier is unknown.
  */
-export function rowsOf(entry: BatchEntry, results: readonly LookupResult[]): BatchRow[] {
-  const rows: BatchRow[] = [];
-  addRowsOf(entry, results, rows);
-  return rows;
-}
-
-/** rowsOf, added to `rows`: a slice's rows go straight into one array. */
-function addRowsOf(entry: BatchEntry, results: readonly LookupResult[], rows: BatchRow[]): void {
+function addRowsOf(entry: BatchEntry, results: ReadonlyMap<string, MergedResult>, rows: BatchRow[]): void {
   const { text } = entry.input;
   if (entry.recognition.type === "invalid") {
     rows.push(emptyBatchRow(text, "invalid", entry.recognition.reason));

@@ -12,7 +12,7 @@ export type {
   LookupResult,
   ResolveOptions,
 } from "./batchResolve.ts";
-export { notFound, resolveSlice, rowsOf } from "./batchResolve.ts";
+export { notFound, resolveSlice } from "./batchResolve.ts";
 export type { BatchField, BatchKind, BatchRow, BatchRowStatus } from "./batchRow.ts";
 export {
   batchFields,
