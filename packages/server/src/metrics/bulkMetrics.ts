@@ -9,24 +9,24 @@ import type { Queryable } from "../store/index.ts";
 import { addressSummaryOf } from "./addressSummary.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
 import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-import { addressKeysOf, resolveCustomEntities, resolveEntities } from "./subjects.ts";
+import { resolveCustomEntities, resolveEntities } from "./subjects.ts";
 import { groupSummaries, type SummaryParts } from "./summaries.ts";
-import { summaryRowsByKey } from "./summaryRows.ts";
+import { summaryRowsOfUrns } from "./summaryRows.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
 // as sent; unknown URNs (and another organization's custom entities) are left out.
 
 /**
  * One query for the whole batch: each address's address_summary rows (the 000 §3 mini summary
- * ready-made by refreshRollups) probed once.
+ * ready-made by refreshRollups) probed once, or found in the memory of the last few seconds.
  */
 export async function addressMetrics(
   db: Queryable,
   urns: readonly string[],
   parts: SummaryParts,
 ): Promise<AddressMetrics[]> {
-  const found = await summaryRowsByKey(db, addressKeysOf(urns));
-  return found.map(({ key, row }) => ({ addressChainUrn: key.urn, ...addressSummaryOf(row, parts) }));
+  const found = await summaryRowsOfUrns(db, urns);
+  return found.map(({ urn, row }) => ({ addressChainUrn: urn, ...addressSummaryOf(row, parts) }));
 }
 
 export async function entityMetrics(
@@ -66,8 +66,8 @@ export async function customEntityMetrics(
 }
 
 export async function addressRiskInfo(db: Queryable, urns: readonly string[]): Promise<AddressRiskInfo[]> {
-  const summaries = await addressRiskSummaries(db, addressKeysOf(urns));
-  return summaries.map(({ key, summary }) => ({ addressChainUrn: key.urn, ...summary }));
+  const summaries = await addressRiskSummaries(db, urns);
+  return summaries.map(({ urn, summary }) => ({ addressChainUrn: urn, ...summary }));
 }
 
 export async function entityRiskScores(db: Queryable, urns: readonly string[]): Promise<EntityRiskScore[]> {

@@ -18,5 +18,5 @@ export {
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
-export type { SummaryRow, SummaryTag } from "./summaryRows.ts";
-export { forgetSummaryRows, summaryRowsByKey } from "./summaryRows.ts";
+export type { SummaryRow, SummaryTag, UrnRow } from "./summaryRows.ts";
+export { forgetSummaryRows, summaryRowsOfUrns } from "./summaryRows.ts";

@@ -1,7 +1,6 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import type { AddressKey } from "./subjects.ts";
-import { summaryRowsByKey } from "./summaryRows.ts";
+import { summaryRowsOfUrns } from "./summaryRows.ts";
 
 // What ranks an indicator and what it shows; the volumes only rank.
 interface IndicatorRow {
@@ -62,15 +61,15 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
  * its owner and its ordinary tags), behavioral (its behavioural signatures), counterparty and
  * indirect (the exposure rollup), each at its category's level for that risk type
  * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. The indicators
- * are folded into address_summary by refreshRollups, whose rows summaryRowsByKey reads (most often
+ * are folded into address_summary by refreshRollups, whose rows summaryRowsOfUrns reads (most often
  * from memory: the batch's metrics call has just read them).
  */
 export async function addressRiskSummaries(
   db: Queryable,
-  keys: readonly AddressKey[],
-): Promise<{ key: AddressKey; summary: RiskSummary }[]> {
-  const found = await summaryRowsByKey(db, keys);
-  return found.map(({ key, row }) => {
+  urns: readonly string[],
+): Promise<{ urn: string; summary: RiskSummary }[]> {
+  const found = await summaryRowsOfUrns(db, urns);
+  return found.map(({ urn, row }) => {
     const indicatorRows: IndicatorRow[] = (row.risk_indicators ?? []).map(
       ([risk_type, , category, level, incoming_usd, outgoing_usd]) => ({
         subject_id: 0,
@@ -81,7 +80,7 @@ export async function addressRiskSummaries(
         outgoing_usd,
       }),
     );
-    return { key, summary: summaryOf(indicatorRows) };
+    return { urn, summary: summaryOf(indicatorRows) };
   });
 }
 

@@ -18,12 +18,18 @@ export interface AddressKey {
   address: string;
 }
 
-/** The (chain, canonical address) key of each address URN; other URNs are left out. */
+/** The (chain, canonical address) key of an address URN; null for any other URN. */
+export function addressKeyOf(urn: string): AddressKey | null {
+  const parts = parseUrn(urn);
+  return parts?.kind === "address" ? { urn, chain: parts.chain, address: parts.address } : null;
+}
+
+/** The key of each address URN (addressKeyOf); other URNs are left out. */
 export function addressKeysOf(urns: readonly string[]): AddressKey[] {
   const keys: AddressKey[] = [];
   for (const urn of urns) {
-    const parts = parseUrn(urn);
-    if (parts?.kind === "address") keys.push({ urn, chain: parts.chain, address: parts.address });
+    const key = addressKeyOf(urn);
+    if (key) keys.push(key);
   }
   return keys;
 }

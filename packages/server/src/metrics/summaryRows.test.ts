@@ -2,8 +2,7 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
 import { seedWorld } from "../world/index.ts";
-import { addressKeysOf } from "./subjects.ts";
-import { forgetSummaryRows, summaryRowsByKey } from "./summaryRows.ts";
+import { forgetSummaryRows, summaryRowsOfUrns } from "./summaryRows.ts";
 
 let store: Store;
 let address: { chain: ChainId; address: string; balance_usd: number };
@@ -21,8 +20,8 @@ afterAll(async () => {
   await store?.close();
 });
 
-const keys = () => addressKeysOf([addressChainUrn(address.chain, address.address)]);
-const balanceAt = async (now: number) => (await summaryRowsByKey(store, keys(), now))[0]?.row.balance_usd;
+const urns = () => [addressChainUrn(address.chain, address.address)];
+const balanceAt = async (now: number) => (await summaryRowsOfUrns(store, urns(), now))[0]?.row.balance_usd;
 // Changed behind the rollups' back, so the test sees whether the store was read again.
 const raiseBalance = () =>
   store.query("UPDATE address_summary SET balance_usd = balance_usd + 1 WHERE chain = $1 AND address = $2", [

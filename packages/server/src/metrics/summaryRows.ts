@@ -1,7 +1,7 @@
 import type { RiskType } from "@sleuth/sdk";
 import { type Queryable, StoreMemory } from "../store/index.ts";
 import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
-import { type AddressKey, type KeyedRow, rowsByAddress } from "./subjects.ts";
+import { type AddressKey, addressKeyOf, rowsByAddress } from "./subjects.ts";
 
 // The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
 // of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
@@ -45,65 +45,65 @@ const summaryColumns = [
   "tags",
 ] as const satisfies readonly (keyof SummaryRow)[];
 
-// Three batches in flight hold about a thousand addresses; a generation keeps the last few dozen
-// batches. By address: its rows by chain, empty when the store has none (an unknown address is
-// remembered too).
-const memory = new StoreMemory<ReadonlyMap<string, SummaryRow>>({
-  lifetimeMs: 5_000,
-  generationSize: 10_000,
-});
-
-const noRows: ReadonlyMap<string, SummaryRow> = new Map();
+// Three slices of `sleuth batch` in flight hold a few thousand known URNs; a generation keeps the
+// last several slices. By URN as sent: the risk and attribution calls that follow a metrics call ask
+// about the very URNs its answer echoed, so they find each row without parsing its URN again. Only
+// rows the store has are remembered: nobody asks risk or attribution about a URN metrics did not know.
+const memory = new StoreMemory<SummaryRow>({ lifetimeMs: 5_000, generationSize: 10_000 });
 
 /** Forgets every remembered summary row, of every store: refreshRollups calls it. */
 export function forgetSummaryRows(): void {
   memory.forget();
 }
 
+/** A known URN of a request and its address's summary row on that URN's chain. */
+export interface UrnRow {
+  urn: string;
+  row: SummaryRow;
+}
+
 /**
- * The summary rows of `keys`, in key order; keys the store lacks are left out. Addresses read in the
- * last few seconds come from memory, the others from one probe per distinct address.
+ * The summary rows of address `urns` (already checked by the request schema), in request order; URNs
+ * the store lacks are left out. URNs read in the last few seconds come from memory, the others from
+ * one probe per distinct address: a 0x-address pasted without a chain comes as one URN per EVM chain,
+ * side by side, and its address is probed once.
  */
-export async function summaryRowsByKey(
+export async function summaryRowsOfUrns(
   db: Queryable,
-  keys: readonly AddressKey[],
+  urns: readonly string[],
   now = Date.now(),
-): Promise<KeyedRow<SummaryRow>[]> {
-  // Each key's address's rows by chain. A 0x-address pasted without a chain comes as one key per EVM
-  // chain, side by side: the previous key's answer is reused rather than looked up again.
-  const rowsOfKey: (ReadonlyMap<string, SummaryRow> | null)[] = new Array(keys.length);
-  const missing = new Map<string, number>();
-  for (let index = 0; index < keys.length; index++) {
-    const { address } = keys[index]!;
-    if (index > 0 && keys[index - 1]!.address === address) {
-      rowsOfKey[index] = rowsOfKey[index - 1] ?? null;
-      continue;
-    }
-    const remembered = memory.recall(db, address, now);
-    if (remembered) rowsOfKey[index] = remembered;
+): Promise<UrnRow[]> {
+  const rows: (SummaryRow | undefined)[] = new Array(urns.length);
+  const missing: { at: number; key: AddressKey }[] = [];
+  for (let at = 0; at < urns.length; at++) {
+    const urn = urns[at]!;
+    const remembered = memory.recall(db, urn, now);
+    if (remembered) rows[at] = remembered;
     else {
-      rowsOfKey[index] = null;
-      if (!missing.has(address)) missing.set(address, missing.size);
+      const key = addressKeyOf(urn);
+      if (key) missing.push({ at, key });
     }
   }
-  let read: ReadonlyMap<string, SummaryRow>[] = [];
-  if (missing.size > 0) {
+  if (missing.length > 0) {
     const version = memory.version();
-    const addresses = [...missing.keys()];
-    const found = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, addresses);
-    read = addresses.map((address, at) => {
-      const rows = found[at] ?? noRows;
+    const addresses = new Map<string, number>();
+    for (const { key } of missing)
+      if (!addresses.has(key.address)) addresses.set(key.address, addresses.size);
+    const found = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, [
+      ...addresses.keys(),
+    ]);
+    for (const { at, key } of missing) {
+      const row = found[addresses.get(key.address)!]?.get(key.chain);
+      if (!row) continue;
+      rows[at] = row;
       // Rows read while a rebuild was forgetting them are used once but not kept.
-      memory.remember(db, address, rows, version, now);
-      return rows;
-    });
+      memory.remember(db, key.urn, row, version, now);
+    }
   }
-  const answer: KeyedRow<SummaryRow>[] = [];
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    const rows = rowsOfKey[index] ?? read[missing.get(key.address)!]!;
-    const row = rows.get(key.chain);
-    if (row) answer.push({ key, row });
+  const answer: UrnRow[] = [];
+  for (let at = 0; at < urns.length; at++) {
+    const row = rows[at];
+    if (row) answer.push({ urn: urns[at]!, row });
   }
   return answer;
 }

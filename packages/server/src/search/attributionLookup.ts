@@ -1,11 +1,10 @@
 import type { AddressAttribution, AttributionTag, EntityAttribution } from "@sleuth/sdk";
 import {
-  addressKeysOf,
   customEntityMembers,
   resolveCustomEntities,
   resolveEntities,
   type SummaryTag,
-  summaryRowsByKey,
+  summaryRowsOfUrns,
 } from "../metrics/index.ts";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
 import { entityCategoryTag, type TagRow, tagsFromJson, tagsOfAddresses } from "./attributionTags.ts";
@@ -49,9 +48,9 @@ export async function addressAttribution(
   db: Queryable,
   urns: readonly string[],
 ): Promise<AddressAttribution[]> {
-  const found = await summaryRowsByKey(db, addressKeysOf(urns));
-  return found.map(({ key, row }) => ({
-    addressChainUrn: key.urn,
+  const found = await summaryRowsOfUrns(db, urns);
+  return found.map(({ urn, row }) => ({
+    addressChainUrn: urn,
     tags: withOwnerTag(tagsFromJson((row.tags ?? []).map(tagOfSummary)), row),
   }));
 }
