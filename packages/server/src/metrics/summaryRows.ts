@@ -75,10 +75,11 @@ export async function summaryRowsOfUrns(
 ): Promise<UrnRow[]> {
   const rows: (SummaryRow | undefined)[] = new Array(urns.length);
   const missing: { at: number; key: AddressKey }[] = [];
+  const remembered = memory.of(db);
   for (let at = 0; at < urns.length; at++) {
     const urn = urns[at]!;
-    const remembered = memory.recall(db, urn, now);
-    if (remembered) rows[at] = remembered;
+    const known = remembered.recall(urn, now);
+    if (known) rows[at] = known;
     else {
       const key = addressKeyOf(urn);
       if (key) missing.push({ at, key });
@@ -97,7 +98,7 @@ export async function summaryRowsOfUrns(
       if (!row) continue;
       rows[at] = row;
       // Rows read while a rebuild was forgetting them are used once but not kept.
-      memory.remember(db, key.urn, row, version, now);
+      remembered.remember(key.urn, row, version, now);
     }
   }
   const answer: UrnRow[] = [];

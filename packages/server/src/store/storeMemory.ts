@@ -16,6 +16,11 @@ interface Generations<Value> {
   older: Map<string, Remembered<Value>>;
 }
 
+export interface StoreMemoryView<Value> {
+  recall(key: string, now?: number): Value | undefined;
+  remember(key: string, value: Value, version: number, now?: number): void;
+}
+
 export class StoreMemory<Value> {
   readonly #lifetimeMs: number;
   readonly #generationSize: number;
@@ -38,24 +43,37 @@ export class StoreMemory<Value> {
   }
 
   recall(store: object, key: string, now = Date.now()): Value | undefined {
-    const generations = this.#stores.get(store);
-    const remembered = generations?.recent.get(key) ?? generations?.older.get(key);
-    if (!remembered || remembered.version !== this.#version || remembered.expiresAt <= now) return undefined;
-    return remembered.value;
+    return this.of(store).recall(key, now);
   }
 
   /** Remembers `value`, read since `version`; not when the memory was forgotten meanwhile. */
   remember(store: object, key: string, value: Value, version: number, now = Date.now()): void {
-    if (version !== this.#version) return;
+    this.of(store).remember(key, value, version, now);
+  }
+
+  /** One store's memory: a request recalling thousands of keys finds its store once. */
+  of(store: object): StoreMemoryView<Value> {
     let generations = this.#stores.get(store);
     if (!generations) {
       generations = { recent: new Map(), older: new Map() };
       this.#stores.set(store, generations);
     }
-    if (generations.recent.size >= this.#generationSize) {
-      generations.older = generations.recent;
-      generations.recent = new Map();
-    }
-    generations.recent.set(key, { version, expiresAt: now + this.#lifetimeMs, value });
+    const found = generations;
+    return {
+      recall: (key, now = Date.now()) => {
+        const remembered = found.recent.get(key) ?? found.older.get(key);
+        if (!remembered || remembered.version !== this.#version || remembered.expiresAt <= now)
+          return undefined;
+        return remembered.value;
+      },
+      remember: (key, value, version, now = Date.now()) => {
+        if (version !== this.#version) return;
+        if (found.recent.size >= this.#generationSize) {
+          found.older = found.recent;
+          found.recent = new Map();
+        }
+        found.recent.set(key, { version, expiresAt: now + this.#lifetimeMs, value });
+      },
+    };
   }
 }
