@@ -33,7 +33,13 @@ export function createGotTransport(options: { policy?: RetryPolicy } = {}): Tran
       calculateDelay: ({ attemptCount, retryOptions, error, computedValue }) => {
         if (computedValue === 0 || attemptCount > retryOptions.limit) return 0;
         const retryAfter = error.response?.headers["retry-after"];
-        return retryDelayMs(attemptCount, typeof retryAfter === "string" ? retryAfter : undefined, policy);
+        const delay = retryDelayMs(
+          attemptCount,
+          typeof retryAfter === "string" ? retryAfter : undefined,
+          policy,
+        );
+        // To got, 0 means "do not retry": a jittered wait of nothing is the shortest wait instead.
+        return Math.max(1, delay);
       },
     },
   });
