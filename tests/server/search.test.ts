@@ -238,6 +238,18 @@ describe.each(storeKinds)("global search on %s", (kind) => {
     expect((await demo.search.autocomplete({ query: "qorvex", attributionType: "inet" })).hits).toEqual([]);
   });
 
+  test("001 §3 address properties: a segwit v0 keyhash address is a witness_v0_keyhash on the wire", async () => {
+    const tx = await one<{ hash: string; address: string }>(
+      `SELECT t.hash, a.address FROM transactions t
+       JOIN transfers r ON r.transaction_id = t.id JOIN addresses a ON a.id = r.address_id
+       WHERE t.chain = 'bitcoin' AND a.address LIKE 'bc1q%' AND length(a.address) = 42
+       ORDER BY t.id LIMIT 1`,
+    );
+    const [row] = await demo.search.transactions({ tx_hashes: [tx.hash] });
+    const party = [...(row?.from ?? []), ...(row?.to ?? [])].find((side) => side.address === tx.address);
+    expect(party?.address_properties.addressType).toBe("witness_v0_keyhash");
+  });
+
   test("001 §7 a transaction hash looks up its 002 §3 rows, fee on request, transfers excluded on request", async () => {
     const tx = await one<{ hash: string; chain: string; senders: number; receivers: number }>(
       `SELECT t.hash, t.chain,

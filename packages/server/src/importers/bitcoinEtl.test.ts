@@ -88,7 +88,7 @@ test("importers: bitcoin-etl inputs whose value is unknown are tolerated: the ou
   expect(sides.reduce((sum, side) => sum + side.amount, 0n)).toBe(147_730_987n);
   expect(
     payout!.addresses.find((fact) => fact.address === "bc1q8yew4yglduqtz69zcz2vqlxmzg9wtucmcgydcu")?.type,
-  ).toBe("witness_keyhash");
+  ).toBe("witness_v0_keyhash");
 });
 
 test("importers: bitcoin-etl amounts stay exact where a float would round (dogecoin) and Bitcoin Cash keeps CashAddr", () => {

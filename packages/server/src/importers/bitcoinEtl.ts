@@ -1,5 +1,6 @@
 import {
   type AddressForm,
+  type AddressType,
   type ChainId,
   chainInfo,
   decodeAddress,
@@ -8,7 +9,7 @@ import {
 } from "@sleuth/sdk";
 import { addressTypeOfForm } from "../world/addressBook.ts";
 import { amount, type FieldBag, text, timestamp, unsignedInteger } from "./fieldValues.ts";
-import type { AddressFact, AddressType, LedgerRecord, TransferSide } from "./ledgerRecords.ts";
+import type { AddressFact, LedgerRecord, TransferSide } from "./ledgerRecords.ts";
 import { opReturnData, payToPubkeyCompressed, spendProperties } from "./utxoScript.ts";
 
 // bitcoin-etl transactions (https://github.com/blockchain-etl/bitcoin-etl#schema), one JSON object

@@ -1,19 +1,7 @@
-import type { ChainId } from "@sleuth/sdk";
+import type { AddressType, ChainId } from "@sleuth/sdk";
 
 // What the transaction importers (ethereum-etl, bitcoin-etl) hand the ledger writer: transactions
 // with their value movements already split into the two sides the transfers table stores.
-
-/** The 001 §3 address types (addresses.address_type). */
-export type AddressType =
-  | "witness_keyhash"
-  | "witness_scripthash"
-  | "taproot"
-  | "pubkeyhash"
-  | "pubkey"
-  | "scripthash"
-  | "nonstandard"
-  | "externally_owned_account"
-  | "smart_contract";
 
 /** What a record tells about an address; `certain` facts overrule earlier guesses. */
 export interface AddressFact {

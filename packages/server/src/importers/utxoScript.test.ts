@@ -21,7 +21,7 @@ test("001 §3 address properties: a P2PKH spend pushes its public key, 33 bytes 
     publicKeyCompressed: false,
   });
   // Segwit spends carry their data in the witness, which exports leave out.
-  expect(spendProperties("", "witness_keyhash")).toEqual({ multisig: null, publicKeyCompressed: null });
+  expect(spendProperties("", "witness_v0_keyhash")).toEqual({ multisig: null, publicKeyCompressed: null });
 });
 
 test("002 §3 OP_RETURN: the data an OP_RETURN output carries", () => {

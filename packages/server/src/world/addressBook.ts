@@ -1,5 +1,6 @@
 import {
   type AddressForm,
+  type AddressType,
   addressPayloadLength,
   type ChainId,
   chainInfo,
@@ -12,19 +13,19 @@ import type { RowBuffers } from "./tables.ts";
 /** What an address is for; it decides its script form, multisig and key properties. */
 export type AddressRole = "wallet" | "deposit" | "hot" | "cold" | "contract";
 
-/** The store's address type (docs/DATA.md) of each address form; the importers use it too. */
+/** The 001 §3 address type (addresses.address_type) of each address form; the importers use it too. */
 export const addressTypeOfForm = {
   p2pkh: "pubkeyhash",
   p2sh: "scripthash",
-  p2wpkh: "witness_keyhash",
-  p2wsh: "witness_scripthash",
-  p2tr: "taproot",
+  p2wpkh: "witness_v0_keyhash",
+  p2wsh: "witness_v0_scripthash",
+  p2tr: "witness_v1_taproot",
   "cashaddr-p2pkh": "pubkeyhash",
   "cashaddr-p2sh": "scripthash",
   evm: "externally_owned_account",
   tron: "externally_owned_account",
   solana: "externally_owned_account",
-} as const satisfies Readonly<Record<AddressForm, string>>;
+} as const satisfies Readonly<Record<AddressForm, AddressType>>;
 
 type FormWeights = readonly (readonly [AddressForm, number])[];
 
