@@ -90,3 +90,32 @@ test("000 §7 a retry waits as long as the server's Retry-After asks", async () 
   expect(asked.get("/after")).toBe(2);
   expect(performance.now() - started).toBeGreaterThanOrEqual(950);
 });
+
+test("000 §7 a request sent once still fails as the network failed, or when its caller aborts it", async () => {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  await expect(
+    transport.request({
+      method: "POST",
+      url: `http://127.0.0.1:${port}/`,
+      headers: {},
+      body: "{}",
+      retrySafe: false,
+    }),
+  ).rejects.toThrow(/ECONNREFUSED/);
+  const aborted = new AbortController();
+  aborted.abort(new Error("stopped by the caller"));
+  await expect(
+    transport.request({
+      method: "POST",
+      url: `${baseUrl}/aborted`,
+      headers: {},
+      body: "{}",
+      signal: aborted.signal,
+      retrySafe: false,
+    }),
+  ).rejects.toThrow();
+  expect(asked.has("/aborted")).toBe(false);
+});

@@ -1,7 +1,14 @@
-import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpAgent, type IncomingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import got, { type Method } from "got";
-import { defaultRetryPolicy, type RetryPolicy, retryDelayMs, type Transport } from "./transport.ts";
+import got, { type Got, type Method } from "got";
+import {
+  defaultRetryPolicy,
+  type RetryPolicy,
+  retryDelayMs,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport.ts";
 
 /**
  * The Node transport (CLI, tests, scripts): got with keep-alive agents, timeouts and got's own
@@ -45,19 +52,54 @@ export function createGotTransport(options: { policy?: RetryPolicy } = {}): Tran
   });
   return {
     async request(request) {
+      if (!request.retrySafe) return sentOnce(client, request);
       const response = await client(request.url, {
         method: request.method as Method,
         headers: request.headers,
         body: request.body,
         signal: request.signal,
-        retry: { limit: request.retrySafe ? policy.limit : 0, methods: [request.method as Method] },
+        retry: { limit: policy.limit, methods: [request.method as Method] },
       });
-      const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(response.headers)) {
-        if (typeof value === "string") headers[key] = value;
-        else if (Array.isArray(value)) headers[key] = value.join(", ");
-      }
-      return { status: response.statusCode, headers, body: response.body };
+      return { status: response.statusCode, headers: flatHeaders(response.headers), body: response.body };
     },
   };
+}
+
+function flatHeaders(raw: IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === "string") headers[key] = value;
+    else if (Array.isArray(value)) headers[key] = value.join(", ");
+  }
+  return headers;
+}
+
+/**
+ * A request that is never retried (a POST without an idempotency key: every bulk call of a batch),
+ * through got's stream: the promise API buffers, counts and decodes each answer for the retries it
+ * might make, which cost a fifth of a 200 KB answer's client time.
+ */
+function sentOnce(client: Got, request: TransportRequest): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    const stream = client.stream(request.url, {
+      method: request.method as Method,
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+      retry: { limit: 0 },
+    });
+    let status = 0;
+    let headers: Record<string, string> = {};
+    let body = "";
+    stream.on("response", (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
+      status = response.statusCode;
+      headers = flatHeaders(response.headers);
+    });
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    stream.on("end", () => resolve({ status, headers, body }));
+    stream.on("error", reject);
+  });
 }
