@@ -35,7 +35,7 @@ export function callerKey(
 }
 
 export function recallCaller(store: object, key: string, now = Date.now()): RememberedCaller | undefined {
-  return memory.recall(store, key, now);
+  return memory.of(store).recall(key, now);
 }
 
 /** Where the memory stands: a resolution begun before a change must not be remembered after it. */
@@ -54,7 +54,7 @@ export function rememberCaller(
   version: number,
   now = Date.now(),
 ): void {
-  memory.remember(store, key, caller, version, now);
+  memory.of(store).remember(key, caller, version, now);
 }
 
 /** Forgets every remembered resolution, of every store: called by each change that could alter one. */

@@ -58,8 +58,8 @@ async function resolveOrganization(
   db: Queryable,
   request: FastifyRequest,
   user: UserRow,
+  asked: string | undefined,
 ): Promise<MembershipOrganizationRow | null> {
-  const asked = askedOrganization(request);
   if (asked !== undefined) {
     const membership = await findMembership(db, user.id, asked);
     if (!membership) request.organizationUnknown = true;
@@ -86,9 +86,11 @@ function setCaller(
 async function resolveRemembered(
   db: Queryable,
   request: FastifyRequest,
-  key: string,
+  credential: { kind: "session" | "token"; secret: string },
   find: () => Promise<{ user: UserRow; credential: Caller["credential"] } | { problem: string }>,
 ): Promise<void> {
+  const asked = askedOrganization(request);
+  const key = callerKey(credential.kind, credential.secret, asked);
   const known = recallCaller(db, key);
   if (known) {
     request.organizationUnknown = known.organizationUnknown;
@@ -101,7 +103,7 @@ async function resolveRemembered(
     request.authProblem = found.problem;
     return;
   }
-  const membership = await resolveOrganization(db, request, found.user);
+  const membership = await resolveOrganization(db, request, found.user, asked);
   rememberCaller(
     db,
     key,
@@ -120,10 +122,9 @@ export async function resolveCaller(db: Queryable, request: FastifyRequest): Pro
   request.caller = null;
   request.authProblem = null;
   request.organizationUnknown = false;
-  const asked = askedOrganization(request);
   const token = bearerToken(request);
   if (token !== null) {
-    return resolveRemembered(db, request, callerKey("token", token, asked), async () => {
+    return resolveRemembered(db, request, { kind: "token", secret: token }, async () => {
       const found = token ? await findTokenUser(db, token) : undefined;
       if (!found) return { problem: "The API token is not valid or was revoked" };
       return { user: found.user, credential: { kind: "token", tokenId: found.tokenId } };
@@ -131,7 +132,7 @@ export async function resolveCaller(db: Queryable, request: FastifyRequest): Pro
   }
   const sessionId = request.cookies[sessionCookie];
   if (!sessionId) return;
-  return resolveRemembered(db, request, callerKey("session", sessionId, asked), async () => {
+  return resolveRemembered(db, request, { kind: "session", secret: sessionId }, async () => {
     const user = await findSessionUser(db, sessionId);
     if (!user) return { problem: "Your session has ended; sign in again" };
     return { user, credential: { kind: "session", sessionId } };

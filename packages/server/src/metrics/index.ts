@@ -6,11 +6,8 @@ export {
   entityRiskScores,
 } from "./bulkMetrics.ts";
 export { customEntitySummaries } from "./customEntitySummaries.ts";
-export type { RiskSummary } from "./riskInfo.ts";
-export { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
-export type { AddressKey, AddressSubject, CustomEntitySubject, EntitySubject, KeyedRow } from "./subjects.ts";
+export type { AddressSubject, CustomEntitySubject, EntitySubject } from "./subjects.ts";
 export {
-  addressKeysOf,
   customEntityMembers,
   resolveAddresses,
   resolveCustomEntities,
@@ -18,5 +15,5 @@ export {
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
-export type { SummaryRow, SummaryTag, UrnRow } from "./summaryRows.ts";
+export type { SummaryRow, SummaryTag } from "./summaryRows.ts";
 export { forgetSummaryRows, summaryRowsOfUrns } from "./summaryRows.ts";

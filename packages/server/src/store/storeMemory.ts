@@ -42,15 +42,6 @@ export class StoreMemory<Value> {
     this.#version++;
   }
 
-  recall(store: object, key: string, now = Date.now()): Value | undefined {
-    return this.of(store).recall(key, now);
-  }
-
-  /** Remembers `value`, read since `version`; not when the memory was forgotten meanwhile. */
-  remember(store: object, key: string, value: Value, version: number, now = Date.now()): void {
-    this.of(store).remember(key, value, version, now);
-  }
-
   /** One store's memory: a request recalling thousands of keys finds its store once. */
   of(store: object): StoreMemoryView<Value> {
     let generations = this.#stores.get(store);
