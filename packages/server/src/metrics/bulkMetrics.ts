@@ -18,14 +18,15 @@ import { summaryRowsOfUrns } from "./summaryRows.ts";
 
 /**
  * One query for the whole batch: each address's address_summary rows (the 000 §3 mini summary
- * ready-made by refreshRollups) probed once, or found in the memory of the last few seconds.
+ * ready-made by refreshRollups) probed once, and remembered for the risk and attribution calls that
+ * follow it (summaryRows.ts).
  */
 export async function addressMetrics(
   db: Queryable,
   urns: readonly string[],
   parts: SummaryParts,
 ): Promise<AddressMetrics[]> {
-  const found = await summaryRowsOfUrns(db, urns);
+  const found = await summaryRowsOfUrns(db, urns, { recall: false });
   return found.map(({ urn, row }) => ({ addressChainUrn: urn, ...addressSummaryOf(row, parts) }));
 }
 

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const urns = () => [addressChainUrn(address.chain, address.address)];
-const balanceAt = async (now: number) => (await summaryRowsOfUrns(store, urns(), now))[0]?.row.balance_usd;
+const balanceAt = async (now: number) =>
+  (await summaryRowsOfUrns(store, urns(), { now }))[0]?.row.balance_usd;
 // Changed behind the rollups' back, so the test sees whether the store was read again.
 const raiseBalance = () =>
   store.query("UPDATE address_summary SET balance_usd = balance_usd + 1 WHERE chain = $1 AND address = $2", [
@@ -48,4 +49,17 @@ test("000 §7 forgetting the summary rows (a rollup rebuild, an import) makes th
   );
   expect(stored?.balance_usd).not.toBe(remembered);
   expect(await balanceAt(now)).toBe(stored?.balance_usd);
+});
+
+test("000 §7 the metrics call reads the store every time and leaves its rows for the risk and attribution calls after it", async () => {
+  const now = Date.now();
+  const metricsRead = async () =>
+    (await summaryRowsOfUrns(store, urns(), { recall: false, now }))[0]?.row.balance_usd;
+  const first = await metricsRead();
+  await raiseBalance();
+  const second = await metricsRead();
+  expect(second).toBe((first ?? 0) + 1);
+  await raiseBalance();
+  // What the second metrics read found, not the store's newer figure.
+  expect(await balanceAt(now + 1_000)).toBe(second);
 });
