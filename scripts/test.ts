@@ -4,15 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { repoRoot } from "./lib/consoleBuild.ts";
 import { ensureSystemDependencies } from "./lib/systemDeps.ts";
-
-const typecheckProjects = [
-  "packages/sdk",
-  "packages/server",
-  "packages/cli",
-  "packages/web",
-  "tests",
-  "scripts",
-];
+import { typecheckProjects } from "./lib/typecheck.ts";
 
 function step(title: string, command: string, args: string[]): void {
   console.error(`\n▶ ${title}`);
