@@ -21,7 +21,12 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { batchSliceLimits } from "../../packages/cli/src/batch/index.ts";
-import { bulkBatchSizes, recognizeIdentifier } from "../../packages/sdk/src/index.ts";
+import {
+  addressChainUrn,
+  bulkBatchSizes,
+  type ChainId,
+  recognizeIdentifier,
+} from "../../packages/sdk/src/index.ts";
 import { createNodeClient } from "../../packages/sdk/src/node.ts";
 import {
   buildServer,
@@ -204,7 +209,7 @@ const scale: WorldScale = worldScaleSchema.parse(process.argv[2] ?? "default");
 const work = mkdtempSync(join(tmpdir(), "sleuth-bench-batch-"));
 const store = await openBenchStore(scale);
 try {
-  const rows = await store.query<{ address: string; chain: string }>(
+  const rows = await store.query<{ address: string; chain: ChainId }>(
     "SELECT address, chain FROM addresses ORDER BY id",
   );
   // The world's addresses as an analyst pastes them, each once, cycled to the list's length.
@@ -228,37 +233,78 @@ try {
   const token = (await createApiToken(store, user.id, "batch benchmark")).token;
   const env = { SLEUTH_API_URL: baseUrl, SLEUTH_TOKEN: token };
 
-  const listFile = join(work, "list.txt");
-  writeFileSync(listFile, `${list.join("\n")}\n`);
-  const sampleFile = join(work, "sample.txt");
-  const step = Math.floor(list.length / oneByOneSample);
-  writeFileSync(
-    sampleFile,
-    `${list
-      .filter((_, index) => index % step === 0)
-      .slice(0, oneByOneSample)
-      .join("\n")}\n`,
-  );
+  /**
+   * One list through the CLI: a warm-up run, then `batchRuns` measured runs (the machine is shared
+   * and its speed drifts from minute to minute: the median run is reported, with the others beside
+   * it), then a sample of it one request per address against a second server without a rate limit
+   * (one request per address runs into the limit at once; its baseline is taken at its fastest).
+   */
+  const measureList = async (name: string, items: readonly string[]) => {
+    const file = join(work, `${name}.txt`);
+    writeFileSync(file, `${items.join("\n")}\n`);
+    const sample = join(work, `${name}-sample.txt`);
+    const step = Math.floor(items.length / oneByOneSample);
+    writeFileSync(
+      sample,
+      `${items
+        .filter((_, index) => index % step === 0)
+        .slice(0, oneByOneSample)
+        .join("\n")}\n`,
+    );
+    console.error(`batch: ${count(items.length)} ${name} through the CLI…`);
+    // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
+    await runCli(env, batchArgs(sample), join(work, "warm.csv"));
+    const runs: { run: CliRun; serverCpuMs: number }[] = [];
+    for (let attempt = 0; attempt < batchRuns; attempt++) {
+      const serverCpuBefore = process.cpuUsage();
+      const run = await runCli(env, batchArgs(file), join(work, "out.csv"));
+      const serverCpu = process.cpuUsage(serverCpuBefore);
+      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+      runs.push({ run, serverCpuMs: (serverCpu.user + serverCpu.system) / 1000 });
+    }
+    const byTime = [...runs].sort((a, b) => a.run.ms - b.run.ms);
+    const median = byTime[Math.floor(byTime.length / 2)]!;
+    const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
+      median.run.stderr,
+    );
+    console.error(`one by one: ${count(oneByOneSample)} ${name}…`);
+    const unlimited = await buildServer({
+      store,
+      config: loadConfig({
+        SLEUTH_LOG_LEVEL: "warn",
+        SLEUTH_WEB_DIST: "/nonexistent",
+        SLEUTH_RATE_LIMIT_PER_SECOND: "1000000",
+        SLEUTH_RATE_LIMIT_BURST: "1000000",
+      }),
+    });
+    await unlimited.listen({ port: 0, host: "127.0.0.1" });
+    const single = await runOneByOne(
+      `http://127.0.0.1:${(unlimited.server.address() as AddressInfo).port}`,
+      token,
+      sample,
+    );
+    await unlimited.close();
+    return {
+      runs,
+      batch: median.run,
+      serverCpuMs: median.serverCpuMs,
+      summary,
+      rate: (items.length / median.run.ms) * 1000,
+      single,
+      singleRate: (single.addresses / single.ms) * 1000,
+    };
+  };
 
-  console.error(`batch: ${count(list.length)} addresses through the CLI…`);
-  // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
-  await runCli(env, batchArgs(sampleFile), join(work, "warm.csv"));
-  // The machine is shared and its speed drifts from minute to minute: the list runs a few times and
-  // the median run is reported, with the others beside it.
-  const runs: { run: CliRun; serverCpuMs: number }[] = [];
-  for (let attempt = 0; attempt < batchRuns; attempt++) {
-    const serverCpuBefore = process.cpuUsage();
-    const run = await runCli(env, batchArgs(listFile), join(work, "out.csv"));
-    const serverCpu = process.cpuUsage(serverCpuBefore);
-    if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
-    runs.push({ run, serverCpuMs: (serverCpu.user + serverCpu.system) / 1000 });
-  }
-  const byTime = [...runs].sort((a, b) => a.run.ms - b.run.ms);
-  const { run: batch, serverCpuMs } = byTime[Math.floor(byTime.length / 2)]!;
-  const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
-    batch.stderr,
-  );
-  const batchRate = (list.length / batch.ms) * 1000;
+  const pasted = await measureList("addresses", list);
+  // The same world's addresses on their chains, one URN per line: what an earlier batch's `urn`
+  // column or an export hands back for screening again. One candidate each, no fan-out.
+  const urnList = lines(shuffled(rows.map((row) => addressChainUrn(row.chain, row.address))), listSize)
+    .trimEnd()
+    .split("\n");
+  const qualified = await measureList("urns", urnList);
+  const { batch, serverCpuMs, summary, runs } = pasted;
+  const batchRate = pasted.rate;
+  const singleRate = pasted.singleRate;
 
   // The server's share: each bulk call over one full batch of the list's URNs as the CLI sends it
   // (metrics over every candidate, risk and attribution over those metrics knows), posted raw (no SDK
@@ -308,27 +354,6 @@ try {
   }
   const serverMsPerBatch = callMs.reduce((sum, call) => sum + call.ms, 0);
 
-  console.error(`one by one: ${count(oneByOneSample)} addresses…`);
-  // One request per address runs into the rate limit at once; its baseline is taken at its fastest,
-  // from a second server on the same store with the limit lifted.
-  const unlimited = await buildServer({
-    store,
-    config: loadConfig({
-      SLEUTH_LOG_LEVEL: "warn",
-      SLEUTH_WEB_DIST: "/nonexistent",
-      SLEUTH_RATE_LIMIT_PER_SECOND: "1000000",
-      SLEUTH_RATE_LIMIT_BURST: "1000000",
-    }),
-  });
-  await unlimited.listen({ port: 0, host: "127.0.0.1" });
-  const single = await runOneByOne(
-    `http://127.0.0.1:${(unlimited.server.address() as AddressInfo).port}`,
-    token,
-    sampleFile,
-  );
-  await unlimited.close();
-  const singleRate = (single.addresses / single.ms) * 1000;
-
   // What the CLI takes before it reads a line: start-up alone.
   const startup = await runCli(env, ["--version"], join(work, "version.txt"));
   const memory: { lines: number; run: CliRun; heaps: number[] }[] = [];
@@ -351,34 +376,43 @@ try {
   const text = [
     heading,
     "",
-    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. The list is ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, as pasted (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average), in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain). **URNs**: ${count(Math.min(rows.length, listSize))} of the world's ${count(rows.length)} addresses on their chains, shuffled, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
     "",
     ...markdownTable(
-      ["run", "addresses", "time (s)", "addresses/s"],
-      [
+      ["list", "run", "addresses", "time (s)", "addresses/s", "over one by one"],
+      (
         [
-          `\`sleuth batch\`, end to end (median of ${runs.length} runs)`,
-          count(list.length),
-          seconds(batch.ms),
-          count(batchRate),
+          ["addresses as pasted", pasted],
+          ["URNs (chain-qualified)", qualified],
+        ] as const
+      ).flatMap(([name, measured]) => [
+        [
+          name,
+          `\`sleuth batch\`, end to end (median of ${measured.runs.length} runs)`,
+          count(listSize),
+          seconds(measured.batch.ms),
+          count(measured.rate),
+          `**${(measured.rate / measured.singleRate).toFixed(0)}×**`,
         ],
         [
-          `one request per address (${count(single.addresses)} sampled, ${count(single.requests)} requests, no rate limit, extrapolated)`,
-          count(list.length),
-          seconds((list.length / singleRate) * 1000),
-          count(singleRate),
+          name,
+          `one request per address (${count(measured.single.addresses)} sampled, ${count(measured.single.requests)} requests, no rate limit, extrapolated)`,
+          count(listSize),
+          seconds((listSize / measured.singleRate) * 1000),
+          count(measured.singleRate),
+          "",
         ],
-      ],
-      ["left", "right", "right", "right"],
+      ]),
+      ["left", "left", "right", "right", "right", "right"],
     ),
     "",
-    `Targets (issue 5): ≥ 25,000 addresses/s ${batchRate >= 25_000 ? "met" : `**not met** (${count(batchRate)})`}; ≥ 50× the one-by-one baseline ${batchRate / singleRate >= 50 ? "met" : "**not met**"}.`,
+    `Targets (issue 5), addresses as pasted: ≥ 25,000 addresses/s ${batchRate >= 25_000 ? "met" : `**not met** (${count(batchRate)})`}, ≥ 50× one by one ${batchRate / singleRate >= 50 ? "met" : `**not met** (${(batchRate / singleRate).toFixed(0)}×)`}; URNs: ≥ 25,000 addresses/s ${qualified.rate >= 25_000 ? "met" : `**not met** (${count(qualified.rate)})`}, ≥ 50× one by one ${qualified.rate / qualified.singleRate >= 50 ? "met" : `**not met** (${(qualified.rate / qualified.singleRate).toFixed(0)}×)`}.`,
     "",
-    `The ${runs.length} runs, in the order they ran: ${runs.map(({ run }) => count((list.length / run.ms) * 1000)).join(", ")} addresses/s.`,
+    `The runs, in the order they ran: addresses as pasted ${runs.map(({ run }) => count((list.length / run.ms) * 1000)).join(", ")}; URNs ${qualified.runs.map(({ run }) => count((urnList.length / run.ms) * 1000)).join(", ")} addresses/s.`,
     "",
-    `Batch over one-by-one: **${(batchRate / singleRate).toFixed(0)}×**. The CLI's own count: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}.`,
+    `The CLI's own count, addresses as pasted: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}; URNs: ${qualified.summary ? `${qualified.summary[1]} inputs, ${qualified.summary[2]} rows, ${qualified.summary[3]} resolved in ${qualified.summary[4]} s` : "not found"}. The URNs' CLI process used ${qualified.batch.cpuMs === null ? "n/a" : `${seconds(qualified.batch.cpuMs)} s of CPU`} and the server ${seconds(qualified.serverCpuMs)} s.`,
     "",
-    "Where the time goes:",
+    "Where the time goes, addresses as pasted:",
     "",
     `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count((list.length / batch.cpuMs) * 1000)} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
     `- The server's process (the API${process.env.DATABASE_URL ? "" : " and the embedded PGlite database"}) used ${seconds(serverCpuMs)} s of CPU during the run${process.env.DATABASE_URL ? ", PostgreSQL's own processes not counted" : ""}: ${((serverCpuMs * 1000) / list.length).toFixed(0)} µs an address, against the CLI's ${batch.cpuMs === null ? "n/a" : `${((batch.cpuMs * 1000) / list.length).toFixed(0)} µs`}. On ${availableParallelism()} cores, ${count(list.length)} addresses at 25,000 a second leave ${((availableParallelism() * 1e6) / 25_000).toFixed(0)} µs of CPU an address for everything.`,
