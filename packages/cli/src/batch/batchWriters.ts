@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { type CsvColumn, toCsv, toCsvRecords } from "@sleuth/sdk";
+import { toCsvRecords } from "@sleuth/sdk";
 import type { OutputStream } from "../io.ts";
 import { type BatchRow, batchFields } from "./batchRow.ts";
 
@@ -18,13 +18,8 @@ async function send(out: OutputStream, text: string): Promise<void> {
   if (text !== "" && !out.write(text)) await once(out, "drain");
 }
 
-const csvColumns: CsvColumn<BatchRow>[] = batchFields.map((field) => ({
-  header: field,
-  value: (row) => row[field],
-}));
-
-/** The CSV header line (without its line end), as the SDK's writer (`toCsv`) spells it. */
-export const csvHeader = toCsv([], csvColumns).split("\r\n")[0] ?? "";
+/** The CSV header line (without its line end), as the SDK's writer spells it. */
+export const csvHeader = toCsvRecords([], batchFields, { header: true }).split("\r\n")[0] ?? "";
 
 /**
  * CSV by the SDK's one writer (formula neutralisation, RFC 4180 quoting, CRLF), a slice at a

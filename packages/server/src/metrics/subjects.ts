@@ -35,21 +35,21 @@ export function addressKeysOf(urns: readonly string[]): AddressKey[] {
 }
 
 /** A row of an address-keyed table for one key of the request. */
-export interface KeyedRow<Row> {
-  key: AddressKey;
+export interface KeyedRow<Row, Key extends AddressKey = AddressKey> {
+  key: Key;
   row: Row;
 }
 
 /**
  * The rows of an address-keyed table (`addresses`, `address_summary`: unique on (address, chain))
- * of each of `addresses`, by chain, at the address's index; undefined for an address the table lacks. Each address is probed
- * once and the index hands back its rows on every chain: a 0x-address pasted without a chain is
- * asked on each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a
+ * of each of `addresses`, by chain, at the address's index; undefined for an address the table
+ * lacks. Each address is probed once and the index hands back its rows on every chain: a 0x-address
+ * pasted without a chain is asked on each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a
  * hash join over the whole table, whatever the planner's estimates. The rows come back as one JSON
  * text of arrays (PGlite decodes every field in JavaScript; naming each field in each row, as
  * json_agg of records does, took the store a third longer).
  */
-export async function rowsByAddress<Row extends object>(
+async function rowsByAddress<Row extends object>(
   db: Queryable,
   table: "addresses" | "address_summary",
   columns: readonly (keyof Row & string)[],
@@ -79,17 +79,21 @@ export async function rowsByAddress<Row extends object>(
   return found;
 }
 
-/** The rows of `keys` (see rowsByAddress), in key order; keys the table lacks are left out. */
-export async function rowsByAddressKey<Row extends object>(
+/**
+ * The rows of `keys` (see rowsByAddress), in key order, each with its key as given (a caller may
+ * carry more on it); keys the table lacks are left out.
+ */
+export async function rowsByAddressKey<Row extends object, Key extends AddressKey = AddressKey>(
   db: Queryable,
   table: "addresses" | "address_summary",
   columns: readonly (keyof Row & string)[],
-  keys: readonly AddressKey[],
-): Promise<KeyedRow<Row>[]> {
+  keys: readonly Key[],
+): Promise<KeyedRow<Row, Key>[]> {
+  if (keys.length === 0) return [];
   const positions = new Map<string, number>();
   for (const key of keys) if (!positions.has(key.address)) positions.set(key.address, positions.size);
   const found = await rowsByAddress<Row>(db, table, columns, [...positions.keys()]);
-  const answer: KeyedRow<Row>[] = [];
+  const answer: KeyedRow<Row, Key>[] = [];
   for (const key of keys) {
     const row = found[positions.get(key.address)!]?.get(key.chain);
     if (row) answer.push({ key, row });

@@ -1,7 +1,7 @@
 import type { RiskType } from "@sleuth/sdk";
 import { type Queryable, StoreMemory } from "../store/index.ts";
 import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
-import { type AddressKey, addressKeyOf, rowsByAddress } from "./subjects.ts";
+import { type AddressKey, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
 
 // The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
 // of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
@@ -86,7 +86,7 @@ export async function summaryRowsOfUrns(
 ): Promise<UrnRow[]> {
   const { recall = true, now = Date.now() } = options;
   const rows: (SummaryRow | undefined)[] = new Array(urns.length);
-  const missing: { at: number; key: AddressKey }[] = [];
+  const missing: (AddressKey & { at: number })[] = [];
   const remembered = memory.of(db);
   for (let at = 0; at < urns.length; at++) {
     const urn = urns[at]!;
@@ -94,21 +94,19 @@ export async function summaryRowsOfUrns(
     if (known) rows[at] = known;
     else {
       const key = addressKeyOf(urn);
-      if (key) missing.push({ at, key });
+      if (key) missing.push({ ...key, at });
     }
   }
   if (missing.length > 0) {
     const version = memory.version();
-    const addresses = new Map<string, number>();
-    for (const { key } of missing)
-      if (!addresses.has(key.address)) addresses.set(key.address, addresses.size);
-    const found = await rowsByAddress<SummaryRow>(db, "address_summary", summaryColumns, [
-      ...addresses.keys(),
-    ]);
-    for (const { at, key } of missing) {
-      const row = found[addresses.get(key.address)!]?.get(key.chain);
-      if (!row) continue;
-      rows[at] = row;
+    const found = await rowsByAddressKey<SummaryRow, AddressKey & { at: number }>(
+      db,
+      "address_summary",
+      summaryColumns,
+      missing,
+    );
+    for (const { key, row } of found) {
+      rows[key.at] = row;
       // Rows read while a rebuild was forgetting them are used once but not kept.
       remembered.remember(key.urn, row, version, now);
     }
