@@ -2,7 +2,7 @@ import { canonicalAddress } from "./address.ts";
 import { type ChainId, chains } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
-import { formatUrn, parseUrn, urnOfCanonicalParts } from "./urn.ts";
+import { parseUrn, urnOfCanonicalParts } from "./urn.ts";
 
 export type IdentifierKind = "address" | "transaction" | "inet";
 
@@ -33,7 +33,8 @@ function fromUrn(
 ): RecognizedIdentifier[] {
   const parts = parseUrn(input);
   if (parts === null) return [];
-  const urn = formatUrn(parts);
+  // parseUrn's parts are already canonical: joined as they are, not decoded and checked again.
+  const urn = urnOfCanonicalParts(parts);
   switch (parts.kind) {
     case "address":
       return excluded.has(parts.chain)
