@@ -1,12 +1,15 @@
 import {
-  type AttributionTag,
+  addressRiskInfoSchema,
+  attributionTagSchema,
   type BulkResult,
   bulkBatchSizes,
-  type MetricsSummary,
+  entityRiskScoreSchema,
+  metricsSummarySchema,
   parseUrn,
   type SleuthClient,
   transactionLookupMaxHashes,
 } from "@sleuth/sdk";
+import { z } from "zod";
 import type { BatchDetails, BatchLookup, LookupAnswer } from "./batchResolve.ts";
 import type { SliceLimits } from "./batchSlices.ts";
 
@@ -43,8 +46,21 @@ function answerOf<Item>(
   };
 }
 
+// What a row reads of each answer item: the SDK checks and keeps only these fields (see the SDK's
+// BulkCallOptions.select), not the asset counts, risk indicators and tag sources a row never shows.
+const metricsFields = metricsSummarySchema.pick({
+  balanceAmountUsd: true,
+  totalVolumeUsd: true,
+  firstActiveDate: true,
+  lastActiveDate: true,
+});
+const addressRiskFields = addressRiskInfoSchema.pick({ riskScore: true });
+const entityRiskFields = entityRiskScoreSchema.pick({ riskScore: true });
+const tagFields = attributionTagSchema.pick({ entity: true, entityUrn: true, category: true });
+const attributionFields = z.object({ tags: z.array(tagFields) });
+
 /** 000 §3 metrics summary fields a row shows. */
-function metricsDetails(metrics: MetricsSummary): BatchDetails {
+function metricsDetails(metrics: z.infer<typeof metricsFields>): BatchDetails {
   return {
     balanceAmountUsd: metrics.balanceAmountUsd ?? null,
     totalVolumeUsd: metrics.totalVolumeUsd ?? null,
@@ -60,7 +76,7 @@ const metricsInclude = { includeAssetCount: false, includeVolumeMetrics: true, i
  * The attribution a row shows: the tag naming `self` when there is one (an entity's own tag),
  * else the first tag, which the server lists first because it is the owner.
  */
-function attributionDetails(tags: readonly AttributionTag[], self?: string): BatchDetails {
+function attributionDetails(tags: readonly z.infer<typeof tagFields>[], self?: string): BatchDetails {
   const tag = tags.find((candidate) => candidate.entityUrn === self) ?? tags[0];
   return tag ? { entity: tag.entity, category: tag.category } : {};
 }
@@ -116,7 +132,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "address",
       run: async (urns, signal) =>
         answerOf(
-          await client.metrics.addresses(urns, metricsInclude, { signal }),
+          await client.metrics.addresses(urns, metricsInclude, { signal, select: metricsFields }),
           (item) => item.addressChainUrn,
           metricsDetails,
         ),
@@ -126,7 +142,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "address",
       run: async (urns, signal) =>
         answerOf(
-          await client.risk.addresses(urns, { signal }),
+          await client.risk.addresses(urns, { signal, select: addressRiskFields }),
           (item) => item.addressChainUrn,
           (item) => ({ categoryRiskScoreLevel: item.riskScore }),
         ),
@@ -136,7 +152,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "address",
       run: async (urns, signal) =>
         answerOf(
-          await client.attribution.addresses(urns, { signal }),
+          await client.attribution.addresses(urns, { signal, select: attributionFields }),
           (item) => item.addressChainUrn,
           (item) => attributionDetails(item.tags),
         ),
@@ -146,7 +162,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "entity",
       run: async (urns, signal) =>
         answerOf(
-          await client.metrics.entities(urns, metricsInclude, { signal }),
+          await client.metrics.entities(urns, metricsInclude, { signal, select: metricsFields }),
           (item) => item.entityUrn,
           metricsDetails,
         ),
@@ -156,7 +172,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "entity",
       run: async (urns, signal) =>
         answerOf(
-          await client.risk.entities(urns, { signal }),
+          await client.risk.entities(urns, { signal, select: entityRiskFields }),
           (item) => item.entityUrn,
           (item) => ({ categoryRiskScoreLevel: item.riskScore }),
         ),
@@ -166,7 +182,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "entity",
       run: async (urns, signal) =>
         answerOf(
-          await client.attribution.entities(urns, { signal }),
+          await client.attribution.entities(urns, { signal, select: attributionFields }),
           (item) => item.entityUrn,
           (item) => attributionDetails(item.tags, item.entityUrn),
         ),
@@ -176,7 +192,7 @@ export function clientLookups(client: SleuthClient): BatchLookup[] {
       kind: "custom-entity",
       run: async (urns, signal) =>
         answerOf(
-          await client.metrics.customEntities(urns, metricsInclude, { signal }),
+          await client.metrics.customEntities(urns, metricsInclude, { signal, select: metricsFields }),
           (item) => item.customEntityUrn,
           metricsDetails,
         ),

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { attributionTagSchema } from "../attribution/index.ts";
 import { addressChainUrn, encodeAddress } from "../chains/index.ts";
+import { addressRiskInfoSchema } from "../risk/index.ts";
 import { echoIssues } from "./bulkAnswers.ts";
 import { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
@@ -94,6 +97,66 @@ describe("000 §7 bulk answers name only what was asked", () => {
     const result = await metricsApi(core).addresses([first]);
     expect(result.success).toBe(false);
     expect(result.failures[0]?.error).toMatchObject({ code: "invalid_response" });
+  });
+});
+
+describe("000 §7 a bulk call's caller may select the fields it reads", () => {
+  const riskItem = (urn: string) => ({
+    addressChainUrn: urn,
+    riskScore: 9,
+    riskScoreLabel: "Medium",
+    riskScoreLevel: 3,
+    riskIndicators: [{ riskType: "counterparty", category: "Mixer", categoryRiskScoreLevel: 9 }],
+  });
+
+  test("000 §7 selected items hold the selected fields and the URN they echo, nothing else", async () => {
+    const { core } = answering([riskItem(first), riskItem(third)]);
+    const select = addressRiskInfoSchema.pick({ riskScore: true });
+    const result = await riskApi(core).addresses([first, second, third], { select });
+    expect(result.data).toEqual([
+      { addressChainUrn: first, riskScore: 9 },
+      { addressChainUrn: third, riskScore: 9 },
+    ]);
+    // Without a selection the same answer comes back whole.
+    const whole = await riskApi(core).addresses([first, third]);
+    expect(whole.data[0]).toEqual(riskItem(first));
+  });
+
+  test("000 §7 a selected field is still checked; one left out is not", async () => {
+    const malformed = { ...riskItem(first), riskIndicators: "none" };
+    const select = addressRiskInfoSchema.pick({ riskScore: true });
+    const lenient = await riskApi(answering([malformed]).core).addresses([first], { select });
+    expect(lenient.success).toBe(true);
+    expect(lenient.data).toEqual([{ addressChainUrn: first, riskScore: 9 }]);
+
+    const strict = await riskApi(answering([{ ...riskItem(first), riskScore: "high" }]).core).addresses(
+      [first],
+      { select },
+    );
+    expect(strict.success).toBe(false);
+    expect(strict.failures[0]?.error).toMatchObject({ code: "invalid_response" });
+  });
+
+  test("002 §7 a selection reaches into attribution tags, and echoes are still held to the URNs asked", async () => {
+    const tag = {
+      category: "Exchange",
+      categoryId: 8,
+      entity: "Vale Coin Exchange",
+      entityUrn: "urn:sleuth:entity:vale-coin-exchange",
+      tagType: "ordinary",
+      source: { evidence: { description: "Swept to a known hot wallet." } },
+    };
+    const select = z.object({ tags: z.array(attributionTagSchema.pick({ entity: true, category: true })) });
+    const { core } = answering([{ addressChainUrn: first, tags: [tag] }]);
+    const result = await attributionApi(core).addresses([first], { select });
+    expect(result.data).toEqual([
+      { addressChainUrn: first, tags: [{ entity: "Vale Coin Exchange", category: "Exchange" }] },
+    ]);
+    const asked = await attributionApi(answering([{ addressChainUrn: stranger, tags: [] }]).core).addresses(
+      [first],
+      { select },
+    );
+    expect(asked.success).toBe(false);
   });
 });
 

@@ -1,5 +1,22 @@
 import { z } from "zod";
 import type { AnswerIssue } from "./client.ts";
+import type { CallOptions } from "./searchApi.ts";
+
+/**
+ * Options of a bulk call whose caller reads only part of each item. `select` is a schema picked from
+ * the call's item schema (`addressRiskInfoSchema.pick({ riskScore: true })`, or narrower in a nested
+ * part): each item is checked against it, plus the URN it echoes, and what it leaves out is neither
+ * checked nor kept. A batch of 100,000 addresses reads four fields of each metrics summary and one of
+ * each risk summary; checking and copying the rest was a tenth of its CPU time.
+ */
+export interface BulkCallOptions<Select extends z.ZodObject | undefined = undefined> extends CallOptions {
+  select?: Select;
+}
+
+/** The items a bulk call gives back: whole, or the `select`ed part with the URN each echoes. */
+export type Selected<Item, UrnField extends keyof Item, Select> = Select extends z.ZodObject
+  ? z.infer<Select> & Pick<Item, UrnField>
+  : Item;
 
 /**
  * The items of a bulk answer (000 §7), each echoing one URN of its request in `urnField`, checked
@@ -15,6 +32,33 @@ export function echoingItemsSchema<Item extends z.ZodObject>(
 ): z.ZodType<z.infer<Item>[]> {
   // The field's schema is a refined string: it infers `string` either way, so the type holds.
   return z.array(itemSchema.extend({ [urnField]: z.string() })) as unknown as z.ZodType<z.infer<Item>[]>;
+}
+
+// One items schema per selection and URN field: zod compiles a schema's parser on its first use, and
+// a batch sends hundreds of requests with the same selection.
+const selections = new WeakMap<z.ZodObject, Map<string, z.ZodType>>();
+
+/**
+ * The items schema of a call (`whole`, built once with echoingItemsSchema), or of the caller's
+ * `select` on it, built on its first use and kept for the selection's lifetime.
+ */
+export function itemsSchemaOf(
+  whole: z.ZodType,
+  urnField: string,
+  select: z.ZodObject | undefined,
+): z.ZodType {
+  if (select === undefined) return whole;
+  let byField = selections.get(select);
+  if (!byField) {
+    byField = new Map();
+    selections.set(select, byField);
+  }
+  let schema = byField.get(urnField);
+  if (!schema) {
+    schema = echoingItemsSchema(select, urnField as never);
+    byField.set(urnField, schema);
+  }
+  return schema;
 }
 
 /**

@@ -1,4 +1,5 @@
 export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+export type { BulkCallOptions, Selected } from "./bulkAnswers.ts";
 export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";
 export type { AnswerIssue, ClientConfig, RequestOptions } from "./client.ts";

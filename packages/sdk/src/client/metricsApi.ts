@@ -20,29 +20,34 @@ import {
   entityRiskScoreRequestSchema,
   entityRiskScoreSchema,
 } from "../risk/index.ts";
-import { echoIssues, echoingItemsSchema } from "./bulkAnswers.ts";
+import {
+  type BulkCallOptions,
+  echoIssues,
+  echoingItemsSchema,
+  itemsSchemaOf,
+  type Selected,
+} from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
 import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
-import type { CallOptions } from "./searchApi.ts";
 
 /** One 000 §7 bulk call: its path, batch size, request schema and the items its answer holds. */
-interface BulkCall<Item extends object> {
+interface BulkCall<Item extends object, UrnField extends keyof Item & string = keyof Item & string> {
   path: string;
   batchSize: number;
   requestSchema: z.ZodType;
   itemsSchema: z.ZodType<Item[]>;
   /** The field by which each item names the URN of the request it answers. */
-  urnField: keyof Item & string;
+  urnField: UrnField;
 }
 
-function bulkCall<Item extends z.ZodObject>(call: {
+function bulkCall<Item extends z.ZodObject, UrnField extends keyof z.infer<Item> & string>(call: {
   path: string;
   batchSize: number;
   requestSchema: z.ZodType;
   itemSchema: Item;
-  urnField: keyof z.infer<Item> & string;
-}): BulkCall<z.infer<Item>> {
+  urnField: UrnField;
+}): BulkCall<z.infer<Item>, UrnField> {
   return { ...call, itemsSchema: echoingItemsSchema(call.itemSchema, call.urnField) };
 }
 
@@ -56,7 +61,7 @@ async function bulkRequest<Item extends object>(
   call: BulkCall<Item>,
   urns: readonly string[],
   body: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  options: BulkCallOptions<z.ZodObject | undefined>,
 ): Promise<Item[]> {
   const checked = call.requestSchema.safeParse(body);
   if (!checked.success) {
@@ -69,26 +74,34 @@ async function bulkRequest<Item extends object>(
   }
   const answer = await core.request("POST", call.path, {
     body: checked.data,
-    schema: call.itemsSchema,
-    signal,
+    schema: itemsSchemaOf(call.itemsSchema, call.urnField, options.select) as z.ZodType<Item[]>,
+    signal: options.signal,
     verify: (items) => echoIssues(items, call.urnField, urns),
   });
   return answer.data;
 }
 
-/** Sends `subjects` in batches of `batchSize` to one 000 §7 bulk call (runInBatches semantics). */
-function runBulk<Item extends object>(
+/**
+ * Sends `subjects` in batches of `batchSize` to one 000 §7 bulk call (runInBatches semantics); the
+ * items are whole, or the part `options.select` picks.
+ */
+function runBulk<
+  Item extends object,
+  UrnField extends keyof Item & string,
+  Select extends z.ZodObject | undefined,
+>(
   core: HttpCore,
-  call: BulkCall<Item>,
+  call: BulkCall<Item, UrnField>,
   subjects: readonly string[],
   body: (batch: string[]) => Record<string, unknown>,
-  signal: AbortSignal | undefined,
-): Promise<BulkResult<Item>> {
+  options: BulkCallOptions<Select>,
+): Promise<BulkResult<Selected<Item, UrnField, Select>>> {
   return bulkInBatches(
     subjects,
     call.batchSize,
-    (batch) => bulkRequest(core, call, batch, body(batch), signal),
-    signal,
+    (batch) =>
+      bulkRequest(core, call, batch, body(batch), options) as Promise<Selected<Item, UrnField, Select>[]>,
+    options.signal,
   );
 }
 
@@ -135,42 +148,36 @@ const entityRiskCall = bulkCall({
  */
 export function metricsApi(core: HttpCore) {
   return {
-    addresses: (
+    addresses: <Select extends z.ZodObject | undefined = undefined>(
       addressChainUrns: readonly string[],
       include: MetricsInclude = {},
-      options: CallOptions = {},
-    ): Promise<BulkResult<AddressMetrics>> =>
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<AddressMetrics, "addressChainUrn", Select>>> =>
       runBulk(
         core,
         addressMetricsCall,
         addressChainUrns,
         (batch) => ({ ...include, addressChainUrns: batch }),
-        options.signal,
+        options,
       ),
-    entities: (
+    entities: <Select extends z.ZodObject | undefined = undefined>(
       entityUrns: readonly string[],
       include: MetricsInclude = {},
-      options: CallOptions = {},
-    ): Promise<BulkResult<EntityMetrics>> =>
-      runBulk(
-        core,
-        entityMetricsCall,
-        entityUrns,
-        (batch) => ({ ...include, entityUrns: batch }),
-        options.signal,
-      ),
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<EntityMetrics, "entityUrn", Select>>> =>
+      runBulk(core, entityMetricsCall, entityUrns, (batch) => ({ ...include, entityUrns: batch }), options),
     /** Custom entities of the current organization; another organization's are left out. */
-    customEntities: (
+    customEntities: <Select extends z.ZodObject | undefined = undefined>(
       customEntityUrns: readonly string[],
       include: MetricsInclude = {},
-      options: CallOptions = {},
-    ): Promise<BulkResult<CustomEntityMetrics>> =>
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<CustomEntityMetrics, "customEntityUrn", Select>>> =>
       runBulk(
         core,
         customEntityMetricsCall,
         customEntityUrns,
         (batch) => ({ ...include, customEntityUrns: batch }),
-        options.signal,
+        options,
       ),
   };
 }
@@ -178,21 +185,15 @@ export function metricsApi(core: HttpCore) {
 /** 000 §7 "Risk": risk summaries of any number of addresses (900 a batch) or entities (20 a batch). */
 export function riskApi(core: HttpCore) {
   return {
-    addresses: (
+    addresses: <Select extends z.ZodObject | undefined = undefined>(
       addressChainUrns: readonly string[],
-      options: CallOptions = {},
-    ): Promise<BulkResult<AddressRiskInfo>> =>
-      runBulk(
-        core,
-        addressRiskCall,
-        addressChainUrns,
-        (batch) => ({ addressChainUrns: batch }),
-        options.signal,
-      ),
-    entities: (
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<AddressRiskInfo, "addressChainUrn", Select>>> =>
+      runBulk(core, addressRiskCall, addressChainUrns, (batch) => ({ addressChainUrns: batch }), options),
+    entities: <Select extends z.ZodObject | undefined = undefined>(
       entityUrns: readonly string[],
-      options: CallOptions = {},
-    ): Promise<BulkResult<EntityRiskScore>> =>
-      runBulk(core, entityRiskCall, entityUrns, (batch) => ({ entityUrns: batch }), options.signal),
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<EntityRiskScore, "entityUrn", Select>>> =>
+      runBulk(core, entityRiskCall, entityUrns, (batch) => ({ entityUrns: batch }), options),
   };
 }

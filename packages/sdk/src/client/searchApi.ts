@@ -26,7 +26,13 @@ import {
   transactionLookupRequestSchema,
   transactionRowSchema,
 } from "../search/index.ts";
-import { echoIssues, echoingItemsSchema } from "./bulkAnswers.ts";
+import {
+  type BulkCallOptions,
+  echoIssues,
+  echoingItemsSchema,
+  itemsSchemaOf,
+  type Selected,
+} from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
 import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
@@ -147,10 +153,13 @@ export function attributionApi(core: HttpCore) {
      * otherwise the lookup fails with 'Invalid attribution addresses' and nothing is sent. Addresses
      * the store does not know are left out of the answer.
      */
-    addresses: async (
+    addresses: async <Select extends z.ZodObject | undefined = undefined>(
       addressChainUrns: readonly string[],
-      options: CallOptions = {},
-    ): Promise<BulkResult<AddressAttribution>> => {
+      options: BulkCallOptions<Select> = {},
+    ): Promise<BulkResult<Selected<AddressAttribution, "addressChainUrn", Select>>> => {
+      const schema = itemsSchemaOf(addressAttributionItems, "addressChainUrn", options.select) as z.ZodType<
+        Selected<AddressAttribution, "addressChainUrn", Select>[]
+      >;
       const checked = attributionAddressRequest(addressChainUrns);
       if (!checked.ok) throw invalidRequest(checked.error);
       return bulkInBatches(
@@ -160,7 +169,7 @@ export function attributionApi(core: HttpCore) {
           (
             await core.request("POST", "/v2/attribution/address", {
               body: { addressChainUrns: batch },
-              schema: addressAttributionItems,
+              schema,
               signal: options.signal,
               verify: (items) => echoIssues(items, "addressChainUrn", batch),
             })
@@ -169,10 +178,13 @@ export function attributionApi(core: HttpCore) {
       );
     },
     /** Attribution of entities and custom entities (100 per request), optionally with hasInetData. */
-    entities: async (
+    entities: async <Select extends z.ZodObject | undefined = undefined>(
       entityUrns: readonly string[],
-      options: CallOptions & { includeHasInetData?: boolean } = {},
-    ): Promise<BulkResult<EntityAttribution>> => {
+      options: BulkCallOptions<Select> & { includeHasInetData?: boolean } = {},
+    ): Promise<BulkResult<Selected<EntityAttribution, "entityUrn", Select>>> => {
+      const schema = itemsSchemaOf(entityAttributionItems, "entityUrn", options.select) as z.ZodType<
+        Selected<EntityAttribution, "entityUrn", Select>[]
+      >;
       const checked = attributionEntityRequestSchema.safeParse({
         entityUrns,
         includeHasInetData: options.includeHasInetData ?? false,
@@ -185,7 +197,7 @@ export function attributionApi(core: HttpCore) {
           (
             await core.request("POST", "/v2/attribution/entity", {
               body: { entityUrns: batch, includeHasInetData: checked.data.includeHasInetData },
-              schema: entityAttributionItems,
+              schema,
               signal: options.signal,
               verify: (items) => echoIssues(items, "entityUrn", batch),
             })
