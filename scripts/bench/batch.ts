@@ -46,7 +46,7 @@ const scriptPath = fileURLToPath(import.meta.url);
 const listSize = 100_000;
 const oneByOneSample = 2_000;
 const memoryLines = [10_000, 1_000_000] as const;
-const batchRuns = 3;
+const batchRuns = 5;
 
 // --- the one-by-one baseline, run as its own process (as the CLI is) --------------------------
 
@@ -169,7 +169,18 @@ async function liveHeapsMb(output: string): Promise<number[]> {
   return heaps;
 }
 
-async function runOneByOne(baseUrl: string, token: string, file: string) {
+interface OneByOne {
+  addresses: number;
+  requests: number;
+  ms: number;
+}
+
+/** The middle one of an odd number of runs, by `key`. */
+function medianOf<T>(items: readonly T[], key: (item: T) => number): T {
+  return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
+}
+
+async function runOneByOne(baseUrl: string, token: string, file: string): Promise<OneByOne> {
   const child = spawn(process.execPath, [scriptPath, "--one-by-one", baseUrl, token, file], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -179,7 +190,7 @@ async function runOneByOne(baseUrl: string, token: string, file: string) {
   });
   const code = await waitFor(child);
   if (code !== 0) throw new Error(`the one-by-one run failed (exit ${code})`);
-  return JSON.parse(stdout) as { addresses: number; requests: number; ms: number };
+  return JSON.parse(stdout) as OneByOne;
 }
 
 /** A deterministic shuffle, so every run screens the same list in the same order. */
@@ -234,10 +245,11 @@ try {
   const env = { SLEUTH_API_URL: baseUrl, SLEUTH_TOKEN: token };
 
   /**
-   * One list through the CLI: a warm-up run, then `batchRuns` measured runs (the machine is shared
-   * and its speed drifts from minute to minute: the median run is reported, with the others beside
-   * it), then a sample of it one request per address against a second server without a rate limit
-   * (one request per address runs into the limit at once; its baseline is taken at its fastest).
+   * One list through the CLI: a warm-up run, then `batchRuns` measured runs, each followed by a
+   * sample of the list one request per address against a second server without a rate limit (one
+   * request per address runs into the limit at once). The machine is shared and its speed drifts from
+   * minute to minute: taking the two side by side, and the median of each, keeps the drift out of
+   * their ratio; the batch runs are reported with the others beside the median.
    */
   const measureList = async (name: string, items: readonly string[]) => {
     const file = join(work, `${name}.txt`);
@@ -251,23 +263,6 @@ try {
         .slice(0, oneByOneSample)
         .join("\n")}\n`,
     );
-    console.error(`batch: ${count(items.length)} ${name} through the CLI…`);
-    // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
-    await runCli(env, batchArgs(sample), join(work, "warm.csv"));
-    const runs: { run: CliRun; serverCpuMs: number }[] = [];
-    for (let attempt = 0; attempt < batchRuns; attempt++) {
-      const serverCpuBefore = process.cpuUsage();
-      const run = await runCli(env, batchArgs(file), join(work, "out.csv"));
-      const serverCpu = process.cpuUsage(serverCpuBefore);
-      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
-      runs.push({ run, serverCpuMs: (serverCpu.user + serverCpu.system) / 1000 });
-    }
-    const byTime = [...runs].sort((a, b) => a.run.ms - b.run.ms);
-    const median = byTime[Math.floor(byTime.length / 2)]!;
-    const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
-      median.run.stderr,
-    );
-    console.error(`one by one: ${count(oneByOneSample)} ${name}…`);
     const unlimited = await buildServer({
       store,
       config: loadConfig({
@@ -278,12 +273,28 @@ try {
       }),
     });
     await unlimited.listen({ port: 0, host: "127.0.0.1" });
-    const single = await runOneByOne(
-      `http://127.0.0.1:${(unlimited.server.address() as AddressInfo).port}`,
-      token,
-      sample,
+    const unlimitedUrl = `http://127.0.0.1:${(unlimited.server.address() as AddressInfo).port}`;
+    console.error(
+      `batch: ${count(items.length)} ${name} through the CLI, and ${count(oneByOneSample)} one by one…`,
     );
+    // A first, unmeasured run warms the server's caches and the OS file cache, as a second run would.
+    await runCli(env, batchArgs(sample), join(work, "warm.csv"));
+    const runs: { run: CliRun; serverCpuMs: number }[] = [];
+    const singles: OneByOne[] = [];
+    for (let attempt = 0; attempt < batchRuns; attempt++) {
+      const serverCpuBefore = process.cpuUsage();
+      const run = await runCli(env, batchArgs(file), join(work, "out.csv"));
+      const serverCpu = process.cpuUsage(serverCpuBefore);
+      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+      runs.push({ run, serverCpuMs: (serverCpu.user + serverCpu.system) / 1000 });
+      singles.push(await runOneByOne(unlimitedUrl, token, sample));
+    }
     await unlimited.close();
+    const median = medianOf(runs, ({ run }) => run.ms);
+    const single = medianOf(singles, ({ ms }) => ms);
+    const summary = /(\d[\d,]*) inputs, (\d[\d,]*) rows: (\d[\d,]*) resolved.* in ([\d.]+) s/.exec(
+      median.run.stderr,
+    );
     return {
       runs,
       batch: median.run,
@@ -292,6 +303,7 @@ try {
       rate: (items.length / median.run.ms) * 1000,
       single,
       singleRate: (single.addresses / single.ms) * 1000,
+      singleRates: singles.map(({ addresses, ms }) => (addresses / ms) * 1000),
     };
   };
 
@@ -396,7 +408,7 @@ try {
         ],
         [
           name,
-          `one request per address (${count(measured.single.addresses)} sampled, ${count(measured.single.requests)} requests, no rate limit, extrapolated)`,
+          `one request per address (${count(measured.single.addresses)} sampled, ${count(measured.single.requests)} requests, no rate limit, extrapolated; median of ${measured.singleRates.length} runs)`,
           count(listSize),
           seconds((listSize / measured.singleRate) * 1000),
           count(measured.singleRate),
@@ -408,7 +420,7 @@ try {
     "",
     `Targets (issue 5), addresses as pasted: ≥ 25,000 addresses/s ${batchRate >= 25_000 ? "met" : `**not met** (${count(batchRate)})`}, ≥ 50× one by one ${batchRate / singleRate >= 50 ? "met" : `**not met** (${(batchRate / singleRate).toFixed(0)}×)`}; URNs: ≥ 25,000 addresses/s ${qualified.rate >= 25_000 ? "met" : `**not met** (${count(qualified.rate)})`}, ≥ 50× one by one ${qualified.rate / qualified.singleRate >= 50 ? "met" : `**not met** (${(qualified.rate / qualified.singleRate).toFixed(0)}×)`}.`,
     "",
-    `The runs, in the order they ran: addresses as pasted ${runs.map(({ run }) => count((list.length / run.ms) * 1000)).join(", ")}; URNs ${qualified.runs.map(({ run }) => count((urnList.length / run.ms) * 1000)).join(", ")} addresses/s.`,
+    `The runs, in the order they ran (addresses/s; each batch run was followed by a one-by-one run): addresses as pasted ${runs.map(({ run }) => count((list.length / run.ms) * 1000)).join(", ")}, one by one ${pasted.singleRates.map(count).join(", ")}; URNs ${qualified.runs.map(({ run }) => count((urnList.length / run.ms) * 1000)).join(", ")}, one by one ${qualified.singleRates.map(count).join(", ")}.`,
     "",
     `The CLI's own count, addresses as pasted: ${summary ? `${summary[1]} inputs, ${summary[2]} rows, ${summary[3]} resolved in ${summary[4]} s after start-up` : "not found"}; URNs: ${qualified.summary ? `${qualified.summary[1]} inputs, ${qualified.summary[2]} rows, ${qualified.summary[3]} resolved in ${qualified.summary[4]} s` : "not found"}. The URNs' CLI process used ${qualified.batch.cpuMs === null ? "n/a" : `${seconds(qualified.batch.cpuMs)} s of CPU`} and the server ${seconds(qualified.serverCpuMs)} s.`,
     "",
