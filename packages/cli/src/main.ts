@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { enableCompileCache } from "node:module";
+import { resolveDateFnsAsCommonJs } from "./dateFnsResolution.ts";
 
 // Every run compiles several hundred modules (the SDK, zod, got, commander) before its first request:
 // Node's compile cache (in the OS temp directory, or NODE_COMPILE_CACHE) keeps the compiled code
 // between runs. It never throws; a cache it cannot use only costs the compile. The command's modules
 // are imported after it, so they are cached too.
 enableCompileCache();
+resolveDateFnsAsCommonJs();
 
 const { exitCodes } = await import("./errors.ts");
 const { interrupt } = await import("./interrupt.ts");
