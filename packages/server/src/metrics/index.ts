@@ -16,4 +16,4 @@ export {
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
 export type { SummaryRow, SummaryTag } from "./summaryRows.ts";
-export { forgetSummaryRows, summaryRowsOfUrns } from "./summaryRows.ts";
+export { forgetSummaryRows, summaryRowsOfUrns, summaryWireSql } from "./summaryRows.ts";

@@ -41,40 +41,62 @@ export interface KeyedRow<Row, Key extends AddressKey = AddressKey> {
 }
 
 /**
- * The rows of an address-keyed table (`addresses`, `address_summary`: unique on (address, chain))
- * of each of `addresses`, by chain, at the address's index; undefined for an address the table
- * lacks. Each address is probed once and the index hands back its rows on every chain: a 0x-address
- * pasted without a chain is asked on each EVM chain, and most of those keys miss. LATERAL with OFFSET 0 is never turned into a
- * hash join over the whole table, whatever the planner's estimates. The rows come back as one JSON
- * text of arrays (PGlite decodes every field in JavaScript; naming each field in each row, as
- * json_agg of records does, took the store a third longer).
+ * An address-keyed table (unique on (address, chain)) as a batch reads it: `valuesSql` gives a row
+ * (aliased k) as the JSON array text [chain, ...columns].
+ */
+export interface AddressKeyedTable<Row extends object> {
+  name: "addresses" | "address_summary";
+  columns: readonly (keyof Row & string)[];
+  valuesSql: string;
+}
+
+const addressesTable: AddressKeyedTable<{ id: number; entity_id: number | null }> = {
+  name: "addresses",
+  columns: ["id", "entity_id"],
+  valuesSql: "json_build_array(k.chain, k.id, k.entity_id)::text",
+};
+
+/**
+ * The rows of `table` of each of `addresses`, by chain, at the address's index; undefined for an
+ * address the table lacks. Each address is probed once and the index hands back its rows on every
+ * chain: a 0x-address pasted without a chain is asked on each EVM chain, and most of those keys miss.
+ * LATERAL with OFFSET 0 is never turned into a hash join over the whole table, whatever the planner's
+ * estimates. The rows come back as two texts, their positions and their values (PGlite decodes every
+ * field in JavaScript; naming each field in each row, as json_agg of records does, took the store a
+ * third longer); the two aggregates see the rows in the same order, so the nth position is the nth
+ * row's.
  */
 async function rowsByAddress<Row extends object>(
   db: Queryable,
-  table: "addresses" | "address_summary",
-  columns: readonly (keyof Row & string)[],
+  table: AddressKeyedTable<Row>,
   addresses: readonly string[],
 ): Promise<(Map<string, Row> | undefined)[]> {
   const found: (Map<string, Row> | undefined)[] = new Array(addresses.length);
   if (addresses.length === 0) return found;
-  const fields = (alias: string) => ["chain", ...columns].map((column) => `${alias}.${column}`).join(", ");
-  const [result] = await db.query<{ rows: string }>(
-    `SELECT coalesce(json_agg(json_build_array(r.ord, ${fields("t")})), '[]')::text AS rows
+  const [result] = await db.query<{ ords: string | null; rows: string | null }>(
+    `SELECT string_agg(r.ord::text, ',') AS ords, string_agg(t.row_values, ',') AS rows
      FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
-     CROSS JOIN LATERAL (SELECT ${fields("k")} FROM ${table} k WHERE k.address = r.address OFFSET 0) t`,
+     CROSS JOIN LATERAL (
+       SELECT ${table.valuesSql} AS row_values FROM ${table.name} k WHERE k.address = r.address OFFSET 0
+     ) t`,
     [addresses],
   );
-  // [ord, chain, ...columns] each.
-  for (const values of JSON.parse(result?.rows ?? "[]") as unknown[][]) {
+  if (!result?.ords || result.rows === null) return found;
+  const positions = result.ords.split(",");
+  // [chain, ...columns] each.
+  const rows = JSON.parse(`[${result.rows}]`) as unknown[][];
+  const { columns } = table;
+  for (let index = 0; index < rows.length; index++) {
+    const values = rows[index]!;
     const row: Record<string, unknown> = {};
-    for (let index = 0; index < columns.length; index++) row[columns[index]!] = values[index + 2];
-    const at = (values[0] as number) - 1;
+    for (let column = 0; column < columns.length; column++) row[columns[column]!] = values[column + 1];
+    const at = Number(positions[index]) - 1;
     let byChain = found[at];
     if (!byChain) {
       byChain = new Map();
       found[at] = byChain;
     }
-    byChain.set(values[1] as string, row as Row);
+    byChain.set(values[0] as string, row as Row);
   }
   return found;
 }
@@ -85,14 +107,13 @@ async function rowsByAddress<Row extends object>(
  */
 export async function rowsByAddressKey<Row extends object, Key extends AddressKey = AddressKey>(
   db: Queryable,
-  table: "addresses" | "address_summary",
-  columns: readonly (keyof Row & string)[],
+  table: AddressKeyedTable<Row>,
   keys: readonly Key[],
 ): Promise<KeyedRow<Row, Key>[]> {
   if (keys.length === 0) return [];
   const positions = new Map<string, number>();
   for (const key of keys) if (!positions.has(key.address)) positions.set(key.address, positions.size);
-  const found = await rowsByAddress<Row>(db, table, columns, [...positions.keys()]);
+  const found = await rowsByAddress(db, table, [...positions.keys()]);
   const answer: KeyedRow<Row, Key>[] = [];
   for (const key of keys) {
     const row = found[positions.get(key.address)!]?.get(key.chain);
@@ -103,12 +124,7 @@ export async function rowsByAddressKey<Row extends object, Key extends AddressKe
 
 /** Address URNs (already checked by the request schema) to their address rows, in request order. */
 export async function resolveAddresses(db: Queryable, urns: readonly string[]): Promise<AddressSubject[]> {
-  const found = await rowsByAddressKey<{ id: number; entity_id: number | null }>(
-    db,
-    "addresses",
-    ["id", "entity_id"],
-    addressKeysOf(urns),
-  );
+  const found = await rowsByAddressKey(db, addressesTable, addressKeysOf(urns));
   return found.map(({ key, row }) => ({ ...key, id: row.id, entityId: row.entity_id }));
 }
 

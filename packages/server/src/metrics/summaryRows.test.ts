@@ -2,7 +2,7 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
 import { seedWorld } from "../world/index.ts";
-import { forgetSummaryRows, summaryRowsOfUrns } from "./summaryRows.ts";
+import { forgetSummaryRows, summaryRowsOfUrns, summaryWireSql } from "./summaryRows.ts";
 
 let store: Store;
 let address: { chain: ChainId; address: string; balance_usd: number };
@@ -23,12 +23,19 @@ afterAll(async () => {
 const urns = () => [addressChainUrn(address.chain, address.address)];
 const balanceAt = async (now: number) =>
   (await summaryRowsOfUrns(store, urns(), { now }))[0]?.row.balance_usd;
-// Changed behind the rollups' back, so the test sees whether the store was read again.
-const raiseBalance = () =>
-  store.query("UPDATE address_summary SET balance_usd = balance_usd + 1 WHERE chain = $1 AND address = $2", [
-    address.chain,
-    address.address,
-  ]);
+// Changed behind the rollups' back (the column, then the wire text a batch reads, as refreshRollups
+// prints it), so the test sees whether the store was read again.
+const raiseBalance = async () => {
+  const row = [address.chain, address.address];
+  await store.query(
+    "UPDATE address_summary SET balance_usd = balance_usd + 1 WHERE chain = $1 AND address = $2",
+    row,
+  );
+  await store.query(
+    `UPDATE address_summary SET wire = ${summaryWireSql("address_summary")} WHERE chain = $1 AND address = $2`,
+    row,
+  );
+};
 
 test("000 §7 a batch's summary rows serve its next calls for five seconds, then the store is read again", async () => {
   const now = Date.now();
@@ -62,4 +69,16 @@ test("000 §7 the metrics call reads the store every time and leaves its rows fo
   await raiseBalance();
   // What the second metrics read found, not the store's newer figure.
   expect(await balanceAt(now + 1_000)).toBe(second);
+});
+
+test("000 §7 a batch reads what the rollups stored: every summary row's wire text holds its own columns' values", async () => {
+  const [check] = await store.query<{ rows: number; attributed: number; differing: number }>(
+    `SELECT count(*)::int AS rows,
+            count(*) FILTER (WHERE tags IS NOT NULL AND risk_indicators IS NOT NULL)::int AS attributed,
+            count(*) FILTER (WHERE wire <> ${summaryWireSql("address_summary")})::int AS differing
+     FROM address_summary`,
+  );
+  expect(check?.rows).toBeGreaterThan(500);
+  expect(check?.attributed).toBeGreaterThan(0);
+  expect(check?.differing).toBe(0);
 });

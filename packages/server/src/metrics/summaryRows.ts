@@ -1,7 +1,7 @@
 import type { RiskType } from "@sleuth/sdk";
 import { type Queryable, StoreMemory } from "../store/index.ts";
 import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
-import { type AddressKey, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
+import { type AddressKey, type AddressKeyedTable, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
 
 // The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
 // of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
@@ -44,6 +44,20 @@ const summaryColumns = [
   "owner_category",
   "tags",
 ] as const satisfies readonly (keyof SummaryRow)[];
+
+/**
+ * What address_summary.wire holds for the row aliased `alias` (migration 0080): its chain and
+ * summary columns as the JSON array text a batch reads, printed once by refreshRollups.
+ */
+export function summaryWireSql(alias: string): string {
+  return `json_build_array(${["chain", ...summaryColumns].map((column) => `${alias}.${column}`).join(", ")})::text`;
+}
+
+const summaryTable: AddressKeyedTable<SummaryRow> = {
+  name: "address_summary",
+  columns: summaryColumns,
+  valuesSql: "k.wire",
+};
 
 // Three slices of `sleuth batch` in flight hold a few thousand known URNs; a generation keeps the
 // last several slices. By URN as sent: the risk and attribution calls that follow a metrics call ask
@@ -99,12 +113,7 @@ export async function summaryRowsOfUrns(
   }
   if (missing.length > 0) {
     const version = memory.version();
-    const found = await rowsByAddressKey<SummaryRow, AddressKey & { at: number }>(
-      db,
-      "address_summary",
-      summaryColumns,
-      missing,
-    );
+    const found = await rowsByAddressKey(db, summaryTable, missing);
     for (const { key, row } of found) {
       rows[key.at] = row;
       // Rows read while a rebuild was forgetting them are used once but not kept.

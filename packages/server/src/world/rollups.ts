@@ -1,4 +1,4 @@
-import { forgetSummaryRows } from "../metrics/index.ts";
+import { forgetSummaryRows, summaryWireSql } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
@@ -161,12 +161,20 @@ const entityIndirectInsert = `INSERT INTO entity_exposure
  * of 0 are left out) and its attribution (owner and tags, the most confident first). Must run after
  * the exposure rows are complete.
  */
-const summaryInsert = `INSERT INTO address_summary
+const summaryInsert = `INSERT INTO address_summary (address_id, chain, address, first_active, last_active,
+    incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets,
+    active_unique_assets, balance_usd, is_balance_estimated, risk_score, risk_category, risk_indicators,
+    owner_slug, owner_name, owner_category_id, owner_category, tags, wire)
+  SELECT s.*, ${summaryWireSql("s")} FROM (
   SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
-    coalesce(f.incoming_usd, 0), coalesce(f.outgoing_usd, 0), coalesce(f.incoming_transfers, 0),
-    coalesce(f.outgoing_transfers, 0), coalesce(f.assets, 0), coalesce(b.held, 0), coalesce(b.usd, 0),
-    coalesce(b.estimated, false), coalesce(r.level, 0), r.category, r.indicators,
-    oe.slug, oe.name, oe.category_id, oc.name, tg.tags
+    coalesce(f.incoming_usd, 0) AS incoming_usd, coalesce(f.outgoing_usd, 0) AS outgoing_usd,
+    coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
+    coalesce(f.outgoing_transfers, 0)::bigint AS outgoing_transfers,
+    coalesce(f.assets, 0)::int AS total_unique_assets, coalesce(b.held, 0)::int AS active_unique_assets,
+    coalesce(b.usd, 0) AS balance_usd, coalesce(b.estimated, false) AS is_balance_estimated,
+    coalesce(r.level, 0), r.category, r.indicators AS risk_indicators,
+    oe.slug AS owner_slug, oe.name AS owner_name, oe.category_id AS owner_category_id,
+    oc.name AS owner_category, tg.tags
   FROM addresses a
   LEFT JOIN entities oe ON oe.id = a.entity_id
   LEFT JOIN categories oc ON oc.id = oe.category_id
@@ -220,7 +228,8 @@ const summaryInsert = `INSERT INTO address_summary
     JOIN categories c ON c.id = u.category_id
     WHERE l.level > 0
     GROUP BY u.address_id
-  ) r ON r.address_id = a.id`;
+  ) r ON r.address_id = a.id
+  ) s`;
 
 // seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
 // the planner would guess at every rollup read.
