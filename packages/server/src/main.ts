@@ -19,8 +19,17 @@ async function main(): Promise<void> {
   if (embedded) mkdirSync(config.dataDir, { recursive: true });
   const store = await openStore(config);
   await migrate(store);
-  if (await ensureRollups(store))
-    process.stdout.write("Rebuilt the rollups for this version of the store.\n");
+  const rebuildStarted = performance.now();
+  const rebuilt = await ensureRollups(store, {
+    beforeRebuild: () =>
+      process.stdout.write(
+        "Rebuilding the rollups for this version of the store (seconds for the demo world, minutes for a large one)…\n",
+      ),
+  });
+  if (rebuilt)
+    process.stdout.write(
+      `Rebuilt the rollups in ${((performance.now() - rebuildStarted) / 1000).toFixed(1)} s.\n`,
+    );
   const seeded = await seedDemoAccounts(store);
   let worldLine: string | null = null;
   if (config.worldScale !== "none") {

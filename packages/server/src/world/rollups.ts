@@ -267,12 +267,17 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
  * table empty (0040 address_summary, 0050 entity_summary), or empties one to rebuild it (0060 adds the
  * attribution columns to address_summary). True when it rebuilt them.
  */
-export async function ensureRollups(store: Store): Promise<boolean> {
+export async function ensureRollups(
+  store: Store,
+  options: { beforeRebuild?: () => void } = {},
+): Promise<boolean> {
   const [state] = await store.query<{ stale: boolean }>(
     `SELECT (EXISTS (SELECT 1 FROM addresses) AND NOT EXISTS (SELECT 1 FROM address_summary))
          OR (EXISTS (SELECT 1 FROM entities) AND NOT EXISTS (SELECT 1 FROM entity_summary)) AS stale`,
   );
   if (!state?.stale) return false;
+  // A large store takes minutes: whoever started it hears why before, not after.
+  options.beforeRebuild?.();
   await refreshRollups(store);
   return true;
 }
