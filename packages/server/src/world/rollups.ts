@@ -158,8 +158,9 @@ const entityIndirectInsert = `INSERT INTO entity_exposure
  * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
  * price), its risk indicators (ownership from its categories, behavioral from its signature tags,
  * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
- * of 0 are left out) and its attribution (owner and tags, the most confident first). Must run after
- * the exposure rows are complete.
+ * of 0 are left out) and its attribution (owner and tags, the most confident first), and all of it
+ * printed once as the JSON text the bulk calls read (wire, summaryWireSql). Must run after the
+ * exposure rows are complete.
  */
 const summaryInsert = `INSERT INTO address_summary (address_id, chain, address, first_active, last_active,
     incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets,
@@ -265,7 +266,7 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
 /**
  * Rebuilds the rollups of a store whose data predates one of their tables: a migration adds such a
  * table empty (0040 address_summary, 0050 entity_summary), or empties one to rebuild it (0060 adds the
- * attribution columns to address_summary). True when it rebuilt them.
+ * attribution columns to address_summary, 0080 its wire text). True when it rebuilt them.
  */
 export async function ensureRollups(
   store: Store,
