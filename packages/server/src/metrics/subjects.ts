@@ -50,10 +50,16 @@ export interface AddressKeyedTable<Row extends object> {
   valuesSql: string;
 }
 
+/** The JSON array text [chain, ...columns] of a row aliased `alias` (see AddressKeyedTable). */
+export function rowValuesSql(alias: string, columns: readonly string[]): string {
+  return `json_build_array(${["chain", ...columns].map((column) => `${alias}.${column}`).join(", ")})::text`;
+}
+
+const addressColumns = ["id", "entity_id"] as const;
 const addressesTable: AddressKeyedTable<{ id: number; entity_id: number | null }> = {
   name: "addresses",
-  columns: ["id", "entity_id"],
-  valuesSql: "json_build_array(k.chain, k.id, k.entity_id)::text",
+  columns: addressColumns,
+  valuesSql: rowValuesSql("k", addressColumns),
 };
 
 /**

@@ -1,7 +1,13 @@
 import type { RiskType } from "@sleuth/sdk";
 import { type Queryable, StoreMemory } from "../store/index.ts";
 import { type AddressSummaryRow, addressSummaryColumns } from "./addressSummary.ts";
-import { type AddressKey, type AddressKeyedTable, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
+import {
+  type AddressKey,
+  type AddressKeyedTable,
+  addressKeyOf,
+  rowsByAddressKey,
+  rowValuesSql,
+} from "./subjects.ts";
 
 // The address_summary rows of a batch, remembered for a few seconds. `sleuth batch`, like any client
 // of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
@@ -50,7 +56,7 @@ const summaryColumns = [
  * summary columns as the JSON array text a batch reads, printed once by refreshRollups.
  */
 export function summaryWireSql(alias: string): string {
-  return `json_build_array(${["chain", ...summaryColumns].map((column) => `${alias}.${column}`).join(", ")})::text`;
+  return rowValuesSql(alias, summaryColumns);
 }
 
 const summaryTable: AddressKeyedTable<SummaryRow> = {
