@@ -120,6 +120,36 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     await page.getByTestId("transaction-details").waitFor();
   });
 
+  test("002 §3 search history: an opened address comes back under Recent searches, and Enter opens it again", async () => {
+    const { chain, address } = samples.address;
+    const addressPage = `${server.baseUrl}/address/${segment(chain)}/${address}`;
+    const page = await signedIn();
+    // Nothing searched yet: the empty palette starts with its commands.
+    await page.keyboard.press("ControlOrMeta+k");
+    await expectFocused(paletteInput(page));
+    expect(await palette(page).getByText("Recent searches").count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await search(page, address);
+    await openHighlighted(page, result(page, address.slice(-10)));
+    await page.waitForURL(addressPage);
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.keyboard.press("ControlOrMeta+k");
+    await expectFocused(paletteInput(page));
+    await palette(page).getByText("Recent searches").waitFor();
+    const recent = palette(page).locator('[role="option"][data-kind="recent"]');
+    expect(await recent.count()).toBe(1);
+    expect(await recent.textContent()).toContain(address.slice(-6));
+    expect(await recent.textContent()).toContain("Address on Bitcoin");
+    // The most recent search is the first row, highlighted as the palette opens.
+    await openHighlighted(page, recent);
+    await page.waitForURL(addressPage);
+    await page.getByRole("heading", { level: 1, name: address }).waitFor();
+  });
+
   test("002 §2 a selected suggestion opens its entity page", async () => {
     const { slug, name } = samples.entity;
     const page = await signedIn();
