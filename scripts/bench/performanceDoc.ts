@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 // docs/PERFORMANCE.md holds one "## " section per benchmark script; each script rewrites only its own.
 const performanceFile = new URL("../../docs/PERFORMANCE.md", import.meta.url);
 const header =
-  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`.\n\n";
+  "# Performance\n\nBenchmarks of this repository, each section written by its script under `scripts/bench`: `pnpm bench` lists\nthem, `pnpm bench <name> [args…]` runs one (`pnpm bench batch large`).\n\n";
 
 function documentText(): string {
   return existsSync(performanceFile) ? readFileSync(performanceFile, "utf8") : header;
