@@ -1,5 +1,5 @@
 import { canonicalAddress } from "./address.ts";
-import { type ChainId, chains } from "./chainRegistry.ts";
+import { type ChainId, type ChainInfo, chains } from "./chainRegistry.ts";
 import { normalizeIpAddress } from "./inet.ts";
 import { hasExplorerTransactionHashForm, normalizeTransactionHash } from "./transactionHash.ts";
 import { parseUrn, urnOfCanonicalParts } from "./urn.ts";
@@ -25,6 +25,26 @@ export interface RecognizeOptions {
 // Longer than any address, hash, IP or URN we know; a longer paste is not an identifier.
 const maxIdentifierLength = 256;
 const noChains: ReadonlySet<ChainId> = new Set();
+
+interface SearchedChains {
+  excluded: ReadonlySet<ChainId>;
+  candidates: readonly ChainInfo[];
+}
+
+const allChains: SearchedChains = { excluded: noChains, candidates: chains };
+// A batch recognises every input with one exclusion list: kept for the last list seen.
+let lastExcluded: readonly ChainId[] | undefined;
+let lastSearched: SearchedChains = allChains;
+
+function chainsFor(excludedChains: readonly ChainId[] | undefined): SearchedChains {
+  if (!excludedChains?.length) return allChains;
+  if (excludedChains !== lastExcluded) {
+    const excluded = new Set(excludedChains);
+    lastExcluded = excludedChains;
+    lastSearched = { excluded, candidates: chains.filter((chain) => !excluded.has(chain.id)) };
+  }
+  return lastSearched;
+}
 
 function fromUrn(
   input: string,
@@ -61,15 +81,14 @@ function fromUrn(
 export function recognizeIdentifier(input: string, options: RecognizeOptions = {}): RecognizedIdentifier[] {
   const value = input.trim();
   if (value === "" || value.length > maxIdentifierLength) return [];
-  const excluded = options.excludedChains?.length ? new Set(options.excludedChains) : noChains;
   const recognizeInet = options.recognizeInet ?? true;
+  const { excluded, candidates } = chainsFor(options.excludedChains);
   if (/^urn:/i.test(value)) return fromUrn(value, excluded, recognizeInet);
 
   const found: RecognizedIdentifier[] = [];
   const ip = recognizeInet ? normalizeIpAddress(value) : null;
   if (ip !== null)
     found.push({ kind: "inet", chain: null, value: ip, urn: urnOfCanonicalParts({ kind: "inet", ip }) });
-  const candidates = excluded.size === 0 ? chains : chains.filter((chain) => !excluded.has(chain.id));
   for (const { id } of candidates) {
     const address = canonicalAddress(id, value);
     if (address !== null) {

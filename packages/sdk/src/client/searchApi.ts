@@ -17,6 +17,8 @@ import {
   autocompleteHitSchema,
   autocompleteMetaSchema,
   autocompleteRequestSchema,
+  type SearchConfiguration,
+  searchConfigurationSchema,
   searchResultLimit,
   statusReportRequest,
   statusReportSchema,
@@ -99,6 +101,17 @@ export function searchApi(core: HttpCore) {
           : { limit: query.limit, offset: query.offset ?? 0, hasMore: answer.data.length >= query.limit },
       };
     },
+    /**
+     * GET /v1/search/configuration: the chains recognition leaves out (000 §5), to pass on as
+     * `excludedChains` to recognizeIdentifier or readSearchInput.
+     */
+    configuration: async (options: CallOptions = {}): Promise<SearchConfiguration> =>
+      (
+        await core.request("GET", "/v1/search/configuration", {
+          schema: searchConfigurationSchema,
+          signal: options.signal,
+        })
+      ).data,
     /** POST /trm-insights/v4/transaction for at most 100 hashes or transaction URNs (001 §7). */
     transactions,
     /** The same lookup for any number of hashes, 100 per request, a failed request retried once. */

@@ -17,6 +17,7 @@ import {
   entityAttribution,
   lookupTransactions,
   saveStatusReport,
+  searchConfiguration,
 } from "../search/index.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -32,6 +33,12 @@ const entityLookupBody = attributionEntityRequestSchema.extend({
 });
 
 export function searchRoutes(app: FastifyInstance, { store }: RouteContext): void {
+  // 000 §5: the chains recognition leaves out, asked once by a client before it recognises input.
+  app.get("/v1/search/configuration", async (request) => {
+    requireRole(request, "viewer");
+    return { data: await searchConfiguration(store) };
+  });
+
   app.get("/v3/attribution/autocomplete", async (request) => {
     const { organization } = requireRole(request, "viewer");
     const query = parseOr400(autocompleteRequestSchema, request.query);

@@ -13,5 +13,6 @@ export type { AddressOwner } from "./ownerTag.ts";
 export { withOwnerTag } from "./ownerTag.ts";
 export type { AddressLookup, InetLookup, PrefixRange } from "./queryPatterns.ts";
 export { addressLookup, entitySlugOf, inetLookup, prefixRange, wildcardPattern } from "./queryPatterns.ts";
+export { searchConfiguration } from "./searchConfiguration.ts";
 export { saveStatusReport } from "./statusReports.ts";
 export { lookupTransactions, unitsOf } from "./transactionLookup.ts";

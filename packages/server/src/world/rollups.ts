@@ -32,7 +32,7 @@ const ownerStatements = [
 const flowStatements = [
   `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
      entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
-     address_summary, entity_summary`,
+     address_summary, entity_summary, chain_summary`,
   `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
          FROM transfers GROUP BY address_id) s
@@ -232,6 +232,10 @@ const summaryInsert = `INSERT INTO address_summary (address_id, chain, address, 
   ) r ON r.address_id = a.id
   ) s`;
 
+/** The chains the store holds addresses on (migration 0090), from the summaries just built. */
+const chainSummaryInsert = `INSERT INTO chain_summary (chain, addresses)
+  SELECT chain, count(*) FROM address_summary GROUP BY chain`;
+
 // seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
 // the planner would guess at every rollup read.
 const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
@@ -258,6 +262,7 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
     entityIndirectInsert,
     dropTemporaries(),
     summaryInsert,
+    chainSummaryInsert,
     analyzeRollups,
   ];
   for (const statement of statements) await tx.query(statement);
