@@ -8,6 +8,7 @@ import {
   addressChainUrn,
   type ChainId,
   chainIds,
+  chainInfo,
   encodeAddress,
   riskLabelOf,
   type SleuthClient,
@@ -190,6 +191,37 @@ describe("000 §7 sleuth batch against the small demo world", () => {
     ]);
     expect(byInput("urn:sleuth:entity:no-such-party-anywhere")).toMatchObject([
       { kind: "entity", status: "unknown" },
+    ]);
+  });
+
+  test("000 §5 a pasted 0x-address is looked up on the EVM chains the server has data on; --chain names any chain", async () => {
+    const covered = (
+      await server.store.query<{ chain: ChainId }>("SELECT DISTINCT chain FROM addresses")
+    ).map((row) => row.chain);
+    const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+    const searched = evm.filter((id) => covered.includes(id));
+    const [quiet] = evm.filter((id) => !covered.includes(id));
+    if (!quiet) throw new Error("the small world has activity on every EVM chain");
+    const address = encodeAddress("ethereum", "evm", randomBytes(20));
+
+    const pasted = await cli.run(["batch", "-", "--format", "ndjson"], { env, stdin: `${address}\n` });
+    expect(pasted.code).toBe(3);
+    expect(ndjson(pasted.stdout)).toMatchObject([
+      { input: address, kind: "address", status: "unknown", error: `not found on ${searched.join(", ")}` },
+    ]);
+
+    const named = await cli.run(["batch", "-", "--format", "ndjson", "--chain", quiet], {
+      env,
+      stdin: `${address}\n`,
+    });
+    expect(ndjson(named.stdout)).toMatchObject([
+      {
+        input: address,
+        chain: quiet,
+        urn: addressChainUrn(quiet, address),
+        status: "unknown",
+        error: "not found",
+      },
     ]);
   });
 

@@ -1,6 +1,10 @@
+import { randomBytes } from "node:crypto";
 import {
   addressChainUrn,
   type ChainId,
+  chainIds,
+  chainInfo,
+  encodeAddress,
   type SleuthClient,
   searchMessages,
   searchSections,
@@ -95,6 +99,21 @@ describe("000 §4 sleuth search against the small demo world", () => {
         transactionUrn: `urn:sleuth:transaction:bitcoin:${transaction.hash}`,
       },
     ]);
+  });
+
+  test("000 §5 a 0x-address is recognised on the EVM chains the server has data on only", async () => {
+    const covered = new Set(
+      (await server.store.query<{ chain: ChainId }>("SELECT DISTINCT chain FROM addresses")).map(
+        (row) => row.chain,
+      ),
+    );
+    const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+    expect(evm.some((id) => !covered.has(id))).toBe(true);
+    const address = encodeAddress("ethereum", "evm", randomBytes(20));
+    const result = await cli.run(["search", address, "--json"], { env });
+    expect(result.code).toBe(0);
+    const { identifiers } = JSON.parse(result.stdout) as SearchJson;
+    expect(identifiers.map((identifier) => identifier.chain)).toEqual(evm.filter((id) => covered.has(id)));
   });
 
   test("002 §8 no match prints the no-results message on stderr and exits 0; the query is in the activity log", async () => {

@@ -1,6 +1,6 @@
 import { chains, encodeAddress } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
-import { ipSearchOff, notAnIdentifier, recognizeBatchInput } from "./batchRecognition.ts";
+import { ipSearchOff, notAnIdentifier, notSearchedOn, recognizeBatchInput } from "./batchRecognition.ts";
 
 const payload = (size: number, seed: number) =>
   Uint8Array.from({ length: size }, (_, i) => (seed * 31 + i * 7) & 0xff);
@@ -27,6 +27,30 @@ describe("000 §5 recognition of batch inputs", () => {
       type: "lookup",
       candidates: [{ kind: "address", chain: "polygon", urn: `urn:sleuth:address:polygon:${evmAddress}` }],
     });
+  });
+
+  test("chains the server excludes are not candidates; --chain searches its chain all the same", () => {
+    const excludedChains = evmChains.filter((chain) => chain !== "ethereum" && chain !== "bsc");
+    const recognition = recognizeBatchInput(evmAddress, { excludedChains });
+    expect(
+      recognition.type === "lookup" && recognition.candidates.map((candidate) => candidate.chain),
+    ).toEqual(["ethereum", "bsc"]);
+    const [named] = excludedChains;
+    expect(recognizeBatchInput(evmAddress, { excludedChains, chain: named })).toEqual({
+      type: "lookup",
+      candidates: [{ kind: "address", chain: named, urn: `urn:sleuth:address:${named}:${evmAddress}` }],
+    });
+  });
+
+  test("an identifier valid only on excluded chains is not looked up, and the reason names them", () => {
+    expect(recognizeBatchInput(evmAddress, { excludedChains: evmChains })).toEqual({
+      type: "unsearched",
+      kind: "address",
+      reason: notSearchedOn(evmChains),
+    });
+    expect(notSearchedOn(["solana"])).toBe("not searched: the server has no data on solana");
+    // Text that is no identifier anywhere stays invalid.
+    expect(recognizeBatchInput("Binance", { excludedChains: evmChains }).type).toBe("invalid");
   });
 
   test("an address of another chain than --chain is invalid, and the reason names the chain", () => {

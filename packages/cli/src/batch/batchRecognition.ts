@@ -18,22 +18,48 @@ export interface BatchCandidate {
 
 export type BatchRecognition =
   | { type: "invalid"; reason: string }
+  /** A valid identifier only on chains the server does not search: not looked up, unknown. */
+  | { type: "unsearched"; kind: BatchKind; reason: string }
   | { type: "lookup"; candidates: BatchCandidate[] };
 
 // Our words: what an input may be.
 export const notAnIdentifier = "not an address, transaction hash, IP address, entity or custom-entity URN";
 export const ipSearchOff = "IP search is turned off for this organization";
+/** Our words for an identifier valid only on chains the server excludes (000 §5). */
+export const notSearchedOn = (chains: readonly ChainId[]) =>
+  `not searched: the server has no data on ${chains.join(", ")}`;
 
 export interface BatchRecognizeOptions {
   /** `--chain`: only this chain's addresses and transactions (000 §5 excluded chains: all the others). */
   chain?: ChainId;
+  /**
+   * 000 §5: the chains the server excludes (GET /v1/search/configuration: it holds no address there).
+   * A `--chain` the user names is searched all the same.
+   */
+  excludedChains?: readonly ChainId[];
   /** 000 §6: IP search may be off; IPs are then invalid input. */
   recognizeInet?: boolean;
 }
 
+// A batch recognises every input with the same options: their RecognizeOptions (and the SDK's
+// chain list for them) are made once, not per input.
+const recognizeOptionsOf = new WeakMap<BatchRecognizeOptions, RecognizeOptions>();
+
 function recognizeOptions(options: BatchRecognizeOptions): RecognizeOptions {
+  let recognize = recognizeOptionsOf.get(options);
+  if (!recognize) {
+    recognize = recognizeOptionsFor(options);
+    recognizeOptionsOf.set(options, recognize);
+  }
+  return recognize;
+}
+
+function recognizeOptionsFor(options: BatchRecognizeOptions): RecognizeOptions {
+  const excludedChains = options.chain
+    ? chainIds.filter((id) => id !== options.chain)
+    : (options.excludedChains ?? []);
   return {
-    ...(options.chain ? { excludedChains: chainIds.filter((id) => id !== options.chain) } : {}),
+    ...(excludedChains.length > 0 ? { excludedChains } : {}),
     ...(options.recognizeInet === undefined ? {} : { recognizeInet: options.recognizeInet }),
   };
 }
@@ -62,6 +88,14 @@ export function recognizeBatchInput(text: string, options: BatchRecognizeOptions
         type: "lookup",
         candidates: [{ kind: parts.kind, chain: null, urn: formatUrn(parts) }],
       };
+    }
+  }
+  if (!options.chain && options.excludedChains?.length) {
+    const unsearched = recognizeIdentifier(text, { recognizeInet: false });
+    const [first] = unsearched;
+    if (first) {
+      const chains = [...new Set(unsearched.flatMap((identifier) => identifier.chain ?? []))];
+      return { type: "unsearched", kind: first.kind, reason: notSearchedOn(chains) };
     }
   }
   // Our words: the 000 §6 flag is the organization's, so the reason says whose setting it is.

@@ -1,7 +1,7 @@
-import { ApiError, encodeAddress } from "@sleuth/sdk";
+import { ApiError, chains, encodeAddress } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { CliError, exitCodes } from "../errors.ts";
-import { recognizeBatchInput } from "./batchRecognition.ts";
+import { notSearchedOn, recognizeBatchInput } from "./batchRecognition.ts";
 import {
   type BatchDetails,
   type BatchLookup,
@@ -16,6 +16,7 @@ const payload = (seed: number) => Uint8Array.from({ length: 20 }, (_, i) => (see
 const evm = (seed: number) => encodeAddress("ethereum", "evm", payload(seed)).toLowerCase();
 const btc = (seed: number) => encodeAddress("bitcoin", "p2wpkh", payload(seed));
 const urn = (chain: string, address: string) => `urn:sleuth:address:${chain}:${address}`;
+const evmChainIds = chains.filter((chain) => chain.family === "evm").map((chain) => chain.id);
 
 function sliceOf(...texts: string[]): BatchSlice {
   return {
@@ -138,6 +139,26 @@ describe("000 §7 batch rows", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "address", chain: null, urn: null, status: "unknown" });
     expect(rows[0]?.error).toMatch(/^not found on ethereum, polygon, bsc, /);
+  });
+
+  test("000 §5 an address valid only on chains the server excludes gets an unknown row and no lookup", async () => {
+    const asked: string[] = [];
+    const metrics: BatchLookup = {
+      name: "address metrics",
+      kind: "address",
+      run: async (urns) => {
+        asked.push(...urns);
+        return { found: new Map(), failed: [] };
+      },
+    };
+    const text = evm(11);
+    const recognition = recognizeBatchInput(text, { excludedChains: evmChainIds });
+    const slice: BatchSlice = { index: 0, entries: [{ input: { text, line: 1 }, recognition }] };
+    const rows = await resolveSlice(slice, options([metrics]));
+    expect(asked).toEqual([]);
+    expect(rows).toMatchObject([
+      { input: text, kind: "address", chain: null, status: "unknown", error: notSearchedOn(evmChainIds) },
+    ]);
   });
 
   test("an unsuccessful batch is retried, then its rows are reported failed and the others still resolve", async () => {

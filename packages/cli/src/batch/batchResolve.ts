@@ -251,6 +251,10 @@ function addRowsOf(entry: BatchEntry, results: ReadonlyMap<string, MergedResult>
     rows.push(emptyBatchRow(text, "invalid", entry.recognition.reason));
     return;
   }
+  if (entry.recognition.type === "unsearched") {
+    rows.push({ ...emptyBatchRow(text, "unknown", entry.recognition.reason), kind: entry.recognition.kind });
+    return;
+  }
   const { candidates } = entry.recognition;
   const before = rows.length;
   for (const candidate of candidates) {

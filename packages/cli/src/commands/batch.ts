@@ -88,16 +88,22 @@ function summaryLine(summary: BatchSummary, ms: number): string {
   );
 }
 
-/** The scoped client, and whether the organization may search IPs (000 §6 feature flag). */
+/**
+ * The scoped client, whether the organization may search IPs (000 §6 feature flag), and the chains
+ * the server excludes from recognition (000 §5: it has no data there).
+ */
 async function batchClient(session: Session) {
   const { client, organization } = await session.scopedClient();
-  const flags = organization ? await client.featureFlags.get(organization.uuid, "cli") : null;
-  return { client, ipSearch: flags?.ipSearch ?? true };
+  const [flags, configuration] = await Promise.all([
+    organization ? client.featureFlags.get(organization.uuid, "cli") : null,
+    client.search.configuration(),
+  ]);
+  return { client, ipSearch: flags?.ipSearch ?? true, excludedChains: configuration.excludedChains };
 }
 
 async function runBatchCommand(session: Session, file: string | undefined, flags: BatchFlags): Promise<void> {
   const { io } = session;
-  const { client, ipSearch } = await batchClient(session);
+  const { client, ipSearch, excludedChains } = await batchClient(session);
   const input = await openInput(file, io);
   const progress: ReadProgress = { bytesRead: 0, inputsRead: 0 };
   const state: BatchProgressState = {
@@ -123,7 +129,7 @@ async function runBatchCommand(session: Session, file: string | undefined, flags
       lookups: clientLookups(client),
       limits: batchSliceLimits,
       writer: createRowWriter(flags.format, io.stdout),
-      recognize: { ...(flags.chain ? { chain: flags.chain } : {}), recognizeInet: ipSearch },
+      recognize: { ...(flags.chain ? { chain: flags.chain } : {}), excludedChains, recognizeInet: ipSearch },
       concurrency: flags.concurrency,
       retries: flags.retries,
       signal: cancel.signal,
@@ -196,7 +202,8 @@ URN works for any of them). Rows come out in input order with the columns
   balanceAmountUsd, totalVolumeUsd, firstActiveDate, lastActiveDate, status, error
 status is resolved, unknown (valid but not in the store), invalid, or failed (the lookup
 failed after its retries). An address valid on several chains (a 0x address) is looked up on
-each and gets one row per chain it is known on; --chain picks one chain.
+each chain the server has data on and gets one row per chain it is known on; --chain picks one
+chain (searched even when the server has no data there).
 
 Exit codes: 0 every row resolved (or --allow-failures), 1 failure, 2 cancelled (Ctrl-C: the
 rows already complete are written and the output is closed), 3 some rows did not resolve,

@@ -45,9 +45,11 @@ Examples:
         const typed = readSearchInput(raw);
         if (typed.type !== "query") throw new CliError("nothing to search for: the query is empty");
         const { client, organization } = await session.scopedClient();
-        const flags = organization
-          ? await client.featureFlags.get(organization.uuid, "cli")
-          : { ...featureFlagDefaults };
+        // 000 §5: recognition leaves out the chains the server excludes, as the palette's does.
+        const [flags, { excludedChains }] = await Promise.all([
+          organization ? client.featureFlags.get(organization.uuid, "cli") : { ...featureFlagDefaults },
+          client.search.configuration(),
+        ]);
         const rule = ipSearchRule({
           module: "navigation",
           ipSearchEnabled: flags.ipSearch,
@@ -56,7 +58,7 @@ Examples:
         // 002 §8: an IP typed where IP search is off says why nothing comes back for it.
         if (!rule.allowed && typed.identifiers.some((identifier) => identifier.kind === "inet"))
           for (const message of rule.messages) session.out.warn(message);
-        const input = readSearchInput(raw, { recognizeInet: flags.ipSearch });
+        const input = readSearchInput(raw, { recognizeInet: flags.ipSearch, excludedChains });
         if (input.type !== "query") return;
         const { query, identifiers } = input;
 
