@@ -1,4 +1,5 @@
-import { chainById } from "@sleuth/sdk";
+import { randomBytes } from "node:crypto";
+import { type ChainId, chainById, chains, encodeAddress } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Locator, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -148,6 +149,29 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     await openHighlighted(page, recent);
     await page.waitForURL(addressPage);
     await page.getByRole("heading", { level: 1, name: address }).waitFor();
+  });
+
+  test("000 §5 a typed 0x-address is offered on the EVM chains the server has data on only", async () => {
+    const covered = new Set(
+      (await server.store.query<{ chain: ChainId }>("SELECT DISTINCT chain FROM addresses")).map(
+        (row) => row.chain,
+      ),
+    );
+    const evm = chains.filter((chain) => chain.family === "evm");
+    const searched = evm.filter((chain) => covered.has(chain.id)).map((chain) => chain.name);
+    const excluded = evm.filter((chain) => !covered.has(chain.id)).map((chain) => chain.name);
+    expect(excluded.length).toBeGreaterThan(0);
+    const address = encodeAddress("ethereum", "evm", randomBytes(20));
+
+    const page = await signedIn();
+    await search(page, address);
+    const open = palette(page).locator('[role="option"][data-kind="open"]');
+    // The row names up to three chains, else two and a count: the small world's EVM chains fit.
+    expect(searched.length).toBeLessThanOrEqual(3);
+    await expect.poll(() => open.textContent(), { timeout: 10_000 }).toContain(searched.join(", "));
+    const text = (await open.textContent()) ?? "";
+    expect(text).not.toContain("more chains");
+    for (const name of excluded) expect(text).not.toContain(name);
   });
 
   test("002 §2 a selected suggestion opens its entity page", async () => {

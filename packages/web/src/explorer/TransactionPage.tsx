@@ -17,6 +17,7 @@ import { Link, Redirect } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath, transactionPath } from "../navigation/index.ts";
+import { useExcludedChains } from "../search/index.ts";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -148,7 +149,8 @@ function TransactionOnChain({ chain, hash, urn }: { chain: ChainId; hash: string
 export function TransactionAnyChainPage({ hash }: { hash: string }) {
   const text = decodeSegment(hash);
   const state = useHistoryState<Record<string, unknown> | null>();
-  const input = readSearchInput(text, { recognizeInet: false });
+  const excludedChains = useExcludedChains();
+  const input = readSearchInput(text, { recognizeInet: false, excludedChains });
   const urns =
     input.type === "query"
       ? input.identifiers.filter((id) => id.kind === "transaction").map((id) => id.urn)

@@ -40,6 +40,7 @@ import {
   rememberOpenedSearch,
   SearchSectionIcon,
   severalChainsState,
+  useExcludedChains,
   useSearchSections,
 } from "../search/index.ts";
 import {
@@ -255,7 +256,11 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
 
   const commandMode = input.trim().startsWith(commandModePrefix);
   const search = useSearchSections(commandMode ? "" : input);
-  const typed = useMemo(() => readSearchInput(commandMode ? "" : input), [input, commandMode]);
+  const excludedChains = useExcludedChains();
+  const typed = useMemo(
+    () => readSearchInput(commandMode ? "" : input, { excludedChains }),
+    [input, commandMode, excludedChains],
+  );
   const typedQuery = typed.type === "query" ? typed.query : "";
   const groups = paletteGroups({
     input,

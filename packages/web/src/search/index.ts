@@ -24,6 +24,7 @@ export {
   sectionRuns,
 } from "./searchSectionQueries.ts";
 export { useDebouncedValue } from "./useDebouncedValue.ts";
+export { useExcludedChains } from "./useExcludedChains.ts";
 export { useSearchCommands } from "./useSearchCommands.ts";
 export type { SearchResultsState, SectionMore } from "./useSearchResults.ts";
 export { multiSearchMaxItems, useSearchResults } from "./useSearchResults.ts";

@@ -11,6 +11,7 @@ import {
   sectionQuery,
   sectionRuns,
 } from "./searchSectionQueries.ts";
+import { useExcludedChains } from "./useExcludedChains.ts";
 import type { SectionState } from "./useSearchSections.ts";
 
 // Choice: a multi-search looks up at most this many items (five requests each); the rest are named
@@ -54,6 +55,7 @@ export function useSearchResults(
   const view = useStore($signedIn);
   const queryClient = useQueryClient();
   const organizationUuid = view?.organization.uuid ?? null;
+  const excludedChains = useExcludedChains();
   const [extraPages, setExtraPages] = useState<Partial<Record<SearchSection, number>>>({});
   const scope: SearchScope = useMemo(
     () => ({
@@ -68,10 +70,10 @@ export function useSearchResults(
   const items = useMemo(
     () =>
       queries.slice(0, multiSearchMaxItems).flatMap((query) => {
-        const input = readSearchInput(query);
+        const input = readSearchInput(query, { excludedChains });
         return input.type === "query" ? [{ query: input.query, identifiers: input.identifiers }] : [];
       }),
-    [queries],
+    [queries, excludedChains],
   );
   const hasMore = new Set<SearchSection>();
   // Each later page starts where the cached page before it ended; useQueries re-renders when a page

@@ -18,6 +18,7 @@ import {
   sectionRuns,
 } from "./searchSectionQueries.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
+import { useExcludedChains } from "./useExcludedChains.ts";
 
 export type SectionState =
   | { status: "idle" }
@@ -51,6 +52,7 @@ export function useSearchSections(
   const queryClient = useQueryClient();
   const typed = input.trim();
   const featureFlags = view?.featureFlags;
+  const excludedChains = useExcludedChains();
   const scope: SearchScope = useMemo(
     () => ({
       module: options.module ?? "navigation",
@@ -64,7 +66,7 @@ export function useSearchSections(
   const organizationUuid = view?.organization.uuid ?? null;
   // The requests start in the debounce timer, not a render later (the palette benchmark's budget).
   const query = useDebouncedValue(typed, options.debounceMs ?? searchDebounceMs, (settled) => {
-    const read = readSearchInput(settled);
+    const read = readSearchInput(settled, { excludedChains });
     if (read.type !== "query") return;
     for (const section of runningSections(read.query, read.identifiers, scope)) {
       void queryClient.prefetchQuery(sectionQuery(section, read.query, read.identifiers, organizationUuid));
@@ -72,7 +74,7 @@ export function useSearchSections(
   });
   const debouncing = typed !== query;
   const ipRule = ipRuleOf(scope);
-  const input_ = useMemo(() => readSearchInput(query), [query]);
+  const input_ = useMemo(() => readSearchInput(query, { excludedChains }), [query, excludedChains]);
   const identifiers = input_.type === "query" ? input_.identifiers : [];
 
   const results = useQueries({
