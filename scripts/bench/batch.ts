@@ -25,6 +25,7 @@ import {
   addressChainUrn,
   bulkBatchSizes,
   type ChainId,
+  chains,
   recognizeIdentifier,
 } from "../../packages/sdk/src/index.ts";
 import { createNodeClient } from "../../packages/sdk/src/node.ts";
@@ -37,6 +38,7 @@ import {
   type WorldScale,
   worldScaleSchema,
 } from "../../packages/server/src/index.ts";
+import { searchConfiguration } from "../../packages/server/src/search/index.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
@@ -53,15 +55,18 @@ const batchRuns = 5;
 
 /**
  * What a script without bulk calls does: for each address in turn, the same three lookups the
- * batch makes (metrics, risk, attribution), one URN per request, on every chain the address fits.
+ * batch makes (metrics, risk, attribution), one URN per request, on every chain the address fits
+ * that the server searches.
  */
 async function oneByOne(baseUrl: string, token: string, file: string): Promise<void> {
   const client = createNodeClient({ baseUrl, token });
   const addresses = readFileSync(file, "utf8").trim().split("\n");
   const started = performance.now();
+  // As the CLI does: the chains the server has no data on are not asked about (000 §5).
+  const { excludedChains } = await client.search.configuration();
   let requests = 0;
   for (const address of addresses) {
-    for (const { urn } of recognizeIdentifier(address)) {
+    for (const { urn } of recognizeIdentifier(address, { excludedChains })) {
       await Promise.all([
         client.metrics.addresses([urn]),
         client.risk.addresses([urn]),
@@ -224,6 +229,9 @@ try {
   const rows = await store.query<{ address: string; chain: ChainId }>(
     "SELECT address, chain FROM addresses ORDER BY id",
   );
+  // 000 §5: what `sleuth batch` leaves out, as the server tells it (chains the world has no address on).
+  const { excludedChains } = await searchConfiguration(store);
+  const evmSearched = chains.filter((chain) => chain.family === "evm" && !excludedChains.includes(chain.id));
   // The world's addresses as an analyst pastes them, each once, cycled to the list's length.
   const distinct = shuffled([...new Set(rows.map((row) => row.address))]);
   const list = lines(distinct, listSize).trimEnd().split("\n");
@@ -231,7 +239,10 @@ try {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   const recognitionStarted = performance.now();
-  const candidates = list.reduce((sum, address) => sum + recognizeIdentifier(address).length, 0);
+  const candidates = list.reduce(
+    (sum, address) => sum + recognizeIdentifier(address, { excludedChains }).length,
+    0,
+  );
   const recognitionMs = performance.now() - recognitionStarted;
   Error.stackTraceLimit = stackTraceLimit;
 
@@ -324,7 +335,7 @@ try {
   // checks in this process, which also runs the server), the answer read as text.
   const batchUrns = list
     .slice(0, bulkBatchSizes.addresses)
-    .flatMap((address) => recognizeIdentifier(address).map((candidate) => candidate.urn))
+    .flatMap((address) => recognizeIdentifier(address, { excludedChains }).map((candidate) => candidate.urn))
     .slice(0, bulkBatchSizes.addresses);
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -389,7 +400,7 @@ try {
   const text = [
     heading,
     "",
-    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each the server searches (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain the store holds addresses on, ${evmSearched.length > 0 ? evmSearched.map((chain) => chain.id).join(", ") : "none"}; ${excludedChains.length > 0 ? `the ${excludedChains.length} chains it holds none on (${excludedChains.join(", ")}) are excluded, 000 §5, as GET /v1/search/configuration tells the CLI and the one-by-one script alike` : "no chain is excluded"}). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
     "",
     ...markdownTable(
       ["list", "run", "addresses", "time (s)", "addresses/s", "over one by one"],
