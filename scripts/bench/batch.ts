@@ -90,6 +90,8 @@ if (process.argv[2] === "--one-by-one") {
 interface CliRun {
   ms: number;
   peakRssKb: number | null;
+  /** The peak RSS so far at each poll, with the time since spawn: where the peak is reached. */
+  peakSoFar: { ms: number; kb: number }[];
   /** CPU time the CLI process used (user + system), in ms. */
   cpuMs: number | null;
   code: number | null;
@@ -148,17 +150,21 @@ async function runCli(
   });
   let peak: number | null = null;
   let cpu: number | null = null;
+  const peakSoFar: CliRun["peakSoFar"] = [];
   // VmHWM is the peak so far and the CPU time only grows: read both until the process is gone.
   const poll = setInterval(() => {
     if (!child.pid) return;
     const rss = peakRssKb(child.pid);
-    if (rss !== null) peak = Math.max(peak ?? 0, rss);
+    if (rss !== null) {
+      peak = Math.max(peak ?? 0, rss);
+      peakSoFar.push({ ms: performance.now() - started, kb: peak });
+    }
     cpu = cpuMs(child.pid) ?? cpu;
   }, 50);
   const code = await waitFor(child);
   clearInterval(poll);
   closeSync(out);
-  return { ms: performance.now() - started, peakRssKb: peak, cpuMs: cpu, code, stderr };
+  return { ms: performance.now() - started, peakRssKb: peak, peakSoFar, cpuMs: cpu, code, stderr };
 }
 
 /**
@@ -221,6 +227,18 @@ function lines(list: readonly string[], count: number): string {
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const megabytes = (kb: number | null) => (kb === null ? "n/a" : `${Math.round(kb / 1024)} MB`);
+
+/**
+ * The peak RSS a run had reached by each tenth of its time. The input streams at a steady rate, so
+ * the nth tenth of the time is about the nth tenth of the lines: a peak that stops rising early
+ * does not grow with the input.
+ */
+function peakByTenths(run: CliRun): (number | null)[] {
+  return Array.from({ length: 10 }, (_, tenth) => {
+    const until = (run.ms * (tenth + 1)) / 10;
+    return run.peakSoFar.findLast((sample) => sample.ms <= until)?.kb ?? null;
+  });
+}
 
 const scale: WorldScale = worldScaleSchema.parse(process.argv[2] ?? "default");
 const work = mkdtempSync(join(tmpdir(), "sleuth-bench-batch-"));
@@ -455,7 +473,9 @@ try {
     ),
     "",
     small?.run.peakRssKb && middle?.run.peakRssKb && large?.run.peakRssKb
-      ? `Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? ": the peak rises while V8 sizes its heap for the run's allocation rate, then stays" : ""}. What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most three slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
+      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${peakByTenths(large.run)
+          .map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024))))
+          .join(", ")} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? ": the peak rises while V8 sizes its heap for the run's allocation rate, then stays" : ""}. What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most three slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
       : "Peak memory is read from /proc (Linux only).",
     "",
   ].join("\n");
