@@ -413,6 +413,11 @@ try {
   await app.close();
 
   const [small, middle, large] = memory;
+  const settling = large
+    ? peakByTenths(large.run)
+        .map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024))))
+        .join(", ")
+    : "";
   // One section per world and engine, so the large world on PGlite and a PostgreSQL run sit side by side.
   const heading = `## Batch, ${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
   const text = [
@@ -473,9 +478,7 @@ try {
     ),
     "",
     small?.run.peakRssKb && middle?.run.peakRssKb && large?.run.peakRssKb
-      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${peakByTenths(large.run)
-          .map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024))))
-          .join(", ")} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? ": the peak rises while V8 sizes its heap for the run's allocation rate, then stays" : ""}. What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most three slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
+      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? ": the peak rises while V8 sizes its heap for the run's allocation rate, then stays" : ""}. What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most three slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
       : "Peak memory is read from /proc (Linux only).",
     "",
   ].join("\n");
