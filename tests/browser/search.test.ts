@@ -174,6 +174,27 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     for (const name of excluded) expect(text).not.toContain(name);
   });
 
+  test("002 §3 the submit row shows a long query shortened, not hidden", async () => {
+    const address = encodeAddress("ethereum", "evm", randomBytes(20));
+    const page = await signedIn();
+    await search(page, address);
+    const query = palette(page).locator('[role="option"][data-kind="submit"] .sleuth-palette-query');
+    await expect.poll(() => query.textContent(), { timeout: 10_000 }).toBe(address);
+    // The title's own ellipsis used to replace the whole query ("See all results for ‘…"): the
+    // query's box ran past the title's, which clipped it. Now it fits and carries its own ellipsis.
+    const shown = await query.evaluate((element) => {
+      const title = element.parentElement!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return {
+        width: box.width,
+        inside: box.right <= title.right + 0.5,
+        ellipsis: element.scrollWidth > element.clientWidth,
+      };
+    });
+    expect(shown).toMatchObject({ inside: true, ellipsis: true });
+    expect(shown.width).toBeGreaterThan(100);
+  });
+
   test("002 §2 a selected suggestion opens its entity page", async () => {
     const { slug, name } = samples.entity;
     const page = await signedIn();

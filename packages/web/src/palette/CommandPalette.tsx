@@ -219,7 +219,7 @@ function RowContent({ row }: { row: PaletteRow }) {
       return (
         <>
           <SearchIcon aria-hidden />
-          <span className="sleuth-palette-item-title">
+          <span className="sleuth-palette-item-title sleuth-palette-submit">
             See all results for ‘<span className="sleuth-palette-query">{row.query}</span>’
           </span>
           <KeybindingHint keys="Mod+Enter" size="small" />
