@@ -32,7 +32,9 @@ interface SearchedChains {
 }
 
 const allChains: SearchedChains = { excluded: noChains, candidates: chains };
-// A batch recognises every input with one exclusion list: kept for the last list seen.
+// A batch recognises every input with one exclusion list, so the chains it leaves are kept for the
+// last list seen, which is recognised by identity: a caller changes its list by passing a new array
+// (the option is readonly), never by editing the one it passed before.
 let lastExcluded: readonly ChainId[] | undefined;
 let lastSearched: SearchedChains = allChains;
 
