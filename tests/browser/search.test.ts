@@ -295,6 +295,22 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     await expectFocused(switcher);
   });
 
+  test("002 §2 / opens the palette from any page, and a search from there opens the next page", async () => {
+    const { slug, name } = samples.entity;
+    const page = await signedIn();
+    await page.keyboard.press("/");
+    await expectFocused(paletteInput(page));
+    await page.keyboard.type(samples.address.address);
+    await openHighlighted(page, result(page, samples.address.address.slice(-10)));
+    await page.waitForURL(`**/address/${segment(samples.address.chain)}/${samples.address.address}`);
+
+    await page.keyboard.press("/");
+    await expectFocused(paletteInput(page));
+    await page.keyboard.type(name);
+    await openHighlighted(page, result(page, name).first());
+    await page.waitForURL(`**/entity/${slug}`);
+  });
+
   test("000 §4 a submitted query records the search_query activity entry", async () => {
     const query = samples.entity.name.slice(0, 5);
     const page = await signedIn();
