@@ -295,6 +295,40 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     await expectFocused(switcher);
   });
 
+  test("002 §4 results wait for the typing to pause, and a newer query aborts the requests of the last", async () => {
+    const page = await signedIn();
+    const sent: string[] = [];
+    const aborted: string[] = [];
+    const queryOf = (url: string) => new URL(url).searchParams.get("query") ?? "";
+    page.on("request", (request) => {
+      if (request.url().includes("/v3/attribution/autocomplete")) sent.push(queryOf(request.url()));
+    });
+    page.on("requestfailed", (request) => {
+      if (request.url().includes("/v3/attribution/autocomplete")) aborted.push(queryOf(request.url()));
+    });
+    const first = samples.entity.name.slice(0, 5);
+    // The first query's answers are held back, so they are still on their way when the query changes.
+    await page.route(/\/v3\/attribution\/autocomplete\?/, async (route) => {
+      if (queryOf(route.request().url()) === first)
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => {});
+    });
+
+    await page.keyboard.press("ControlOrMeta+k");
+    await expectFocused(paletteInput(page));
+    // Typed faster than the debounce: no request for any of the partial queries.
+    await page.keyboard.type(first, { delay: 40 });
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(new Set(sent)).toEqual(new Set([first]));
+
+    await page.keyboard.type(samples.entity.name.slice(first.length));
+    const second = samples.entity.name.trim();
+    expect(second.length).toBeGreaterThan(first.length);
+    await expect.poll(() => sent.includes(second), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => aborted.filter((query) => query === first).length).toBeGreaterThan(0);
+    expect(aborted).not.toContain(second);
+  });
+
   test("002 §2 / opens the palette from any page, and a search from there opens the next page", async () => {
     const { slug, name } = samples.entity;
     const page = await signedIn();
