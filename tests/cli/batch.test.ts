@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -15,6 +17,7 @@ import {
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type BatchRow, batchRowSchema, readCsvColumn } from "../../packages/cli/src/batch/index.ts";
+import { noSearchConfiguration } from "../../packages/cli/src/search/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 
@@ -223,6 +226,43 @@ describe("000 §7 sleuth batch against the small demo world", () => {
         error: "not found",
       },
     ]);
+  });
+
+  test("000 §5 a server without the search configuration: every EVM chain is searched, with a warning", async () => {
+    // An older server: the real one behind a proxy that answers 404 to the configuration call only.
+    const proxy = createServer((request, response) => {
+      if (request.url?.startsWith("/v1/search/configuration")) {
+        response.writeHead(404, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { code: "not_found", message: "Not found" } }));
+        return;
+      }
+      const upstream = new URL(request.url ?? "/", server.baseUrl);
+      const forwarded = httpRequest(
+        upstream,
+        { method: request.method, headers: { ...request.headers, host: upstream.host } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const address = encodeAddress("ethereum", "evm", randomBytes(20));
+      const result = await cli.run(["batch", "-", "--format", "ndjson"], {
+        env: { ...env, SLEUTH_API_URL: `http://127.0.0.1:${port}` },
+        stdin: `${address}\n`,
+      });
+      expect(result.stderr).toContain(noSearchConfiguration);
+      const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+      expect(ndjson(result.stdout)).toMatchObject([
+        { input: address, status: "unknown", error: `not found on ${evm.join(", ")}` },
+      ]);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   test("exit 0 when every row resolves; --allow-failures exits 0 despite unresolved rows", async () => {

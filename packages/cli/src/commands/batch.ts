@@ -23,6 +23,7 @@ import { CancelledError, CliError, exitCodes } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
 import { showsProgress } from "../output/index.ts";
+import { excludedChainsOf } from "../search/index.ts";
 import { action, type Session } from "../session.ts";
 
 interface BatchFlags {
@@ -94,11 +95,11 @@ function summaryLine(summary: BatchSummary, ms: number): string {
  */
 async function batchClient(session: Session) {
   const { client, organization } = await session.scopedClient();
-  const [flags, configuration] = await Promise.all([
+  const [flags, excludedChains] = await Promise.all([
     organization ? client.featureFlags.get(organization.uuid, "cli") : null,
-    client.search.configuration(),
+    excludedChainsOf(client, (text) => session.out.warn(text)),
   ]);
-  return { client, ipSearch: flags?.ipSearch ?? true, excludedChains: configuration.excludedChains };
+  return { client, ipSearch: flags?.ipSearch ?? true, excludedChains };
 }
 
 async function runBatchCommand(session: Session, file: string | undefined, flags: BatchFlags): Promise<void> {

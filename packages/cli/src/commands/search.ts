@@ -10,7 +10,13 @@ import {
 import type { Command } from "commander";
 import { CliError, describeError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { failedSections, renderSearchTables, searchAllSections, sizedSections } from "../search/index.ts";
+import {
+  excludedChainsOf,
+  failedSections,
+  renderSearchTables,
+  searchAllSections,
+  sizedSections,
+} from "../search/index.ts";
 import { action } from "../session.ts";
 
 /**
@@ -46,9 +52,9 @@ Examples:
         if (typed.type !== "query") throw new CliError("nothing to search for: the query is empty");
         const { client, organization } = await session.scopedClient();
         // 000 §5: recognition leaves out the chains the server excludes, as the palette's does.
-        const [flags, { excludedChains }] = await Promise.all([
+        const [flags, excludedChains] = await Promise.all([
           organization ? client.featureFlags.get(organization.uuid, "cli") : { ...featureFlagDefaults },
-          client.search.configuration(),
+          excludedChainsOf(client, (text) => session.out.warn(text)),
         ]);
         const rule = ipSearchRule({
           module: "navigation",
