@@ -25,7 +25,7 @@ import {
   addressChainUrn,
   bulkBatchSizes,
   type ChainId,
-  chains,
+  chainsOfFamily,
   recognizeIdentifier,
 } from "../../packages/sdk/src/index.ts";
 import { createNodeClient } from "../../packages/sdk/src/node.ts";
@@ -249,7 +249,7 @@ try {
   );
   // 000 §5: what `sleuth batch` leaves out, as the server tells it (chains the world has no address on).
   const { excludedChains } = await searchConfiguration(store);
-  const evmSearched = chains.filter((chain) => chain.family === "evm" && !excludedChains.includes(chain.id));
+  const evmSearched = chainsOfFamily("evm").filter((chain) => !excludedChains.includes(chain.id));
   // The world's addresses as an analyst pastes them, each once, cycled to the list's length.
   const distinct = shuffled([...new Set(rows.map((row) => row.address))]);
   const list = lines(distinct, listSize).trimEnd().split("\n");

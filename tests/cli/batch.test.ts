@@ -10,7 +10,7 @@ import {
   addressChainUrn,
   type ChainId,
   chainIds,
-  chainInfo,
+  chainsOfFamily,
   encodeAddress,
   riskLabelOf,
   type SleuthClient,
@@ -201,7 +201,7 @@ describe("000 §7 sleuth batch against the small demo world", () => {
     const covered = (
       await server.store.query<{ chain: ChainId }>("SELECT DISTINCT chain FROM addresses")
     ).map((row) => row.chain);
-    const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+    const evm = chainsOfFamily("evm").map((chain) => chain.id);
     const searched = evm.filter((id) => covered.includes(id));
     const [quiet] = evm.filter((id) => !covered.includes(id));
     if (!quiet) throw new Error("the small world has activity on every EVM chain");
@@ -256,7 +256,7 @@ describe("000 §7 sleuth batch against the small demo world", () => {
         stdin: `${address}\n`,
       });
       expect(result.stderr).toContain(noSearchConfiguration);
-      const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+      const evm = chainsOfFamily("evm").map((chain) => chain.id);
       expect(ndjson(result.stdout)).toMatchObject([
         { input: address, status: "unknown", error: `not found on ${evm.join(", ")}` },
       ]);

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   addressChainUrn,
   type ChainId,
-  chainIds,
-  chainInfo,
+  chainsOfFamily,
   encodeAddress,
   type SleuthClient,
   searchMessages,
@@ -107,7 +106,7 @@ describe("000 §4 sleuth search against the small demo world", () => {
         (row) => row.chain,
       ),
     );
-    const evm = chainIds.filter((id) => chainInfo(id).family === "evm");
+    const evm = chainsOfFamily("evm").map((chain) => chain.id);
     expect(evm.some((id) => !covered.has(id))).toBe(true);
     const address = encodeAddress("ethereum", "evm", randomBytes(20));
     const result = await cli.run(["search", address, "--json"], { env });

@@ -1,4 +1,4 @@
-import { ApiError, chains, encodeAddress } from "@sleuth/sdk";
+import { ApiError, chainsOfFamily, encodeAddress } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { CliError, exitCodes } from "../errors.ts";
 import { notSearchedOn, recognizeBatchInput } from "./batchRecognition.ts";
@@ -16,7 +16,7 @@ const payload = (seed: number) => Uint8Array.from({ length: 20 }, (_, i) => (see
 const evm = (seed: number) => encodeAddress("ethereum", "evm", payload(seed)).toLowerCase();
 const btc = (seed: number) => encodeAddress("bitcoin", "p2wpkh", payload(seed));
 const urn = (chain: string, address: string) => `urn:sleuth:address:${chain}:${address}`;
-const evmChainIds = chains.filter((chain) => chain.family === "evm").map((chain) => chain.id);
+const evmChainIds = chainsOfFamily("evm").map((chain) => chain.id);
 
 function sliceOf(...texts: string[]): BatchSlice {
   return {
