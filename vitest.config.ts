@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.{ts,tsx}",
+            "packages/*/bin/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -16,7 +20,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts", "tests/cli/**/*.test.ts"],
-          globalSetup: ["tests/setup/postgres.ts"],
+          globalSetup: ["tests/setup/postgres.ts", "tests/setup/cliBuild.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,10 +1,13 @@
 // `pnpm start`: pnpm has already installed dependencies (verifyDepsBeforeRun); build the console
-// when its sources changed, then run the server, which creates and seeds the store on first start.
+// and bundle the CLI when their sources changed, then run the server, which creates and seeds the
+// store on first start.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { ensureCliBuilt } from "../packages/cli/build.ts";
 import { ensureConsoleBuilt, repoRoot } from "./lib/consoleBuild.ts";
 
 ensureConsoleBuilt();
+await ensureCliBuilt();
 const server = spawn(process.execPath, [join(repoRoot, "packages", "server", "src", "main.ts")], {
   cwd: process.cwd(),
   stdio: "inherit",

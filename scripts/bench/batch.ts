@@ -20,6 +20,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { ensureCliBuilt } from "../../packages/cli/build.ts";
 import { batchSliceLimits } from "../../packages/cli/src/batch/index.ts";
 import {
   addressChainUrn,
@@ -42,7 +43,8 @@ import { searchConfiguration } from "../../packages/server/src/search/index.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
-const cliMain = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
+// `pnpm sleuth`: the bundle, built below when the sources have changed since.
+const cliMain = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
 const scriptPath = fileURLToPath(import.meta.url);
 
 const listSize = 100_000;
@@ -241,6 +243,7 @@ function peakByTenths(run: CliRun): (number | null)[] {
 }
 
 const scale: WorldScale = worldScaleSchema.parse(process.argv[2] ?? "default");
+await ensureCliBuilt();
 const work = mkdtempSync(join(tmpdir(), "sleuth-bench-batch-"));
 const store = await openBenchStore(scale);
 try {
@@ -423,7 +426,7 @@ try {
   const text = [
     heading,
     "",
-    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each the server searches (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain the store holds addresses on, ${evmSearched.length > 0 ? evmSearched.map((chain) => chain.id).join(", ") : "none"}; ${excludedChains.length > 0 ? `the ${excludedChains.length} chains it holds none on (${excludedChains.join(", ")}) are excluded, 000 §5, as GET /v1/search/configuration tells the CLI and the one-by-one script alike` : "no chain is excluded"}). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`pnpm sleuth\`'s bin/sleuth.js, which runs the bundled CLI; \`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each the server searches (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain the store holds addresses on, ${evmSearched.length > 0 ? evmSearched.map((chain) => chain.id).join(", ") : "none"}; ${excludedChains.length > 0 ? `the ${excludedChains.length} chains it holds none on (${excludedChains.join(", ")}) are excluded, 000 §5, as GET /v1/search/configuration tells the CLI and the one-by-one script alike` : "no chain is excluded"}). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; three slices in flight.`,
     "",
     ...markdownTable(
       ["list", "run", "addresses", "time (s)", "addresses/s", "over one by one"],

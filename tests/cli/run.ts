@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const mainPath = fileURLToPath(new URL("../../packages/cli/src/main.ts", import.meta.url));
+const mainPath = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -39,7 +39,8 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   return {
     dir,
     configFile: join(dir, "config", "sleuth", "config.json"),
-    // The real process, as a user runs it: Node 24 (process.execPath under pnpm exec) on main.ts.
+    // The real process, as a user runs it (`pnpm sleuth`): Node 24 (process.execPath under pnpm exec)
+    // on bin/sleuth.js, which runs the bundle the global setup built.
     run: (args, options = {}) =>
       new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [mainPath, ...args], {

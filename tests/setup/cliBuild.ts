@@ -1,0 +1,8 @@
+import { ensureCliBuilt } from "../../packages/cli/build.ts";
+
+// vitest globalSetup of the "server" project: the CLI tests run `sleuth` as a user does, through
+// packages/cli/bin/sleuth.js, which runs the bundle when it is current: build it first, so they
+// test the bundle users run (and the sources when a build fails to be current, which a test checks).
+export default async function setup(): Promise<void> {
+  await ensureCliBuilt();
+}
