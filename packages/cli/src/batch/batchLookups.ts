@@ -16,14 +16,17 @@ import type { SliceLimits } from "./batchSlices.ts";
 /**
  * How many URNs of each kind one slice holds: the 000 §9 bulk batch sizes for entities (20) and
  * custom entities (100), the transaction lookup's limit (100), and for IPs, which have no bulk call
- * and are looked up one request each, 20 (our choice). Addresses: two batches of 900 (the SDK sends
- * each bulk call in 000 §9 batches). Metrics is asked about every candidate and risk and attribution
- * only about the ones it knows; a 0x-address is a candidate on seven EVM chains and pasted lists
- * are mostly known on one, so a 900-candidate slice left risk and attribution with requests of 300
- * to 400 URNs. Two batches' worth fill them: four requests per 1,800 candidates instead of six.
+ * and are looked up one request each, 20 (our choice). Addresses: three batches of 900 (the SDK
+ * sends each bulk call in 000 §9 batches). Metrics is asked about every candidate, and risk and
+ * attribution only about the ones it knows: a pasted 0x-address is a candidate on each searched EVM
+ * chain and mostly known on one, so about two thirds of a pasted list's candidates are known. Every
+ * request costs both processes about a millisecond of CPU whatever its size, so the slice is sized
+ * for full requests: 2,700 candidates give 3 metrics requests and about 1,750 known URNs, 2 requests
+ * each for risk and attribution (7 requests; 1,800 candidates took 6, with 270-URN runts: 22% more
+ * per candidate). A list of URNs, all known, sends full batches either way.
  */
 export const batchSliceLimits: SliceLimits = {
-  address: 2 * bulkBatchSizes.addresses,
+  address: 3 * bulkBatchSizes.addresses,
   entity: bulkBatchSizes.entities,
   "custom-entity": bulkBatchSizes.customEntities,
   transaction: transactionLookupMaxHashes,
