@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `sleuth`: the bundled CLI when it is current (see bundleState.js), else the TypeScript sources.
-// Both are the same program; the bundle starts in two thirds of the time (one module to load instead
+// Both are the same program; the bundle starts in under half the time (a few modules to load instead
 // of four hundred to resolve, strip of types and compile), which every command, and every short batch
 // in a script, pays once.
 import { bundleIsCurrent } from "./bundleState.js";
