@@ -1,6 +1,5 @@
 import type { MetricsSummary } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { SummaryParts } from "./summaries.ts";
 
 // The address_summary rollup (one row per address, world/rollups.ts) read by the 000 §7 address bulk
 // calls: a batch is one probe of it per address instead of one per rollup table.
@@ -50,32 +49,51 @@ export function isoInstant(value: Date | string | null): string | null {
   return toIso(value instanceof Date ? value : new Date(value));
 }
 
-/** The 000 §3 mini summary of one address, with the parts the request asked for. */
-export function addressSummaryOf(row: AddressSummaryRow, parts: SummaryParts): MetricsSummary {
-  const summary: MetricsSummary = {
-    addressCount: 1,
-    firstActiveDate: isoInstant(row.first_active),
-    lastActiveDate: isoInstant(row.last_active),
+/**
+ * The 000 §3 mini summary of one address in its four parts: what every answer holds, then the fields
+ * of each 000 §7 include flag (balance, asset count, volume), in that order.
+ */
+export interface AddressSummaryParts {
+  base: MetricsSummary;
+  balance: Pick<MetricsSummary, "balanceAmountUsd" | "isBalanceEstimated">;
+  assets: Pick<MetricsSummary, "totalUniqueAssets" | "activeUniqueAssets">;
+  volume: Pick<
+    MetricsSummary,
+    | "incomingVolumeUsd"
+    | "outgoingVolumeUsd"
+    | "totalVolumeUsd"
+    | "incomingTransfers"
+    | "outgoingTransfers"
+    | "totalTransfers"
+  >;
+}
+
+export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts {
+  const incomingUsd = row.incoming_usd ?? 0;
+  const outgoingUsd = row.outgoing_usd ?? 0;
+  const incomingTransfers = row.incoming_transfers ?? 0;
+  const outgoingTransfers = row.outgoing_transfers ?? 0;
+  return {
+    base: {
+      addressCount: 1,
+      firstActiveDate: isoInstant(row.first_active),
+      lastActiveDate: isoInstant(row.last_active),
+    },
+    balance: {
+      balanceAmountUsd: cents(row.balance_usd ?? 0),
+      isBalanceEstimated: row.is_balance_estimated ?? false,
+    },
+    assets: {
+      totalUniqueAssets: row.total_unique_assets ?? 0,
+      activeUniqueAssets: row.active_unique_assets ?? 0,
+    },
+    volume: {
+      incomingVolumeUsd: cents(incomingUsd),
+      outgoingVolumeUsd: cents(outgoingUsd),
+      totalVolumeUsd: cents(incomingUsd + outgoingUsd),
+      incomingTransfers,
+      outgoingTransfers,
+      totalTransfers: incomingTransfers + outgoingTransfers,
+    },
   };
-  if (parts.includeBalanceMetrics) {
-    summary.balanceAmountUsd = cents(row.balance_usd ?? 0);
-    summary.isBalanceEstimated = row.is_balance_estimated ?? false;
-  }
-  if (parts.includeAssetCount) {
-    summary.totalUniqueAssets = row.total_unique_assets ?? 0;
-    summary.activeUniqueAssets = row.active_unique_assets ?? 0;
-  }
-  if (parts.includeVolumeMetrics) {
-    const incomingUsd = row.incoming_usd ?? 0;
-    const outgoingUsd = row.outgoing_usd ?? 0;
-    const incomingTransfers = row.incoming_transfers ?? 0;
-    const outgoingTransfers = row.outgoing_transfers ?? 0;
-    summary.incomingVolumeUsd = cents(incomingUsd);
-    summary.outgoingVolumeUsd = cents(outgoingUsd);
-    summary.totalVolumeUsd = cents(incomingUsd + outgoingUsd);
-    summary.incomingTransfers = incomingTransfers;
-    summary.outgoingTransfers = outgoingTransfers;
-    summary.totalTransfers = incomingTransfers + outgoingTransfers;
-  }
-  return summary;
 }

@@ -1,33 +1,29 @@
-import type {
-  AddressMetrics,
-  AddressRiskInfo,
-  CustomEntityMetrics,
-  EntityMetrics,
-  EntityRiskScore,
-} from "@sleuth/sdk";
+import type { CustomEntityMetrics, EntityMetrics, EntityRiskScore } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { addressSummaryOf } from "./addressSummary.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
-import { addressRiskSummaries, entityRiskSummaries } from "./riskInfo.ts";
+import { entityRiskSummaries } from "./riskInfo.ts";
 import { resolveCustomEntities, resolveEntities } from "./subjects.ts";
 import { groupSummaries, type SummaryParts } from "./summaries.ts";
-import { summaryRowsOfUrns } from "./summaryRows.ts";
+import { metricsItemJson, riskItemJson } from "./summaryAnswers.ts";
+import { summaryAnswersOfUrns } from "./summaryRows.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
-// as sent; unknown URNs (and another organization's custom entities) are left out.
+// as sent; unknown URNs (and another organization's custom entities) are left out. The address
+// calls answer JSON text, their items joined from the answers refreshRollups printed (see
+// summaryAnswers.ts); the others answer objects.
 
 /**
- * One query for the whole batch: each address's address_summary rows (the 000 §3 mini summary
- * ready-made by refreshRollups) probed once, and remembered for the risk and attribution calls that
- * follow it (summaryRows.ts).
+ * One query for the whole batch: each address's address_summary row (its 000 §3 mini summary
+ * printed by refreshRollups) probed once, and remembered for the risk and attribution calls that
+ * follow it (summaryRows.ts). The JSON array of the items.
  */
 export async function addressMetrics(
   db: Queryable,
   urns: readonly string[],
   parts: SummaryParts,
-): Promise<AddressMetrics[]> {
-  const found = await summaryRowsOfUrns(db, urns, { recall: false });
-  return found.map(({ urn, row }) => ({ addressChainUrn: urn, ...addressSummaryOf(row, parts) }));
+): Promise<string> {
+  const found = await summaryAnswersOfUrns(db, urns, { recall: false });
+  return `[${found.map(({ urn, answers }) => metricsItemJson(urn, answers, parts)).join(",")}]`;
 }
 
 export async function entityMetrics(
@@ -66,9 +62,13 @@ export async function customEntityMetrics(
   }));
 }
 
-export async function addressRiskInfo(db: Queryable, urns: readonly string[]): Promise<AddressRiskInfo[]> {
-  const summaries = await addressRiskSummaries(db, urns);
-  return summaries.map(({ urn, summary }) => ({ addressChainUrn: urn, ...summary }));
+/**
+ * 000 §7 risk-indicators mini-info of addresses (see addressRiskSummaryOf), most often from memory:
+ * the batch's metrics call has just read their rows. The JSON array of the items.
+ */
+export async function addressRiskInfo(db: Queryable, urns: readonly string[]): Promise<string> {
+  const found = await summaryAnswersOfUrns(db, urns);
+  return `[${found.map(({ urn, answers }) => riskItemJson(urn, answers)).join(",")}]`;
 }
 
 export async function entityRiskScores(db: Queryable, urns: readonly string[]): Promise<EntityRiskScore[]> {

@@ -15,5 +15,11 @@ export {
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
-export type { SummaryRow, SummaryTag } from "./summaryRows.ts";
-export { forgetSummaryRows, summaryRowsOfUrns, summaryWireSql } from "./summaryRows.ts";
+export type { SummaryAnswers, SummaryRow, SummaryTag } from "./summaryAnswers.ts";
+export {
+  attributionItemJson,
+  summaryAnswersText,
+  summaryColumns,
+  summaryRowOf,
+} from "./summaryAnswers.ts";
+export { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";

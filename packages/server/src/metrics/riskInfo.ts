@@ -1,6 +1,6 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import { summaryRowsOfUrns } from "./summaryRows.ts";
+import type { SummaryRow } from "./summaryAnswers.ts";
 
 // What ranks an indicator and what it shows; the volumes only rank.
 interface IndicatorRow {
@@ -57,31 +57,24 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
 }
 
 /**
- * 000 §7 risk-indicators mini-info of addresses: ownership (the categories the address carries, from
+ * 000 §7 risk-indicators mini-info of an address: ownership (the categories the address carries, from
  * its owner and its ordinary tags), behavioral (its behavioural signatures), counterparty and
  * indirect (the exposure rollup), each at its category's level for that risk type
- * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. The indicators
- * are folded into address_summary by refreshRollups, whose rows summaryRowsOfUrns reads (most often
- * from memory: the batch's metrics call has just read them).
+ * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. refreshRollups
+ * folds the indicators into the address's summary row and prints this answer there once
+ * (summaryAnswers.ts).
  */
-export async function addressRiskSummaries(
-  db: Queryable,
-  urns: readonly string[],
-): Promise<{ urn: string; summary: RiskSummary }[]> {
-  const found = await summaryRowsOfUrns(db, urns);
-  return found.map(({ urn, row }) => {
-    const indicatorRows: IndicatorRow[] = (row.risk_indicators ?? []).map(
-      ([risk_type, , category, level, incoming_usd, outgoing_usd]) => ({
-        subject_id: 0,
-        risk_type,
-        category,
-        level,
-        incoming_usd,
-        outgoing_usd,
-      }),
-    );
-    return { urn, summary: summaryOf(indicatorRows) };
-  });
+export function addressRiskSummaryOf(indicators: SummaryRow["risk_indicators"]): RiskSummary {
+  return summaryOf(
+    (indicators ?? []).map(([risk_type, , category, level, incoming_usd, outgoing_usd]) => ({
+      subject_id: 0,
+      risk_type,
+      category,
+      level,
+      incoming_usd,
+      outgoing_usd,
+    })),
+  );
 }
 
 /**

@@ -40,26 +40,30 @@ export interface KeyedRow<Row, Key extends AddressKey = AddressKey> {
   row: Row;
 }
 
+// Between the rows of a probe's answer and between a row's fields: control characters, which JSON
+// text (and the chains, ids and numbers beside it) never holds unescaped.
+const rowSeparator = "\x1e";
+/** Between a row's fields in an AddressKeyedTable's text (SQL: chr(31)). */
+export const fieldSeparator = "\x1f";
+
 /**
  * An address-keyed table (unique on (address, chain)) as a batch reads it: `valuesSql` gives a row
- * (aliased k) as the JSON array text [chain, ...columns].
+ * (aliased k) as text, its chain, fieldSeparator, then what `rowOf` reads back.
  */
 export interface AddressKeyedTable<Row extends object> {
   name: "addresses" | "address_summary";
-  columns: readonly (keyof Row & string)[];
   valuesSql: string;
+  rowOf(text: string): Row;
 }
 
-/** The JSON array text [chain, ...columns] of a row aliased `alias` (see AddressKeyedTable). */
-export function rowValuesSql(alias: string, columns: readonly string[]): string {
-  return `json_build_array(${["chain", ...columns].map((column) => `${alias}.${column}`).join(", ")})::text`;
-}
-
-const addressColumns = ["id", "entity_id"] as const;
 const addressesTable: AddressKeyedTable<{ id: number; entity_id: number | null }> = {
   name: "addresses",
-  columns: addressColumns,
-  valuesSql: rowValuesSql("k", addressColumns),
+  valuesSql: "k.chain || chr(31) || k.id || chr(31) || coalesce(k.entity_id::text, '')",
+  rowOf(text) {
+    const cut = text.indexOf(fieldSeparator);
+    const entity = text.slice(cut + 1);
+    return { id: Number(text.slice(0, cut)), entity_id: entity === "" ? null : Number(entity) };
+  },
 };
 
 /**
@@ -68,9 +72,8 @@ const addressesTable: AddressKeyedTable<{ id: number; entity_id: number | null }
  * chain: a 0x-address pasted without a chain is asked on each EVM chain, and most of those keys miss.
  * LATERAL with OFFSET 0 is never turned into a hash join over the whole table, whatever the planner's
  * estimates. The rows come back as two texts, their positions and their values (PGlite decodes every
- * field in JavaScript; naming each field in each row, as json_agg of records does, took the store a
- * third longer); the two aggregates see the rows in the same order, so the nth position is the nth
- * row's.
+ * field in JavaScript, so thousands of rows cost two fields); the two aggregates see the rows in the
+ * same order, so the nth position is the nth row's.
  */
 async function rowsByAddress<Row extends object>(
   db: Queryable,
@@ -80,7 +83,7 @@ async function rowsByAddress<Row extends object>(
   const found: (Map<string, Row> | undefined)[] = new Array(addresses.length);
   if (addresses.length === 0) return found;
   const [result] = await db.query<{ ords: string | null; rows: string | null }>(
-    `SELECT string_agg(r.ord::text, ',') AS ords, string_agg(t.row_values, ',') AS rows
+    `SELECT string_agg(r.ord::text, ',') AS ords, string_agg(t.row_values, chr(30)) AS rows
      FROM unnest($1::text[]) WITH ORDINALITY AS r(address, ord)
      CROSS JOIN LATERAL (
        SELECT ${table.valuesSql} AS row_values FROM ${table.name} k WHERE k.address = r.address OFFSET 0
@@ -89,20 +92,17 @@ async function rowsByAddress<Row extends object>(
   );
   if (!result?.ords || result.rows === null) return found;
   const positions = result.ords.split(",");
-  // [chain, ...columns] each.
-  const rows = JSON.parse(`[${result.rows}]`) as unknown[][];
-  const { columns } = table;
+  const rows = result.rows.split(rowSeparator);
   for (let index = 0; index < rows.length; index++) {
-    const values = rows[index]!;
-    const row: Record<string, unknown> = {};
-    for (let column = 0; column < columns.length; column++) row[columns[column]!] = values[column + 1];
+    const text = rows[index]!;
+    const cut = text.indexOf(fieldSeparator);
     const at = Number(positions[index]) - 1;
     let byChain = found[at];
     if (!byChain) {
       byChain = new Map();
       found[at] = byChain;
     }
-    byChain.set(values[0] as string, row as Row);
+    byChain.set(text.slice(0, cut), table.rowOf(text.slice(cut + 1)));
   }
   return found;
 }

@@ -7,6 +7,7 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { requireRole } from "../http/auth.ts";
+import { sendJsonText } from "../http/jsonText.ts";
 import { parseOr400 } from "../http/validation.ts";
 import {
   addressMetrics,
@@ -22,10 +23,11 @@ import type { RouteContext } from "./context.ts";
 // over its size, 900 / 20 / 100, answers 400), which the SDK counts as the unsuccessful batch.
 
 export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): void {
-  app.post("/trm-insights/v1/address/metrics/summary/mini/bulk", async (request) => {
+  app.post("/trm-insights/v1/address/metrics/summary/mini/bulk", async (request, reply) => {
     requireRole(request, "viewer");
     const { addressChainUrns, ...parts } = parseOr400(addressMetricsRequestSchema, request.body);
-    return { success: true, data: await addressMetrics(store, addressChainUrns, parts) };
+    const items = await addressMetrics(store, addressChainUrns, parts);
+    return sendJsonText(reply, `{"success":true,"data":${items}}`);
   });
 
   app.post("/trm-insights/v1/entity/metrics/summary/mini/bulk", async (request) => {
@@ -43,10 +45,11 @@ export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): vo
     };
   });
 
-  app.post("/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk", async (request) => {
+  app.post("/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk", async (request, reply) => {
     requireRole(request, "viewer");
     const { addressChainUrns } = parseOr400(addressRiskInfoRequestSchema, request.body);
-    return { success: true, data: await addressRiskInfo(store, addressChainUrns) };
+    const items = await addressRiskInfo(store, addressChainUrns);
+    return sendJsonText(reply, `{"success":true,"data":${items}}`);
   });
 
   app.post("/trm-insights/v4/risk/entity/risk-score/info/bulk", async (request) => {

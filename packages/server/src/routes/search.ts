@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireRole } from "../http/auth.ts";
+import { sendJsonText } from "../http/jsonText.ts";
 import { parseOr400 } from "../http/validation.ts";
 import {
   addressAttribution,
@@ -59,10 +60,10 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
     return { data: await lookupTransactions(store, body) };
   });
 
-  app.post("/v2/attribution/address", async (request) => {
+  app.post("/v2/attribution/address", async (request, reply) => {
     requireRole(request, "viewer");
     const body = parseOr400(addressLookupBody, request.body);
-    return { data: await addressAttribution(store, body.addressChainUrns) };
+    return sendJsonText(reply, `{"data":${await addressAttribution(store, body.addressChainUrns)}}`);
   });
 
   app.post("/v2/attribution/entity", async (request) => {

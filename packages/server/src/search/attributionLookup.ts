@@ -1,13 +1,13 @@
-import type { AddressAttribution, AttributionTag, EntityAttribution } from "@sleuth/sdk";
+import type { AttributionTag, EntityAttribution } from "@sleuth/sdk";
 import {
+  attributionItemJson,
   customEntityMembers,
   resolveCustomEntities,
   resolveEntities,
-  type SummaryTag,
-  summaryRowsOfUrns,
+  summaryAnswersOfUrns,
 } from "../metrics/index.ts";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
-import { entityCategoryTag, type TagRow, tagsFromJson, tagsOfAddresses } from "./attributionTags.ts";
+import { entityCategoryTag, tagsOfAddresses } from "./attributionTags.ts";
 import { type AddressOwner, withOwnerTag } from "./ownerTag.ts";
 
 async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<Map<number, AddressOwner>> {
@@ -24,35 +24,16 @@ async function ownersOf(db: Queryable, addressIds: readonly number[]): Promise<M
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-function tagOfSummary(tag: SummaryTag): TagRow {
-  return {
-    tag_type: tag[0],
-    category_id: tag[1],
-    category: tag[2],
-    evidence: tag[3],
-    confidence: tag[4],
-    entity_slug: tag[5],
-    entity_name: tag[6],
-    signature_id: tag[7],
-    signature_name: tag[8],
-    signature_description: tag[9],
-  };
-}
-
 /**
  * POST /v2/attribution/address (002 §7): each known address's tags, its owner first (000 §3
- * attribution tags with 002 §3 confidence). Unknown addresses are left out. The owner and the tags
- * are folded into address_summary by refreshRollups: a 900-address batch is one probe per address.
+ * attribution tags with 002 §3 confidence; addressTagsOf). Unknown addresses are left out. The owner
+ * and the tags are folded into address_summary by refreshRollups, which prints each address's answer
+ * there: a 900-address batch is one probe per address, most often none (the batch's metrics call has
+ * just read them). The JSON array of the items.
  */
-export async function addressAttribution(
-  db: Queryable,
-  urns: readonly string[],
-): Promise<AddressAttribution[]> {
-  const found = await summaryRowsOfUrns(db, urns);
-  return found.map(({ urn, row }) => ({
-    addressChainUrn: urn,
-    tags: withOwnerTag(tagsFromJson((row.tags ?? []).map(tagOfSummary)), row),
-  }));
+export async function addressAttribution(db: Queryable, urns: readonly string[]): Promise<string> {
+  const found = await summaryAnswersOfUrns(db, urns);
+  return `[${found.map(({ urn, answers }) => attributionItemJson(urn, answers)).join(",")}]`;
 }
 
 interface EntityTagRow {

@@ -1,5 +1,6 @@
-import { forgetSummaryRows, summaryWireSql } from "../metrics/index.ts";
+import { forgetSummaryRows } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
+import { buildAddressSummaries } from "./addressSummaries.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
 // attribution. Everything here is computed; nothing is assigned. Run after every load or import.
@@ -153,85 +154,6 @@ const entityIndirectInsert = `INSERT INTO entity_exposure
   WHERE x.risk_type = 'indirect' AND a.entity_id IS NOT NULL
   GROUP BY a.entity_id, x.category_id`;
 
-/**
- * One row per address with what the 000 §7 address bulk calls answer, from the rollups above: the
- * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
- * price), its risk indicators (ownership from its categories, behavioral from its signature tags,
- * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
- * of 0 are left out) and its attribution (owner and tags, the most confident first), and all of it
- * printed once as the JSON text the bulk calls read (wire, summaryWireSql). Must run after the
- * exposure rows are complete.
- */
-const summaryInsert = `INSERT INTO address_summary (address_id, chain, address, first_active, last_active,
-    incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets,
-    active_unique_assets, balance_usd, is_balance_estimated, risk_score, risk_category, risk_indicators,
-    owner_slug, owner_name, owner_category_id, owner_category, tags, wire)
-  SELECT s.*, ${summaryWireSql("s")} FROM (
-  SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
-    coalesce(f.incoming_usd, 0) AS incoming_usd, coalesce(f.outgoing_usd, 0) AS outgoing_usd,
-    coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
-    coalesce(f.outgoing_transfers, 0)::bigint AS outgoing_transfers,
-    coalesce(f.assets, 0)::int AS total_unique_assets, coalesce(b.held, 0)::int AS active_unique_assets,
-    coalesce(b.usd, 0) AS balance_usd, coalesce(b.estimated, false) AS is_balance_estimated,
-    coalesce(r.level, 0), r.category, r.indicators AS risk_indicators,
-    oe.slug AS owner_slug, oe.name AS owner_name, oe.category_id AS owner_category_id,
-    oc.name AS owner_category, tg.tags
-  FROM addresses a
-  LEFT JOIN entities oe ON oe.id = a.entity_id
-  LEFT JOIN categories oc ON oc.id = oe.category_id
-  LEFT JOIN (
-    SELECT t.address_id,
-      json_agg(json_build_array(t.tag_type, t.category_id, c.name, t.evidence, cl.level, e.slug, e.name,
-                                  t.signature_id, t.signature_name, t.signature_description)
-                ORDER BY cl.level DESC, t.id) AS tags
-    FROM attribution_tags t
-    JOIN categories c ON c.id = t.category_id
-    JOIN confidence_levels cl ON cl.id = t.confidence
-    LEFT JOIN entities e ON e.id = t.entity_id
-    GROUP BY t.address_id
-  ) tg ON tg.address_id = a.id
-  LEFT JOIN (
-    SELECT address_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
-      sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
-      count(DISTINCT asset_id) AS assets
-    FROM address_daily_flows GROUP BY address_id
-  ) f ON f.address_id = a.id
-  LEFT JOIN (
-    SELECT b.address_id, count(*) AS held,
-      coalesce(sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * p.usd), 0) AS usd,
-      bool_or(s.id IS NULL OR p.usd IS NULL) AS estimated
-    FROM address_balances b
-    LEFT JOIN assets s ON s.id = b.asset_id
-    LEFT JOIN (
-      SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
-    ) p ON p.asset_id = b.asset_id
-    WHERE b.balance_raw > 0
-    GROUP BY b.address_id
-  ) b ON b.address_id = a.id
-  LEFT JOIN (
-    SELECT u.address_id, max(l.level) AS level,
-      (array_agg(c.name ORDER BY l.level DESC, coalesce(u.incoming_usd + u.outgoing_usd, 0) DESC, u.risk_type, c.name))[1]
-        AS category,
-      json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
-                                  u.instances)) AS indicators
-    FROM (
-      SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,
-        NULL::float8 AS outgoing_usd, NULL::int AS instances
-      FROM address_categories
-      UNION ALL
-      SELECT address_id, 'behavioral', category_id, NULL, NULL, count(*)::int
-      FROM attribution_tags WHERE tag_type = 'behavioral_signature'
-      GROUP BY address_id, category_id
-      UNION ALL
-      SELECT address_id, risk_type, category_id, incoming_usd, outgoing_usd, instances FROM address_exposure
-    ) u
-    JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
-    JOIN categories c ON c.id = u.category_id
-    WHERE l.level > 0
-    GROUP BY u.address_id
-  ) r ON r.address_id = a.id
-  ) s`;
-
 /** The chains the store holds addresses on (migration 0090), from the summaries just built. */
 const chainSummaryInsert = `INSERT INTO chain_summary (chain, addresses)
   SELECT chain, count(*) FROM address_summary GROUP BY chain`;
@@ -261,11 +183,11 @@ async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
     indirectInsert,
     entityIndirectInsert,
     dropTemporaries(),
-    summaryInsert,
-    chainSummaryInsert,
-    analyzeRollups,
   ];
   for (const statement of statements) await tx.query(statement);
+  await buildAddressSummaries(tx);
+  await tx.query(chainSummaryInsert);
+  await tx.query(analyzeRollups);
 }
 
 /**

@@ -1,0 +1,119 @@
+import { summaryAnswersText, summaryColumns, summaryRowOf } from "../metrics/index.ts";
+import type { Queryable } from "../store/index.ts";
+
+// Rows of the summary values read at once while their answers are printed: about 2 MB of text.
+const fetchSize = 5_000;
+
+/**
+ * One row per address with what the 000 §7 address bulk calls answer, from the other rollups: the
+ * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
+ * price), its risk indicators (ownership from its categories, behavioral from its signature tags,
+ * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
+ * of 0 are left out) and its attribution (owner and tags, the most confident first).
+ */
+const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
+  SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
+    coalesce(f.incoming_usd, 0) AS incoming_usd, coalesce(f.outgoing_usd, 0) AS outgoing_usd,
+    coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
+    coalesce(f.outgoing_transfers, 0)::bigint AS outgoing_transfers,
+    coalesce(f.assets, 0)::int AS total_unique_assets, coalesce(b.held, 0)::int AS active_unique_assets,
+    coalesce(b.usd, 0) AS balance_usd, coalesce(b.estimated, false) AS is_balance_estimated,
+    coalesce(r.level, 0) AS risk_score, r.category AS risk_category, r.indicators AS risk_indicators,
+    oe.slug AS owner_slug, oe.name AS owner_name, oe.category_id AS owner_category_id,
+    oc.name AS owner_category, tg.tags
+  FROM addresses a
+  LEFT JOIN entities oe ON oe.id = a.entity_id
+  LEFT JOIN categories oc ON oc.id = oe.category_id
+  LEFT JOIN (
+    SELECT t.address_id,
+      json_agg(json_build_array(t.tag_type, t.category_id, c.name, t.evidence, cl.level, e.slug, e.name,
+                                  t.signature_id, t.signature_name, t.signature_description)
+                ORDER BY cl.level DESC, t.id) AS tags
+    FROM attribution_tags t
+    JOIN categories c ON c.id = t.category_id
+    JOIN confidence_levels cl ON cl.id = t.confidence
+    LEFT JOIN entities e ON e.id = t.entity_id
+    GROUP BY t.address_id
+  ) tg ON tg.address_id = a.id
+  LEFT JOIN (
+    SELECT address_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
+      sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
+      count(DISTINCT asset_id) AS assets
+    FROM address_daily_flows GROUP BY address_id
+  ) f ON f.address_id = a.id
+  LEFT JOIN (
+    SELECT b.address_id, count(*) AS held,
+      coalesce(sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * p.usd), 0) AS usd,
+      bool_or(s.id IS NULL OR p.usd IS NULL) AS estimated
+    FROM address_balances b
+    LEFT JOIN assets s ON s.id = b.asset_id
+    LEFT JOIN (
+      SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
+    ) p ON p.asset_id = b.asset_id
+    WHERE b.balance_raw > 0
+    GROUP BY b.address_id
+  ) b ON b.address_id = a.id
+  LEFT JOIN (
+    SELECT u.address_id, max(l.level) AS level,
+      (array_agg(c.name ORDER BY l.level DESC, coalesce(u.incoming_usd + u.outgoing_usd, 0) DESC, u.risk_type, c.name))[1]
+        AS category,
+      json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
+                                  u.instances)) AS indicators
+    FROM (
+      SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,
+        NULL::float8 AS outgoing_usd, NULL::int AS instances
+      FROM address_categories
+      UNION ALL
+      SELECT address_id, 'behavioral', category_id, NULL, NULL, count(*)::int
+      FROM attribution_tags WHERE tag_type = 'behavioral_signature'
+      GROUP BY address_id, category_id
+      UNION ALL
+      SELECT address_id, risk_type, category_id, incoming_usd, outgoing_usd, instances FROM address_exposure
+    ) u
+    JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
+    JOIN categories c ON c.id = u.category_id
+    WHERE l.level > 0
+    GROUP BY u.address_id
+  ) r ON r.address_id = a.id`;
+
+/**
+ * Builds address_summary (see summaryRowsCreate) with each address's answers printed once
+ * (address_summary.answers, metrics/summaryAnswers.ts). The values go through a temporary table and
+ * a cursor, so the answers are printed in JavaScript by the functions the bulk calls would otherwise
+ * run on every request, a few thousand rows at a time on any size of store, and each row is written
+ * once (an UPDATE would leave a dead copy of every row behind). Must run after the exposure rows are
+ * complete, in a transaction (the cursor).
+ */
+export async function buildAddressSummaries(tx: Queryable): Promise<void> {
+  await tx.query(summaryRowsCreate);
+  await tx.query("CREATE TEMP TABLE summary_answers (id bigint PRIMARY KEY, answers text NOT NULL)");
+  await tx.query(
+    `DECLARE summary_values NO SCROLL CURSOR FOR
+     SELECT json_build_array(s.id, ${summaryColumns.map((column) => `s.${column}`).join(", ")})::text AS v
+     FROM summary_rows s`,
+  );
+  for (;;) {
+    const rows = await tx.query<{ v: string }>(`FETCH ${fetchSize} FROM summary_values`);
+    if (rows.length === 0) break;
+    const ids: number[] = [];
+    const answers: string[] = [];
+    for (const { v } of rows) {
+      const [id, ...values] = JSON.parse(v) as [number, ...unknown[]];
+      ids.push(id);
+      answers.push(summaryAnswersText(summaryRowOf(values)));
+    }
+    await tx.query("INSERT INTO summary_answers SELECT * FROM unnest($1::bigint[], $2::text[])", [
+      ids,
+      answers,
+    ]);
+  }
+  await tx.query("CLOSE summary_values");
+  await tx.query(
+    `INSERT INTO address_summary (address_id, chain, address, first_active, last_active, incoming_usd,
+       outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets, active_unique_assets,
+       balance_usd, is_balance_estimated, risk_score, risk_category, risk_indicators, owner_slug, owner_name,
+       owner_category_id, owner_category, tags, answers)
+     SELECT s.*, a.answers FROM summary_rows s JOIN summary_answers a ON a.id = s.id`,
+  );
+  await tx.query("DROP TABLE summary_rows, summary_answers");
+}
