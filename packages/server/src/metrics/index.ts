@@ -17,6 +17,7 @@ export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
 export type { SummaryAnswers, SummaryRow, SummaryTag } from "./summaryAnswers.ts";
 export {
+  answersSeparator,
   attributionItemJson,
   summaryAnswersText,
   summaryColumns,

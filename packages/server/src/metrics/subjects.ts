@@ -42,7 +42,8 @@ export interface KeyedRow<Row, Key extends AddressKey = AddressKey> {
 
 // Between the rows of a probe's answer and between a row's fields: control characters, which JSON
 // text (and the chains, ids and numbers beside it) never holds unescaped.
-const rowSeparator = "\x1e";
+/** Between the rows of an aggregated text (SQL: chr(30)). */
+export const rowSeparator = "\x1e";
 /** Between a row's fields in an AddressKeyedTable's text (SQL: chr(31)). */
 export const fieldSeparator = "\x1f";
 

@@ -3,7 +3,7 @@ import { type TagRow, tagsFromJson } from "../search/attributionTags.ts";
 import { withOwnerTag } from "../search/ownerTag.ts";
 import { type AddressSummaryRow, addressSummaryColumns, addressSummaryParts } from "./addressSummary.ts";
 import { addressRiskSummaryOf } from "./riskInfo.ts";
-import { fieldSeparator } from "./subjects.ts";
+import { fieldSeparator, rowSeparator } from "./subjects.ts";
 import type { SummaryParts } from "./summaries.ts";
 
 // What the three address bulk calls answer about an address is the same every time until the rollups
@@ -94,6 +94,9 @@ export function summaryAnswersText(row: SummaryRow): string {
     JSON.stringify(addressTagsOf(row)),
   ].join(fieldSeparator);
 }
+
+/** What separates the answers of several addresses in one text (no answers text holds it). */
+export const answersSeparator = rowSeparator;
 
 /** The answers of an address_summary.answers text (summaryAnswersText). */
 export function parseSummaryAnswers(text: string): SummaryAnswers {
