@@ -12,15 +12,15 @@ export {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  rowSeparator,
 } from "./subjects.ts";
 export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
 export { groupSummaries, summarize } from "./summaries.ts";
 export type { SummaryAnswers, SummaryRow, SummaryTag } from "./summaryAnswers.ts";
 export {
-  answersSeparator,
   attributionItemJson,
   summaryAnswersText,
-  summaryColumns,
   summaryRowOf,
+  summaryValuesSql,
 } from "./summaryAnswers.ts";
 export { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";

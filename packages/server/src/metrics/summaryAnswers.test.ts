@@ -11,8 +11,8 @@ import {
   parseSummaryAnswers,
   riskItemJson,
   type SummaryRow,
-  summaryColumns,
   summaryRowOf,
+  summaryValuesSql,
 } from "./summaryAnswers.ts";
 
 let store: Store;
@@ -24,13 +24,13 @@ beforeAll(async () => {
   await seedWorld(store, { scale: "small" });
   // The riskiest, the most tagged and a plain address: every kind of answer.
   const found = await store.query<{ chain: ChainId; address: string; values: string; answers: string }>(
-    `(SELECT chain, address, json_build_array(${summaryColumns.join(", ")})::text AS values, answers
+    `(SELECT chain, address, ${summaryValuesSql("address_summary")} AS values, answers
       FROM address_summary ORDER BY risk_score DESC, address_id LIMIT 3)
      UNION ALL
-     (SELECT chain, address, json_build_array(${summaryColumns.join(", ")})::text, answers
+     (SELECT chain, address, ${summaryValuesSql("address_summary")}, answers
       FROM address_summary ORDER BY json_array_length(coalesce(tags, '[]'::json)) DESC, address_id LIMIT 3)
      UNION ALL
-     (SELECT chain, address, json_build_array(${summaryColumns.join(", ")})::text, answers
+     (SELECT chain, address, ${summaryValuesSql("address_summary")}, answers
       FROM address_summary WHERE tags IS NULL AND risk_indicators IS NULL ORDER BY address_id LIMIT 3)`,
   );
   rows = found.map(({ chain, address, values, answers }) => ({

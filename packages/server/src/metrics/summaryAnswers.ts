@@ -3,7 +3,7 @@ import { type TagRow, tagsFromJson } from "../search/attributionTags.ts";
 import { withOwnerTag } from "../search/ownerTag.ts";
 import { type AddressSummaryRow, addressSummaryColumns, addressSummaryParts } from "./addressSummary.ts";
 import { addressRiskSummaryOf } from "./riskInfo.ts";
-import { fieldSeparator, rowSeparator } from "./subjects.ts";
+import { fieldSeparator } from "./subjects.ts";
 import type { SummaryParts } from "./summaries.ts";
 
 // What the three address bulk calls answer about an address is the same every time until the rollups
@@ -37,7 +37,7 @@ export interface SummaryRow extends AddressSummaryRow {
   tags: SummaryTag[] | null;
 }
 
-export const summaryColumns = [
+const summaryColumns = [
   ...addressSummaryColumns,
   "risk_indicators",
   "owner_slug",
@@ -46,6 +46,11 @@ export const summaryColumns = [
   "owner_category",
   "tags",
 ] as const satisfies readonly (keyof SummaryRow)[];
+
+/** The JSON array text of the summaryColumns' values of the row aliased `alias`: what summaryRowOf reads. */
+export function summaryValuesSql(alias: string): string {
+  return `json_build_array(${summaryColumns.map((column) => `${alias}.${column}`).join(", ")})::text`;
+}
 
 /**
  * The printed answers of an address: JSON members without their braces (the metrics summary in its
@@ -94,9 +99,6 @@ export function summaryAnswersText(row: SummaryRow): string {
     JSON.stringify(addressTagsOf(row)),
   ].join(fieldSeparator);
 }
-
-/** What separates the answers of several addresses in one text (no answers text holds it). */
-export const answersSeparator = rowSeparator;
 
 /** The answers of an address_summary.answers text (summaryAnswersText). */
 export function parseSummaryAnswers(text: string): SummaryAnswers {

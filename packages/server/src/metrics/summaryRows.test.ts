@@ -2,7 +2,7 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
 import { seedWorld } from "../world/index.ts";
-import { summaryAnswersText, summaryColumns, summaryRowOf } from "./summaryAnswers.ts";
+import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "./summaryAnswers.ts";
 import { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";
 
 let store: Store;
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 // Every summary row's values, as refreshRollups reads them to print its answers.
-const valuesSql = `json_build_array(${summaryColumns.join(", ")})::text`;
+const valuesSql = summaryValuesSql("address_summary");
 
 const urns = () => [addressChainUrn(address.chain, address.address)];
 const balanceOf = (answers: { balance: string } | undefined) =>

@@ -1,4 +1,4 @@
-import { answersSeparator, summaryAnswersText, summaryColumns, summaryRowOf } from "../metrics/index.ts";
+import { rowSeparator, summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 
 // Rows of the summary values read at once while their answers are printed: about 2 MB of text.
@@ -88,26 +88,23 @@ export async function buildAddressSummaries(tx: Queryable): Promise<void> {
   await tx.query(summaryRowsCreate);
   await tx.query("CREATE TEMP TABLE summary_answers (id bigint PRIMARY KEY, answers text NOT NULL)");
   await tx.query(
-    `DECLARE summary_values NO SCROLL CURSOR FOR
-     SELECT json_build_array(s.id, ${summaryColumns.map((column) => `s.${column}`).join(", ")})::text AS v
-     FROM summary_rows s`,
+    `DECLARE summary_values NO SCROLL CURSOR FOR SELECT s.id, ${summaryValuesSql("s")} AS v FROM summary_rows s`,
   );
   for (;;) {
-    const rows = await tx.query<{ v: string }>(`FETCH ${fetchSize} FROM summary_values`);
+    const rows = await tx.query<{ id: number; v: string }>(`FETCH ${fetchSize} FROM summary_values`);
     if (rows.length === 0) break;
     const ids: number[] = [];
     const answers: string[] = [];
-    for (const { v } of rows) {
-      const [id, ...values] = JSON.parse(v) as [number, ...unknown[]];
+    for (const { id, v } of rows) {
       ids.push(id);
-      answers.push(summaryAnswersText(summaryRowOf(values)));
+      answers.push(summaryAnswersText(summaryRowOf(JSON.parse(v) as unknown[])));
     }
     // Two texts, not two arrays: an array parameter is sent as an array literal, and quoting every
     // JSON quote in it (and parsing it back) took the store longer than printing the answers.
     await tx.query(
       `INSERT INTO summary_answers
        SELECT v.id::bigint, v.answers FROM unnest(string_to_array($1, ','), string_to_array($2, chr(30))) AS v(id, answers)`,
-      [ids.join(","), answers.join(answersSeparator)],
+      [ids.join(","), answers.join(rowSeparator)],
     );
   }
   await tx.query("CLOSE summary_values");
