@@ -53,6 +53,7 @@ const oneByOneSample = 2_000;
 const memoryLines = [10_000, 100_000, 1_000_000] as const;
 const batchRuns = 5;
 const targetRate = 25_000;
+const targetRatio = 50;
 // "Flat" is the issue's word; ours for it: the largest peak of the three sizes within this factor
 // of the smallest.
 const flatWithin = 1.2;
@@ -214,6 +215,12 @@ function rateVerdict(median: number, rates: readonly number[]): string {
   return below === 0
     ? "met"
     : `met at the median (${count(median)}; ${below} of ${rates.length} runs fell short)`;
+}
+
+/** The verdict on the batch's speed over the one-by-one baseline. */
+function ratioVerdict(rate: number, singleRate: number): string {
+  const ratio = rate / singleRate;
+  return ratio >= targetRatio ? "met" : `**not met** (${ratio.toFixed(0)}×)`;
 }
 
 /** The issue's "flat", as we read it (see flatWithin). */
@@ -486,7 +493,7 @@ try {
       ["left", "left", "right", "right", "right", "right"],
     ),
     "",
-    `Targets (issue 5), addresses as pasted: ≥ ${count(targetRate)} addresses/s ${rateVerdict(batchRate, runRates(runs, list.length))}, ≥ 50× one by one ${batchRate / singleRate >= 50 ? "met" : `**not met** (${(batchRate / singleRate).toFixed(0)}×)`}; URNs: ≥ ${count(targetRate)} addresses/s ${rateVerdict(qualified.rate, runRates(qualified.runs, urnList.length))}, ≥ 50× one by one ${qualified.rate / qualified.singleRate >= 50 ? "met" : `**not met** (${(qualified.rate / qualified.singleRate).toFixed(0)}×)`}.`,
+    `Targets (issue 5), addresses as pasted: ≥ ${count(targetRate)} addresses/s ${rateVerdict(batchRate, runRates(runs, list.length))}, ≥ ${targetRatio}× one by one ${ratioVerdict(batchRate, singleRate)}; URNs: ≥ ${count(targetRate)} addresses/s ${rateVerdict(qualified.rate, runRates(qualified.runs, urnList.length))}, ≥ ${targetRatio}× one by one ${ratioVerdict(qualified.rate, qualified.singleRate)}.`,
     "",
     `The runs, in the order they ran (addresses/s; each batch run was followed by a one-by-one run): addresses as pasted ${runRates(runs, list.length).map(count).join(", ")}, one by one ${pasted.singleRates.map(count).join(", ")}; URNs ${runRates(qualified.runs, urnList.length).map(count).join(", ")}, one by one ${qualified.singleRates.map(count).join(", ")}.`,
     "",
