@@ -58,6 +58,27 @@ const targetRatio = 50;
 // of the smallest.
 const flatWithin = 1.2;
 
+/** Node flags a `sleuth` process could be started with to bound V8's heap. */
+interface HeapBound {
+  flags: string[];
+  /** What they bound, for the table. */
+  what: string;
+}
+
+// What a flat peak would cost: V8 grows the young generation with the allocation rate (to 64 MB a
+// semi-space here) and lets garbage reach about four times the live heap before a full collection;
+// these flags hold both down, and the table below weighs the memory they save against the
+// throughput they take. The first entry is the defaults, as `sleuth` runs.
+const heapBounds: HeapBound[] = [
+  { flags: [], what: "V8's defaults (as `sleuth` runs)" },
+  { flags: ["--max-semi-space-size=16"], what: "young generation at most 16 MB a semi-space" },
+  {
+    flags: ["--max-semi-space-size=8", "--heap-growing-percent=100"],
+    what: "8 MB a semi-space, and a full collection each time the old generation doubles",
+  },
+];
+const boundRounds = 3;
+
 // --- the one-by-one baseline, run as its own process (as the CLI is) --------------------------
 
 /**
@@ -226,6 +247,68 @@ function ratioVerdict(rate: number, singleRate: number): string {
 /** The issue's "flat", as we read it (see flatWithin). */
 function isFlat(peaks: readonly number[]): boolean {
   return Math.max(...peaks) <= Math.min(...peaks) * flatWithin;
+}
+
+interface BoundedRuns {
+  bound: HeapBound;
+  /** Peak RSS at each of memoryLines. */
+  peaksKb: (number | null)[];
+  /** The pasted list, boundRounds times. */
+  runs: CliRun[];
+}
+
+/** A bound's flags as code, or null for the defaults. */
+function flagsText(bound: HeapBound): string | null {
+  return bound.flags.length > 0 ? bound.flags.map((flag) => `\`${flag}\``).join(" ") : null;
+}
+
+const cpuSeconds = (run: CliRun) => (run.cpuMs === null ? "n/a" : seconds(run.cpuMs));
+
+/** The heap bounds' table and what it shows: which bound keeps the peak flat, and at what speed. */
+function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[] {
+  const rateOf = (runs: readonly CliRun[]) => (addresses / medianOf(runs, (run) => run.ms).ms) * 1000;
+  const defaultRate = rateOf(bounded[0]?.runs ?? []);
+  const measured = bounded.map((entry) => {
+    const peaks = entry.peaksKb.filter((kb): kb is number => kb !== null);
+    const complete = peaks.length === memoryLines.length;
+    return {
+      entry,
+      rate: rateOf(entry.runs),
+      spread: complete ? Math.max(...peaks) / Math.min(...peaks) : null,
+      flat: complete && isFlat(peaks),
+    };
+  });
+  const flat = measured.filter(({ flat }) => flat);
+  const share = (rate: number) => `${Math.round((rate / defaultRate) * 100)}%`;
+  return [
+    `Under node flags that bound V8's heap (each \`sleuth batch\` started with them), the peak RSS for the same three sizes, and the pasted list's throughput: median of ${boundRounds} runs, the settings in turn each round, so the machine's drift falls on all alike (the defaults' peaks are the runs above).`,
+    "",
+    ...markdownTable(
+      [
+        "node flags",
+        "bounds",
+        `peak RSS, ${memoryLines.map(count).join(" / ")} lines (MB)`,
+        "largest ÷ smallest",
+        "pasted addresses/s",
+        "of the defaults'",
+        "CLI CPU (s)",
+      ],
+      measured.map(({ entry, rate, spread }) => [
+        flagsText(entry.bound) ?? "none",
+        entry.bound.what,
+        entry.peaksKb.map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024)))).join(" / "),
+        spread === null ? "n/a" : `${spread.toFixed(2)}×`,
+        count(rate),
+        share(rate),
+        cpuSeconds(medianOf(entry.runs, (run) => run.ms)),
+      ]),
+      ["left", "left", "right", "right", "right", "right", "right"],
+    ),
+    "",
+    flat.length > 0
+      ? `Flat as we read it (within ${flatWithin}×) under ${flat.map(({ entry, rate }) => `${flagsText(entry.bound) ?? "the defaults"} (${share(rate)} of the defaults' throughput)`).join("; ")}.`
+      : `Flat as we read it (within ${flatWithin}×) under none of these settings.`,
+  ];
 }
 
 async function runOneByOne(baseUrl: string, token: string, file: string): Promise<OneByOne> {
@@ -450,6 +533,30 @@ try {
     rmSync(file);
     rmSync(output);
   }
+
+  // The same sizes under V8 flags that bound the CLI's heap, and their throughput over the pasted
+  // list in rounds interleaved with the defaults' (the machine's drift falls on all alike).
+  const bounded: BoundedRuns[] = heapBounds.map((bound) => ({ bound, peaksKb: [], runs: [] }));
+  for (const entry of bounded.slice(1)) {
+    for (const size of memoryLines) {
+      console.error(`heap bound ${entry.bound.flags.join(" ")}: ${count(size)} lines…`);
+      const file = join(work, `lines-${size}.txt`);
+      writeFileSync(file, lines(list, size));
+      const run = await runCli(env, batchArgs(file), join(work, "bounded.csv"), entry.bound.flags);
+      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+      entry.peaksKb.push(run.peakRssKb);
+      rmSync(file);
+    }
+  }
+  bounded[0]!.peaksKb.push(...memory.map(({ run }) => run.peakRssKb));
+  const pastedFile = join(work, "addresses.txt");
+  for (let round = 0; round < boundRounds; round++) {
+    for (const entry of bounded) {
+      const run = await runCli(env, batchArgs(pastedFile), join(work, "bounded.csv"), entry.bound.flags);
+      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+      entry.runs.push(run);
+    }
+  }
   await app.close();
 
   const [small, middle, large] = memory;
@@ -520,6 +627,8 @@ try {
     small?.run.peakRssKb && middle?.run.peakRssKb && large?.run.peakRssKb
       ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}; target (issue 5), peak memory flat between ${count(memoryLines[0])} and ${count(memoryLines[2])} lines (our reading: the largest peak within ${flatWithin}× the smallest): ${isFlat([small.run.peakRssKb, middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "**not met**"}.${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? " The peak rises while V8 sizes its heap for the run's allocation rate, then stays." : ""} What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most three slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
       : "Peak memory is read from /proc (Linux only).",
+    "",
+    ...boundsText(bounded, list.length),
     "",
   ].join("\n");
 
