@@ -449,6 +449,7 @@ try {
       median.run.stderr,
     );
     return {
+      file,
       runs,
       batch: median.run,
       serverCpuMs: median.serverCpuMs,
@@ -549,10 +550,9 @@ try {
     }
   }
   bounded[0]!.peaksKb.push(...memory.map(({ run }) => run.peakRssKb));
-  const pastedFile = join(work, "addresses.txt");
   for (let round = 0; round < boundRounds; round++) {
     for (const entry of bounded) {
-      const run = await runCli(env, batchArgs(pastedFile), join(work, "bounded.csv"), entry.bound.flags);
+      const run = await runCli(env, batchArgs(pasted.file), join(work, "bounded.csv"), entry.bound.flags);
       if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
       entry.runs.push(run);
     }
