@@ -195,6 +195,18 @@ async function runCli(
   return { ms: performance.now() - started, peakRssKb: peak, peakSoFar, cpuMs: cpu, code, stderr };
 }
 
+/** `sleuth batch` over `file` (runCli), which must succeed. */
+async function runBatchCli(
+  env: Record<string, string>,
+  file: string,
+  output: string,
+  nodeFlags: readonly string[] = [],
+): Promise<CliRun> {
+  const run = await runCli(env, batchArgs(file), output, nodeFlags);
+  if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
+  return run;
+}
+
 /**
  * The live heap after each full collection, from V8's --trace-gc lines (which it prints on stdout,
  * so among the CSV rows; no row starts with "[").
@@ -220,9 +232,12 @@ function medianOf<T>(items: readonly T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
 }
 
+/** `items` in `ms`, a second. */
+const perSecond = (items: number, ms: number) => (items / ms) * 1000;
+
 /** Addresses a second of each run, in the order they ran. */
 function runRates(runs: readonly { run: { ms: number } }[], addresses: number): number[] {
-  return runs.map(({ run }) => (addresses / run.ms) * 1000);
+  return runs.map(({ run }) => perSecond(addresses, run.ms));
 }
 
 /**
@@ -266,18 +281,19 @@ const cpuSeconds = (run: CliRun) => (run.cpuMs === null ? "n/a" : seconds(run.cp
 
 /** The heap bounds' table and what it shows: which bound keeps the peak flat, and at what speed. */
 function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[] {
-  const rateOf = (runs: readonly CliRun[]) => (addresses / medianOf(runs, (run) => run.ms).ms) * 1000;
-  const defaultRate = rateOf(bounded[0]?.runs ?? []);
   const measured = bounded.map((entry) => {
     const peaks = entry.peaksKb.filter((kb): kb is number => kb !== null);
     const complete = peaks.length === memoryLines.length;
+    const median = medianOf(entry.runs, (run) => run.ms);
     return {
       entry,
-      rate: rateOf(entry.runs),
+      median,
+      rate: perSecond(addresses, median.ms),
       spread: complete ? Math.max(...peaks) / Math.min(...peaks) : null,
       flat: complete && isFlat(peaks),
     };
   });
+  const defaultRate = measured[0]?.rate ?? Number.NaN;
   const flat = measured.filter(({ flat }) => flat);
   const share = (rate: number) => `${Math.round((rate / defaultRate) * 100)}%`;
   return [
@@ -293,14 +309,14 @@ function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[
         "of the defaults'",
         "CLI CPU (s)",
       ],
-      measured.map(({ entry, rate, spread }) => [
+      measured.map(({ entry, median, rate, spread }) => [
         flagsText(entry.bound) ?? "none",
         entry.bound.what,
         entry.peaksKb.map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024)))).join(" / "),
         spread === null ? "n/a" : `${spread.toFixed(2)}×`,
         count(rate),
         share(rate),
-        cpuSeconds(medianOf(entry.runs, (run) => run.ms)),
+        cpuSeconds(median),
       ]),
       ["left", "left", "right", "right", "right", "right", "right"],
     ),
@@ -436,9 +452,8 @@ try {
     const singles: OneByOne[] = [];
     for (let attempt = 0; attempt < batchRuns; attempt++) {
       const serverCpuBefore = process.cpuUsage();
-      const run = await runCli(env, batchArgs(file), join(work, "out.csv"));
+      const run = await runBatchCli(env, file, join(work, "out.csv"));
       const serverCpu = process.cpuUsage(serverCpuBefore);
-      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
       runs.push({ run, serverCpuMs: (serverCpu.user + serverCpu.system) / 1000 });
       singles.push(await runOneByOne(unlimitedUrl, token, sample));
     }
@@ -454,10 +469,10 @@ try {
       batch: median.run,
       serverCpuMs: median.serverCpuMs,
       summary,
-      rate: (items.length / median.run.ms) * 1000,
+      rate: perSecond(items.length, median.run.ms),
       single,
-      singleRate: (single.addresses / single.ms) * 1000,
-      singleRates: singles.map(({ addresses, ms }) => (addresses / ms) * 1000),
+      singleRate: perSecond(single.addresses, single.ms),
+      singleRates: singles.map(({ addresses, ms }) => perSecond(addresses, ms)),
     };
   };
 
@@ -522,41 +537,28 @@ try {
 
   // What the CLI takes before it reads a line: start-up alone.
   const startup = await runCli(env, ["--version"], join(work, "version.txt"));
+  // Each size under V8's defaults (tracing full collections, for the live heap) and under each
+  // heap bound; then the pasted list under each setting in turn, in rounds, so the machine's drift
+  // falls on all alike.
   const memory: { lines: number; run: CliRun; heaps: number[] }[] = [];
+  const bounded: BoundedRuns[] = heapBounds.map((bound) => ({ bound, peaksKb: [], runs: [] }));
   for (const size of memoryLines) {
     console.error(`memory: ${count(size)} lines…`);
     const file = join(work, `lines-${size}.txt`);
     const output = join(work, `lines-${size}.csv`);
     writeFileSync(file, lines(list, size));
-    const run = await runCli(env, batchArgs(file), output, ["--trace-gc"]);
-    if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
-    memory.push({ lines: size, run, heaps: await liveHeapsMb(output) });
+    for (const entry of bounded) {
+      const defaults = entry === bounded[0];
+      const run = await runBatchCli(env, file, output, defaults ? ["--trace-gc"] : entry.bound.flags);
+      entry.peaksKb.push(run.peakRssKb);
+      if (defaults) memory.push({ lines: size, run, heaps: await liveHeapsMb(output) });
+    }
     rmSync(file);
     rmSync(output);
   }
-
-  // The same sizes under V8 flags that bound the CLI's heap, and their throughput over the pasted
-  // list in rounds interleaved with the defaults' (the machine's drift falls on all alike).
-  const bounded: BoundedRuns[] = heapBounds.map((bound) => ({ bound, peaksKb: [], runs: [] }));
-  for (const entry of bounded.slice(1)) {
-    for (const size of memoryLines) {
-      console.error(`heap bound ${entry.bound.flags.join(" ")}: ${count(size)} lines…`);
-      const file = join(work, `lines-${size}.txt`);
-      writeFileSync(file, lines(list, size));
-      const run = await runCli(env, batchArgs(file), join(work, "bounded.csv"), entry.bound.flags);
-      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
-      entry.peaksKb.push(run.peakRssKb);
-      rmSync(file);
-    }
-  }
-  bounded[0]!.peaksKb.push(...memory.map(({ run }) => run.peakRssKb));
-  for (let round = 0; round < boundRounds; round++) {
-    for (const entry of bounded) {
-      const run = await runCli(env, batchArgs(pasted.file), join(work, "bounded.csv"), entry.bound.flags);
-      if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
-      entry.runs.push(run);
-    }
-  }
+  for (let round = 0; round < boundRounds; round++)
+    for (const entry of bounded)
+      entry.runs.push(await runBatchCli(env, pasted.file, join(work, "bounded.csv"), entry.bound.flags));
   await app.close();
 
   const [small, middle, large] = memory;
@@ -608,7 +610,7 @@ try {
     "",
     "Where the time goes, addresses as pasted:",
     "",
-    `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count((list.length / batch.cpuMs) * 1000)} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
+    `- The CLI process used ${batch.cpuMs === null ? "n/a" : `${seconds(batch.cpuMs)} s of CPU (start-up, reading, recognition, the SDK's request and answer checks, JSON and CSV), a ceiling of ${count(perSecond(list.length, batch.cpuMs))} addresses/s on one core`}; the SDK's recognition alone takes ${seconds(recognitionMs)} s of it (${((recognitionMs * 1000) / list.length).toFixed(0)} µs an address).`,
     `- The server's process (the API${process.env.DATABASE_URL ? "" : " and the embedded PGlite database"}) used ${seconds(serverCpuMs)} s of CPU during the run${process.env.DATABASE_URL ? ", PostgreSQL's own processes not counted" : ""}: ${((serverCpuMs * 1000) / list.length).toFixed(0)} µs an address, against the CLI's ${batch.cpuMs === null ? "n/a" : `${((batch.cpuMs * 1000) / list.length).toFixed(0)} µs`}. On ${availableParallelism()} cores, ${count(list.length)} addresses at ${count(targetRate)} a second leave ${((availableParallelism() * 1e6) / targetRate).toFixed(0)} µs of CPU an address for everything.`,
     `- The server answers one batch of ${bulkBatchSizes.addresses} URNs (${knownUrns.length} of them known, which risk and attribution are asked about) in ${callMs.map((call) => `${call.ms.toFixed(0)} ms (${call.name})`).join(", ")} (median of 7, posted alone; risk and attribution find the rows the metrics call has just read in the server's memory, as they do in a batch): ${serverMsPerBatch.toFixed(0)} ms for the three, and the list needs ${count(Math.ceil(candidates / bulkBatchSizes.addresses))} batches, ${seconds(Math.ceil(candidates / bulkBatchSizes.addresses) * serverMsPerBatch)} s of the server's time. Both processes share the machine's ${availableParallelism()} cores.`,
     "",
