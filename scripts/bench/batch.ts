@@ -45,6 +45,12 @@ import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
 // `pnpm sleuth`: the bundle, built below when the sources have changed since.
 const cliMain = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
+// The node flags `pnpm sleuth` starts the CLI with: its bin's `#!/usr/bin/env -S node …` line. Read
+// here rather than by executing the file, so the heap settings below can be put after them.
+const sleuthNodeFlags = (/^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(cliMain, "utf8"))?.[1] ?? "")
+  .trim()
+  .split(/\s+/)
+  .filter(Boolean);
 const scriptPath = fileURLToPath(import.meta.url);
 
 const listSize = 100_000;
@@ -66,12 +72,13 @@ interface HeapBound {
 }
 
 // What a flat peak would cost: V8 grows the young generation with the allocation rate (to 64 MB a
-// semi-space here) and lets garbage reach about four times the live heap before a full collection;
-// these flags hold both down, and the table below weighs the memory they save against the
-// throughput they take. The first entry is the defaults, as `sleuth` runs.
+// semi-space under its defaults) and lets garbage reach about four times the live heap before a full
+// collection; these flags hold both down, and the table below weighs the memory they save against
+// the throughput they take. The first entry is `sleuth` as it runs (its bin's flags), the second
+// V8's defaults; the others replace the first's flags.
 const heapBounds: HeapBound[] = [
-  { flags: [], what: "V8's defaults (as `sleuth` runs)" },
-  { flags: ["--max-semi-space-size=16"], what: "young generation at most 16 MB a semi-space" },
+  { flags: sleuthNodeFlags, what: "as `sleuth` runs (its bin's flags): 8 MB a semi-space" },
+  { flags: [], what: "V8's defaults: the young generation grows to 64 MB a semi-space" },
   {
     flags: ["--max-semi-space-size=8", "--heap-growing-percent=100"],
     what: "8 MB a semi-space, and a full collection each time the old generation doubles",
@@ -170,7 +177,7 @@ async function runCli(
   env: Record<string, string>,
   args: readonly string[],
   output: string,
-  nodeFlags: readonly string[] = [],
+  nodeFlags: readonly string[] = sleuthNodeFlags,
 ): Promise<CliRun> {
   const out = openSync(output, "w");
   const started = performance.now();
@@ -206,7 +213,7 @@ async function runBatchCli(
   env: Record<string, string>,
   file: string,
   output: string,
-  nodeFlags: readonly string[] = [],
+  nodeFlags: readonly string[] = sleuthNodeFlags,
 ): Promise<CliRun> {
   const run = await runCli(env, batchArgs(file), output, nodeFlags);
   if (run.code !== 0) throw new Error(`sleuth batch failed (exit ${run.code}): ${run.stderr}`);
@@ -278,9 +285,9 @@ interface BoundedRuns {
   runs: CliRun[];
 }
 
-/** A bound's flags as code, or null for the defaults. */
-function flagsText(bound: HeapBound): string | null {
-  return bound.flags.length > 0 ? bound.flags.map((flag) => `\`${flag}\``).join(" ") : null;
+/** A bound's flags as code. */
+function flagsText(bound: HeapBound): string {
+  return bound.flags.length > 0 ? bound.flags.map((flag) => `\`${flag}\``).join(" ") : "none";
 }
 
 const cpuSeconds = (run: CliRun) => (run.cpuMs === null ? "n/a" : seconds(run.cpuMs));
@@ -303,7 +310,7 @@ function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[
   const flat = measured.filter(({ flat }) => flat);
   const share = (rate: number) => `${Math.round((rate / defaultRate) * 100)}%`;
   return [
-    `Under node flags that bound V8's heap (each \`sleuth batch\` started with them), the peak RSS for the same three sizes, and the pasted list's throughput: median of ${boundRounds} runs, the settings in turn each round, so the machine's drift falls on all alike (the defaults' peaks are the runs above).`,
+    `Under node flags that bound V8's heap (each \`sleuth batch\` started with them), the peak RSS for the same three sizes, and the pasted list's throughput: median of ${boundRounds} runs, the settings in turn each round, so the machine's drift falls on all alike (the first row's peaks are the runs above).`,
     "",
     ...markdownTable(
       [
@@ -312,11 +319,11 @@ function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[
         `peak RSS, ${memoryLines.map(count).join(" / ")} lines (MB)`,
         "largest ÷ smallest",
         "pasted addresses/s",
-        "of the defaults'",
+        "of `sleuth`'s",
         "CLI CPU (s)",
       ],
       measured.map(({ entry, median, rate, spread }) => [
-        flagsText(entry.bound) ?? "none",
+        flagsText(entry.bound),
         entry.bound.what,
         entry.peaksKb.map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024)))).join(" / "),
         spread === null ? "n/a" : `${spread.toFixed(2)}×`,
@@ -328,7 +335,7 @@ function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[
     ),
     "",
     flat.length > 0
-      ? `Flat as we read it (within ${flatWithin}×) under ${flat.map(({ entry, rate }) => `${flagsText(entry.bound) ?? "the defaults"} (${share(rate)} of the defaults' throughput)`).join("; ")}.`
+      ? `Flat as we read it (within ${flatWithin}×) under ${flat.map(({ entry, rate }) => `${flagsText(entry.bound)} (${share(rate)} of \`sleuth\`'s throughput)`).join("; ")}.`
       : `Flat as we read it (within ${flatWithin}×) under none of these settings.`,
   ];
 }
@@ -543,8 +550,8 @@ try {
 
   // What the CLI takes before it reads a line: start-up alone.
   const startup = await runCli(env, ["--version"], join(work, "version.txt"));
-  // Each size under V8's defaults (tracing full collections, for the live heap) and under each
-  // heap bound; then the pasted list under each setting in turn, in rounds, so the machine's drift
+  // Each size as `sleuth` runs (tracing full collections, for the live heap) and under each other
+  // heap setting; then the pasted list under each setting in turn, in rounds, so the machine's drift
   // falls on all alike.
   const memory: { lines: number; run: CliRun; heaps: number[] }[] = [];
   const bounded: BoundedRuns[] = heapBounds.map((bound) => ({ bound, peaksKb: [], runs: [] }));
@@ -554,10 +561,15 @@ try {
     const output = join(work, `lines-${size}.csv`);
     writeFileSync(file, lines(list, size));
     for (const entry of bounded) {
-      const defaults = entry === bounded[0];
-      const run = await runBatchCli(env, file, output, defaults ? ["--trace-gc"] : entry.bound.flags);
+      const asRun = entry === bounded[0];
+      const run = await runBatchCli(
+        env,
+        file,
+        output,
+        asRun ? [...entry.bound.flags, "--trace-gc"] : entry.bound.flags,
+      );
       entry.peaksKb.push(run.peakRssKb);
-      if (defaults) memory.push({ lines: size, run, heaps: await liveHeapsMb(output) });
+      if (asRun) memory.push({ lines: size, run, heaps: await liveHeapsMb(output) });
     }
     rmSync(file);
     rmSync(output);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const mainPath = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
@@ -30,7 +30,8 @@ export interface CliSandbox {
 export async function createCliSandbox(): Promise<CliSandbox> {
   const dir = await mkdtemp(join(tmpdir(), "sleuth-cli-it-"));
   const baseEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
+    // Node 24 first, as under `pnpm sleuth`: the bin's `#!/usr/bin/env -S node …` finds it there.
+    PATH: [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, "config"),
     SLEUTH_DATA_DIR: join(dir, "data"),
@@ -39,11 +40,11 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   return {
     dir,
     configFile: join(dir, "config", "sleuth", "config.json"),
-    // The real process, as a user runs it (`pnpm sleuth`): Node 24 (process.execPath under pnpm exec)
-    // on bin/sleuth.js, which runs the bundle the global setup built.
+    // The real process, as a user runs it: `pnpm sleuth` executes bin/sleuth.js, whose shebang starts
+    // Node 24 with the CLI's V8 flags, and which runs the bundle the global setup built.
     run: (args, options = {}) =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [mainPath, ...args], {
+        const child = spawn(mainPath, args, {
           cwd: dir,
           env: { ...baseEnv, ...options.env },
           stdio: ["pipe", "pipe", "pipe"],
