@@ -77,7 +77,7 @@ interface HeapBound {
 // the throughput they take. The first entry is `sleuth` as it runs (its bin's flags), the second
 // V8's defaults; the others replace the first's flags.
 const heapBounds: HeapBound[] = [
-  { flags: sleuthNodeFlags, what: "as `sleuth` runs (its bin's flags): 8 MB a semi-space" },
+  { flags: sleuthNodeFlags, what: "as `sleuth` runs (its bin's flags)" },
   { flags: [], what: "V8's defaults: the young generation grows to 64 MB a semi-space" },
   {
     flags: ["--max-semi-space-size=8", "--heap-growing-percent=100"],
@@ -306,9 +306,9 @@ function boundsText(bounded: readonly BoundedRuns[], addresses: number): string[
       flat: complete && isFlat(peaks),
     };
   });
-  const defaultRate = measured[0]?.rate ?? Number.NaN;
+  const sleuthRate = measured[0]?.rate ?? Number.NaN;
   const flat = measured.filter(({ flat }) => flat);
-  const share = (rate: number) => `${Math.round((rate / defaultRate) * 100)}%`;
+  const share = (rate: number) => `${Math.round((rate / sleuthRate) * 100)}%`;
   return [
     `Under node flags that bound V8's heap (each \`sleuth batch\` started with them), the peak RSS for the same three sizes, and the pasted list's throughput: median of ${boundRounds} runs, the settings in turn each round, so the machine's drift falls on all alike (the first row's peaks are the runs above).`,
     "",
