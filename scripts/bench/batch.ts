@@ -45,8 +45,9 @@ import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
 // `pnpm sleuth`: the bundle, built below when the sources have changed since.
 const cliMain = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
-// The node flags `pnpm sleuth` starts the CLI with: its bin's `#!/usr/bin/env -S node …` line. Read
-// here rather than by executing the file, so the heap settings below can be put after them.
+// The node flags `pnpm sleuth` starts the CLI with: its bin's `#!/usr/bin/env -S node …` line, which
+// pnpm's bin link follows. Read here rather than run through the link, so the heap settings below
+// can be put after them.
 const sleuthNodeFlags = (/^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(cliMain, "utf8"))?.[1] ?? "")
   .trim()
   .split(/\s+/)

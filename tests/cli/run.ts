@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const mainPath = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
+// The bin link pnpm makes from packages/cli/bin/sleuth.js (the root depends on @sleuth/cli for it).
+const binLink = fileURLToPath(new URL("../../node_modules/.bin/sleuth", import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -30,8 +31,7 @@ export interface CliSandbox {
 export async function createCliSandbox(): Promise<CliSandbox> {
   const dir = await mkdtemp(join(tmpdir(), "sleuth-cli-it-"));
   const baseEnv: Record<string, string> = {
-    // Node 24 first, as under `pnpm sleuth`: the bin's `#!/usr/bin/env -S node …` finds it there.
-    PATH: [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter),
+    PATH: process.env.PATH ?? "",
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, "config"),
     SLEUTH_DATA_DIR: join(dir, "data"),
@@ -40,11 +40,12 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   return {
     dir,
     configFile: join(dir, "config", "sleuth", "config.json"),
-    // The real process, as a user runs it: `pnpm sleuth` executes bin/sleuth.js, whose shebang starts
-    // Node 24 with the CLI's V8 flags, and which runs the bundle the global setup built.
+    // The real process, as a user runs it: `pnpm sleuth` runs pnpm's bin link, which starts Node 24
+    // with the flags of bin/sleuth.js's shebang on that file, which runs the bundle the global
+    // setup built.
     run: (args, options = {}) =>
       new Promise((resolve, reject) => {
-        const child = spawn(mainPath, args, {
+        const child = spawn(binLink, args, {
           cwd: dir,
           env: { ...baseEnv, ...options.env },
           stdio: ["pipe", "pipe", "pipe"],
