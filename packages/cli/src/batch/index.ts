@@ -1,6 +1,6 @@
 export type { InputLine, ReadProgress } from "./batchInput.ts";
 export { readCsvColumn, readInputLines } from "./batchInput.ts";
-export { batchSliceLimits, clientLookups } from "./batchLookups.ts";
+export { batchConcurrency, batchSliceLimits, clientLookups } from "./batchLookups.ts";
 export type { BatchCounts, BatchProgressState, ProgressDisplay } from "./batchProgress.ts";
 export { emptyCounts, loadProgressLine } from "./batchProgress.ts";
 export type { BatchCandidate, BatchRecognition, BatchRecognizeOptions } from "./batchRecognition.ts";

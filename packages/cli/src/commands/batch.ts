@@ -7,6 +7,7 @@ import {
   type BatchFormat,
   type BatchProgressState,
   type BatchSummary,
+  batchConcurrency,
   batchFormats,
   batchSliceLimits,
   clientLookups,
@@ -185,7 +186,9 @@ export function registerBatch(program: Command, io: CliIo): void {
       ),
     )
     .addOption(
-      new Option("--concurrency <n>", "batches in flight at once").argParser(integerIn(1, 16)).default(3),
+      new Option("--concurrency <n>", "slices in flight at once")
+        .argParser(integerIn(1, 16))
+        .default(batchConcurrency),
     )
     .addOption(
       new Option("--retries <n>", "extra attempts for a failed batch, after a pause")
