@@ -21,7 +21,11 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
-import { batchConcurrency, batchSliceLimits } from "../../packages/cli/src/batch/index.ts";
+import {
+  batchConcurrency,
+  batchHeapCeilingBytes,
+  batchSliceLimits,
+} from "../../packages/cli/src/batch/index.ts";
 import {
   addressChainUrn,
   bulkBatchSizes,
@@ -77,21 +81,26 @@ interface HeapBound {
 
 // What a flat peak would cost: V8 grows the young generation with the allocation rate (to 64 MB a
 // semi-space under its defaults) and lets garbage reach about four times the live heap before a full
-// collection; these flags hold both down, and the table below weighs the memory they save against
-// the throughput they take. The first entry is `sleuth` as it runs (its bin's flags), the second
-// V8's defaults; the others replace the first's flags.
+// collection; `sleuth`'s flags hold both down (the young generation, and with `--expose-gc` the
+// batch's heap ceiling), and the table below weighs the memory each setting saves against the
+// throughput it takes. The first entry is `sleuth` as it runs; the others replace its flags, and
+// without `--expose-gc` the ceiling is off.
 const heapBounds: HeapBound[] = [
-  { flags: sleuthNodeFlags, what: "as `sleuth` runs (its bin's flags)" },
-  { flags: [], what: "V8's defaults: the young generation grows to 64 MB a semi-space" },
+  {
+    flags: sleuthNodeFlags,
+    what: "as `sleuth` runs (its bin's flags): 8 MB a semi-space, and the heap ceiling",
+  },
+  { flags: ["--max-semi-space-size=8"], what: "8 MB a semi-space, no heap ceiling" },
+  { flags: [], what: "V8's defaults: the young generation grows to 64 MB a semi-space; no heap ceiling" },
   {
     flags: ["--max-semi-space-size=8", "--heap-growing-percent=100"],
-    what: "8 MB a semi-space, and a full collection each time the old generation doubles",
+    what: "8 MB a semi-space, and a full collection each time the old generation doubles; no heap ceiling",
   },
   {
     // A cap far above what a batch keeps alive (the live heap stays under 40 MB); under a cap below
     // a few GB, V8 also lets the old generation grow less between full collections.
     flags: ["--max-semi-space-size=16", "--max-old-space-size=512"],
-    what: "16 MB a semi-space, and the old generation capped at 512 MB, which V8 then grows by less between full collections",
+    what: "16 MB a semi-space, and the old generation capped at 512 MB, which V8 then grows by less between full collections; no heap ceiling",
   },
 ];
 const boundRounds = 3;
@@ -649,7 +658,7 @@ try {
     ),
     "",
     small?.run.peakRssKb && middle?.run.peakRssKb && large?.run.peakRssKb
-      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}; target (issue 5), peak memory flat between ${count(memoryLines[0])} and ${count(memoryLines[2])} lines (our reading: it does not grow with the input, the ${count(memoryLines[2])}-line peak within ${flatWithin}× the ${count(memoryLines[1])}-line one): ${isFlat([middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "**not met**"}; read strictly, all three peaks within ${flatWithin}× of each other: ${isFlat([small.run.peakRssKb, middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "not met"}, the ${count(memoryLines[0])}-line run ending before V8 has sized its heap.${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? " The peak rises while V8 sizes its heap for the run's allocation rate, then stays." : ""} What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most ${batchConcurrency} slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage V8 lets build up between full collections on a long run.`
+      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}; target (issue 5), peak memory flat between ${count(memoryLines[0])} and ${count(memoryLines[2])} lines (our reading: it does not grow with the input, the ${count(memoryLines[2])}-line peak within ${flatWithin}× the ${count(memoryLines[1])}-line one): ${isFlat([middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "**not met**"}; read strictly, all three peaks within ${flatWithin}× of each other: ${isFlat([small.run.peakRssKb, middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : `not met, the ${count(memoryLines[0])}-line run ending before V8 has sized its heap`}.${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? " The peak rises while V8 sizes its heap for the run's allocation rate, then stays." : ""} What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most ${batchConcurrency} slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage between full collections, which the batch holds down by running one while it waits on the server once V8's used heap passes ${batchHeapCeilingBytes / 1024 / 1024} MB (its heap ceiling; the table below shows the peaks without it).`
       : "Peak memory is read from /proc (Linux only).",
     "",
     ...boundsText(bounded, list.length),

