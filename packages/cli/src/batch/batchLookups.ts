@@ -44,7 +44,7 @@ export const batchConcurrency = 4;
 /**
  * The used heap above which a waiting batch runs a full collection (see heapCeiling). A batch keeps
  * 12–40 MB alive; at 96 MB the peak for 1,000,000 lines stays within about 1.05 times that for
- * 100,000 (1.3 times without a ceiling), for about 1% of the throughput (median of interleaved runs,
+ * 100,000 (1.2 to 1.4 times without one), for about 1% of the throughput (median of interleaved runs,
  * large world, 2 cores). Lower ceilings collect more often: 64 MB cost 6%.
  */
 export const batchHeapCeilingBytes = 96 * 1024 * 1024;
