@@ -63,6 +63,10 @@ const oneByOneSample = 2_000;
 // The middle size is the throughput list's: V8's heap has settled by then, and the peak with it.
 const memoryLines = [10_000, 100_000, 1_000_000] as const;
 const batchRuns = 5;
+// Issue 5's targets, for its "100,000 addresses": the list as an analyst pastes it, bare addresses.
+// The URN list is ours, reported beside it for reference: one candidate per line, so its one-by-one
+// baseline makes 3 requests an address where the pasted list's makes about 5, and the same batch
+// speed shows as a smaller ratio.
 const targetRate = 25_000;
 const targetRatio = 50;
 // "Flat" is the issue's word. Ours for it: the peak does not grow with the input, i.e. the peak for
@@ -637,7 +641,7 @@ try {
       ["left", "left", "right", "right", "right", "right"],
     ),
     "",
-    `Targets (issue 5), addresses as pasted: ≥ ${count(targetRate)} addresses/s ${rateVerdict(batchRate, runRates(runs, list.length))}, ≥ ${targetRatio}× one by one ${ratioVerdict(batchRate, singleRate)}; URNs: ≥ ${count(targetRate)} addresses/s ${rateVerdict(qualified.rate, runRates(qualified.runs, urnList.length))}, ≥ ${targetRatio}× one by one ${ratioVerdict(qualified.rate, qualified.singleRate)}.`,
+    `Targets (issue 5), for its list of ${count(listSize)} addresses, the addresses as pasted: ≥ ${count(targetRate)} addresses/s ${rateVerdict(batchRate, runRates(runs, list.length))}, ≥ ${targetRatio}× one by one ${ratioVerdict(batchRate, singleRate)}. The URN list, for reference: ≥ ${count(targetRate)} addresses/s ${rateVerdict(qualified.rate, runRates(qualified.runs, urnList.length))}; ${(qualified.rate / qualified.singleRate).toFixed(0)}× one by one, held to no target: its baseline makes ${(qualified.single.requests / qualified.single.addresses).toFixed(1)} requests an address where the pasted list's makes ${(pasted.single.requests / pasted.single.addresses).toFixed(1)}, so the same batch speed shows as a smaller ratio.`,
     "",
     `The runs, in the order they ran (addresses/s; each batch run was followed by a one-by-one run): addresses as pasted ${runRates(runs, list.length).map(count).join(", ")}, one by one ${pasted.singleRates.map(count).join(", ")}; URNs ${runRates(qualified.runs, urnList.length).map(count).join(", ")}, one by one ${qualified.singleRates.map(count).join(", ")}.`,
     "",
