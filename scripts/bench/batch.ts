@@ -72,8 +72,8 @@ const targetRatio = 50;
 // "Flat" is the issue's word. Ours for it: the peak does not grow with the input, i.e. the peak for
 // the longest list within this factor of the peak for the middle one (ten times shorter). The
 // shortest list is reported against it too: it ends before V8 has sized its heap for the run's
-// allocation rate, and holding a run to that peak costs forced full collections, about a tenth of
-// the throughput (see batchHeapCeilingBytes), the target with the least room.
+// allocation rate, and holding a run to that peak takes a low heap ceiling, whose forced full
+// collections cost throughput (see batchHeapCeilingBytes), the target with the least room.
 const flatWithin = 1.2;
 
 /** Node flags a `sleuth` process could be started with to bound V8's heap. */

@@ -11,10 +11,10 @@ export interface HeapCeilingOptions {
 /**
  * A check that holds a long batch's heap under a ceiling: called while the batch waits on the
  * server, it runs a full collection when the used heap is above the limit. Left to itself, V8 lets
- * garbage build up between full collections by more the longer a run lasts (docs/PERFORMANCE.md,
- * the heap table: the peak for 1,000,000 lines 1.2 to 1.4 times that for 100,000); with the
- * ceiling, the peak stops growing with the input. Waiting is when the collection costs least, the server having work queued
- * meanwhile. Without a `collect` (node started without `--expose-gc`) the check does nothing.
+ * garbage build up between full collections by more the longer a run lasts; with the ceiling, the
+ * peak stops growing with the input (figures at batchHeapCeilingBytes). Waiting is when the
+ * collection costs least, the server having work queued meanwhile. Without a `collect` (node
+ * started without `--expose-gc`) the check does nothing.
  */
 export function heapCeiling(options: HeapCeilingOptions): () => void {
   const collect = options.collect;
