@@ -7,6 +7,7 @@ import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
 import { registerSearch } from "./search.ts";
+import { registerTransfers } from "./transfers.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -20,5 +21,6 @@ export const commands: readonly RegisterCommand[] = [
   registerSearch,
   registerBatch,
   registerImport,
+  registerTransfers,
   registerConfig,
 ];
