@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { detailsTableMaxRecords, riskRowSchema } from "../risk/index.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
-import { flowSubjectShape, txDateRangeSchema } from "./flowSubject.ts";
+import { flowSubjectShape } from "./flowSubject.ts";
 
 /** 001 §7 POST /risk/{valueType}/indicators. */
-export const riskIndicatorsRequestSchema = z
-  .object({ ...flowSubjectShape, txDate: txDateRangeSchema.optional() })
-  .strict();
+export const riskIndicatorsRequestSchema = z.object({ ...flowSubjectShape }).strict();
 export type RiskIndicatorsRequest = z.input<typeof riskIndicatorsRequestSchema>;
 
 /**
