@@ -58,6 +58,19 @@ export {
   riskDailyRowSchema,
   riskRatioDailyRowSchema,
 } from "./exposure.ts";
+export type { ChartWindow, SeriesPoint, StackedSeries } from "./exposureSeries.ts";
+export {
+  categorySeries,
+  exposureChartMaxCategories,
+  initialChartWindow,
+  normalizeChartWindow,
+  otherSeriesKey,
+  panChartWindow,
+  pointsInWindow,
+  riskSeries,
+  zoomChartWindow,
+} from "./exposureSeries.ts";
+export { flowMessages, formatChartDate, formatFlowUsd, unknownUsdText } from "./flowFormats.ts";
 export type { FlowSubject, FlowValueType, TxDateRange } from "./flowSubject.ts";
 export {
   decimalAmountSchema,
