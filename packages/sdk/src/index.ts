@@ -12,6 +12,7 @@ export * from "./customEntity/index.ts";
 export * from "./download/index.ts";
 export * from "./filters/index.ts";
 export * from "./flag/index.ts";
+export * from "./flows/index.ts";
 export * from "./format/index.ts";
 export * from "./graph/index.ts";
 export * from "./imageUpload/index.ts";

@@ -2,6 +2,8 @@ import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
+import { registerCounterparties } from "./counterparties.ts";
+import { registerExposure } from "./exposure.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -20,6 +22,8 @@ export const commands: readonly RegisterCommand[] = [
   registerOrg,
   registerSearch,
   registerBatch,
+  registerCounterparties,
+  registerExposure,
   registerImport,
   registerTransfers,
   registerConfig,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
+import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
@@ -20,6 +21,9 @@ export class SleuthClient {
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
   readonly transfers: ReturnType<typeof transfersApi>;
+  readonly flows: ReturnType<typeof flowsApi>;
+  readonly holdings: ReturnType<typeof holdingsApi>;
+  readonly observations: ReturnType<typeof observationsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -34,6 +38,9 @@ export class SleuthClient {
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
     this.transfers = transfersApi(this.core);
+    this.flows = flowsApi(this.core);
+    this.holdings = holdingsApi(this.core);
+    this.observations = observationsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

@@ -4,10 +4,13 @@ import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
 import type { RouteContext } from "./context.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
+import { flowRoutes } from "./flows.ts";
 import { healthRoutes } from "./health.ts";
+import { holdingsRoutes } from "./holdings.ts";
 import { importRoutes } from "./imports.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
+import { observationRoutes } from "./observations.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
@@ -30,6 +33,9 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     searchRoutes,
     metricsRoutes,
     transferRoutes,
+    flowRoutes,
+    holdingsRoutes,
+    observationRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,3 +1,11 @@
+import {
+  CounterpartiesPane,
+  ExposurePane,
+  HoldingsPane,
+  IpsPane,
+  RiskPane,
+  ScamReportsPane,
+} from "../flows/index.ts";
 import { TransfersPane } from "../transfers/index.ts";
 import type { SubjectPane } from "./subjectPane.ts";
 
@@ -5,12 +13,27 @@ import type { SubjectPane } from "./subjectPane.ts";
 
 export const addressPanes: readonly SubjectPane[] = [
   { id: "transfers", title: "Transfers", Component: TransfersPane },
+  { id: "counterparties", title: "Counterparties", Component: CounterpartiesPane },
+  { id: "exposure", title: "Exposure", Component: ExposurePane },
+  { id: "risk", title: "Risk", Component: RiskPane },
+  { id: "holdings", title: "Holdings", Component: HoldingsPane },
+  { id: "ips", title: "IPs", Component: IpsPane },
+  { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
 ];
 
 export const entityPanes: readonly SubjectPane[] = [
   { id: "transfers", title: "Transfers", Component: TransfersPane },
+  { id: "counterparties", title: "Counterparties", Component: CounterpartiesPane },
+  { id: "exposure", title: "Exposure", Component: ExposurePane },
+  { id: "risk", title: "Risk", Component: RiskPane },
+  { id: "holdings", title: "Holdings", Component: HoldingsPane },
+  { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
 ];
 
 export const customEntityPanes: readonly SubjectPane[] = [
   { id: "transfers", title: "Transfers", Component: TransfersPane },
+  { id: "counterparties", title: "Counterparties", Component: CounterpartiesPane },
+  { id: "exposure", title: "Exposure", Component: ExposurePane },
+  { id: "risk", title: "Risk", Component: RiskPane },
+  { id: "holdings", title: "Holdings", Component: HoldingsPane },
 ];

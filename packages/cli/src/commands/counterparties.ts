@@ -1,0 +1,94 @@
+import {
+  type CounterpartyRow,
+  counterpartyFlowsPageSize,
+  flowMessages,
+  subjectFieldsFor,
+  type TxDateRange,
+} from "@sleuth/sdk";
+import { type Command, InvalidArgumentError } from "commander";
+import { counterpartyColumns, resolveCliSubject } from "../flows/index.ts";
+import type { CliIo } from "../io.ts";
+import { renderTable } from "../output/index.ts";
+import { action } from "../session.ts";
+
+function positive(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("a whole number of at least 1");
+  return number;
+}
+
+function riskLevel(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 5)
+    throw new InvalidArgumentError("a risk score level, 0 to 5");
+  return number;
+}
+
+/** The txDate range of --since and --until (YYYY-MM-DD or an instant; the SDK checks both). */
+export function txDateOf(options: { since?: string; until?: string }): TxDateRange | undefined {
+  if (options.since === undefined && options.until === undefined) return undefined;
+  return { gte: options.since, lte: options.until };
+}
+
+/**
+ * `sleuth counterparties <subject>`: 002 §7 counterparty flows, largest volume first, page after page
+ * of 30 up to --limit. A table on a terminal, JSON otherwise.
+ */
+export function registerCounterparties(program: Command, io: CliIo): void {
+  program
+    .command("counterparties")
+    .description("list who a subject moved funds with, largest volume first")
+    .argument(
+      "<subject>",
+      "an address (with --chain when its form fits several), or an address, entity or custom-entity URN",
+    )
+    .option("--chain <chain>", "the address's chain")
+    .option("--named", "named entities only (unattributed addresses left out)")
+    .option("--risk <level>", "counterparties at this risk score level or above (0-5)", riskLevel)
+    .option("--since <date>", "transfers from this day (YYYY-MM-DD)")
+    .option("--until <date>", "transfers up to this day, inclusive (YYYY-MM-DD)")
+    .option("--limit <n>", "at most this many counterparties", positive, 100)
+    .option("--json", "print the rows as JSON (the default off a terminal)")
+    .addHelpText(
+      "after",
+      `
+USD is "no price" (null in JSON) when the store has no price for what moved.
+
+Examples:
+  sleuth counterparties urn:sleuth:entity:binance --named --limit 10
+  sleuth counterparties 0x28c6c06298d514db089934071355e5743bf21d60 --chain ethereum --json`,
+    )
+    .action(
+      action(io, async (session, command) => {
+        const [input] = command.processedArgs as [string];
+        const options = command.opts<{
+          chain?: string;
+          named?: boolean;
+          risk?: number;
+          since?: string;
+          until?: string;
+          limit: number;
+          json?: boolean;
+        }>();
+        const { client } = await session.scopedClient();
+        const subject = await resolveCliSubject(client, input, options.chain);
+        const rows: CounterpartyRow[] = [];
+        for (let offset = 0; rows.length < options.limit; offset += counterpartyFlowsPageSize) {
+          const page = await client.flows.counterpartySummary(subject.valueType, {
+            ...subjectFieldsFor(subject.valueType, subject.urn),
+            includeNamedEntitiesOnly: options.named ?? false,
+            riskScoreLevel: options.risk,
+            txDate: txDateOf(options),
+            offset,
+            limit: counterpartyFlowsPageSize,
+          });
+          rows.push(...page.rows);
+          if (!page.hasMore) break;
+        }
+        const shown = rows.slice(0, options.limit);
+        if (options.json || !session.out.tty) session.out.json(shown);
+        else if (shown.length > 0) session.out.data(renderTable(shown, counterpartyColumns, session.out));
+        if (shown.length === 0) session.out.info(flowMessages.noCounterparties);
+      }),
+    );
+}

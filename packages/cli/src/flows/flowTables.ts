@@ -1,0 +1,64 @@
+import {
+  type CategoryDailyRow,
+  type CounterpartyRow,
+  type DailyFlow,
+  formatFlowUsd,
+  formatPercentage,
+  formatUtc,
+  type RiskDailyRow,
+  type RiskRatioDailyRow,
+  riskLabelOf,
+  utcDatePattern,
+} from "@sleuth/sdk";
+import type { Column } from "../output/index.ts";
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+export const counterpartyColumns: Column<CounterpartyRow>[] = [
+  { header: "counterparty", value: (row) => row.name ?? row.counterpartyUrn },
+  { header: "category", value: (row) => row.category ?? "—" },
+  {
+    header: "risk",
+    value: (row) => (row.category ? (riskLabelOf(row.categoryRiskScoreLevel) ?? "None") : "—"),
+  },
+  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
+  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+  { header: "transfers", value: (row) => count(row.totalTransfers), align: "right", shrink: false },
+  { header: "last", value: (row) => formatUtc(row.lastTransferAt, utcDatePattern), shrink: false },
+  { header: "urn", value: (row) => row.counterpartyUrn },
+];
+
+export const dailyFlowColumns: Column<DailyFlow>[] = [
+  { header: "date", value: (row) => row.date, shrink: false },
+  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
+  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+  { header: "in", value: (row) => count(row.incomingTransfers), align: "right", shrink: false },
+  { header: "out", value: (row) => count(row.outgoingTransfers), align: "right", shrink: false },
+];
+
+export const categoryDailyColumns: Column<CategoryDailyRow>[] = [
+  { header: "date", value: (row) => row.date, shrink: false },
+  { header: "category", value: (row) => row.category },
+  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
+  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+];
+
+export const riskDailyColumns: Column<RiskDailyRow>[] = [
+  { header: "date", value: (row) => row.date, shrink: false },
+  { header: "risk", value: (row) => row.riskLabel },
+  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
+  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+];
+
+export const riskRatioColumns: Column<RiskRatioDailyRow>[] = [
+  { header: "date", value: (row) => row.date, shrink: false },
+  { header: "risk", value: (row) => row.riskLabel },
+  {
+    header: "received",
+    value: (row) => formatPercentage(row.incomingPercentage),
+    align: "right",
+    shrink: false,
+  },
+  { header: "sent", value: (row) => formatPercentage(row.outgoingPercentage), align: "right", shrink: false },
+  { header: "total", value: (row) => formatPercentage(row.totalPercentage), align: "right", shrink: false },
+];

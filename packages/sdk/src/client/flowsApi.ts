@@ -1,0 +1,481 @@
+import { z } from "zod";
+import { bulkBatchSizes } from "../constants/index.ts";
+import {
+  type AssetHoldingsRequest,
+  type AssetHoldingsVersion,
+  addressHoldingsSchema,
+  assetHoldingsRequestSchema,
+  assetMetricsSchema,
+  type ByAssetSummaryRequest,
+  type ByCounterpartyRequest,
+  bulkSubjectFieldOf,
+  byAssetSummaryRequestSchema,
+  byCounterpartyRequestSchema,
+  type CategoryFilterValuesRequest,
+  type CategoryTransfersRequest,
+  type ChainAssetsCounterpartyKind,
+  type ChainAssetsRequest,
+  type CounterpartyFlowsSummaryRequest,
+  type CounterpartyKind,
+  type CounterpartyTransfersRequest,
+  categoryDailyRowSchema,
+  categoryFilterValuesRequestSchema,
+  categoryFilterValuesSchema,
+  categoryTransfersRequestSchema,
+  chainAssetInfoSchema,
+  chainAssetsRequestSchema,
+  counterpartyFlowsSummaryRequestSchema,
+  counterpartyPageHasMore,
+  counterpartyRowSchema,
+  counterpartyTransferRowsSchema,
+  counterpartyTransfersRequestSchema,
+  type DailyExposureRequest,
+  dailyExposureRequestSchema,
+  type FlowSummaryRequest,
+  type FlowValueType,
+  flowSummaryBulkRequestSchema,
+  flowSummaryItemSchema,
+  flowSummaryRequestSchema,
+  flowSummarySchema,
+  forValueType,
+  type InetObservationsRequest,
+  inetObservationsRequestSchema,
+  ipAssociationSchema,
+  type OwnershipAddressesRequest,
+  ownershipAddressesRequestSchema,
+  type RiskIndicatorsRequest,
+  riskDailyRowSchema,
+  riskIndicatorRowSchema,
+  riskIndicatorsRequestSchema,
+  riskRatioDailyRowSchema,
+  statisticsMaxUrns,
+  subjectStatisticsSchema,
+  type TxDateRange,
+} from "../flows/index.ts";
+import { scamReportSchema } from "../scamReport/index.ts";
+import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
+import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
+import type { HttpCore } from "./client.ts";
+import { ApiError } from "./errors.ts";
+import type { CallOptions } from "./searchApi.ts";
+
+/** The analytics path prefix of 000 §7 ({insights}). */
+const insights = "/trm-insights";
+
+function checked<S extends z.ZodType>(schema: S, request: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(request);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      message: `Invalid ${what}`,
+      details: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+/** meta.nextCursor / previousCursor of a cursor-paged answer; null when absent. */
+const cursorMetaSchema = z.object({
+  nextCursor: z.string().nullable().optional(),
+  previousCursor: z.string().nullable().optional(),
+});
+function cursorsOf(meta: Record<string, unknown> | undefined): {
+  nextCursor: string | null;
+  previousCursor: string | null;
+} {
+  const parsed = cursorMetaSchema.safeParse(meta ?? {});
+  return {
+    nextCursor: parsed.success ? (parsed.data.nextCursor ?? null) : null,
+    previousCursor: parsed.success ? (parsed.data.previousCursor ?? null) : null,
+  };
+}
+
+const countMetaSchema = z.object({ count: z.int().min(0) });
+
+// Built once: zod compiles an object schema on its first parse.
+const counterpartyRows = z.array(counterpartyRowSchema);
+const chainAssetRows = z.array(chainAssetInfoSchema);
+const categoryTransferRows = z.array(categoryTransferRowSchema);
+const categoryAddressRows = z.array(categoryAddressRowSchema);
+const categoryDailyRows = z.array(categoryDailyRowSchema);
+const riskDailyRows = z.array(riskDailyRowSchema);
+const riskRatioRows = z.array(riskRatioDailyRowSchema);
+const riskIndicatorRows = z.array(riskIndicatorRowSchema);
+const assetMetricsRows = z.array(assetMetricsSchema);
+const flowSummaryItems = z.array(flowSummaryItemSchema);
+const holdingsRows = z.array(addressHoldingsSchema);
+const ipRows = z.array(ipAssociationSchema);
+const scamReportRows = z.array(scamReportSchema);
+const statisticsRows = z.array(subjectStatisticsSchema);
+
+/**
+ * Follow the money (000 §7 "Flows", "Address data", "Risk", "Metrics and observations"; 001 §7
+ * "Flows and transfers", "Other"): a subject's counterparties, flows, exposure over time, risk
+ * indicators with their details, holdings, IPs and scam reports. Each request is checked with the
+ * schema the server applies, for the path's value type, before it is sent.
+ */
+export function flowsApi(core: HttpCore) {
+  async function post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions) {
+    return core.request("POST", path, { body, schema, signal: options.signal });
+  }
+
+  return {
+    /**
+     * POST /v2/counterparty-flows/{valueType}/summary: one page (30 by default) of counterparties,
+     * largest volume first; `hasMore` when the page is full (002 §7).
+     */
+    counterpartySummary: async (
+      valueType: FlowValueType,
+      request: CounterpartyFlowsSummaryRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(counterpartyFlowsSummaryRequestSchema, valueType),
+        request,
+        "counterparty flows request",
+      );
+      const answer = await post(
+        `/v2/counterparty-flows/${valueType}/summary`,
+        body,
+        counterpartyRows,
+        options,
+      );
+      return { rows: answer.data, hasMore: counterpartyPageHasMore(answer.data, body.limit) };
+    },
+    /** POST …/v5/flows/{type}/by-counterparty-{kind}/transfers: counterparties of one kind, paged. */
+    byCounterparty: async (
+      valueType: FlowValueType,
+      kind: CounterpartyKind,
+      request: ByCounterpartyRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(byCounterpartyRequestSchema, valueType),
+        request,
+        "counterparty request",
+      );
+      const answer = await post(
+        `${insights}/v5/flows/${valueType}/by-counterparty-${kind}/transfers`,
+        body,
+        counterpartyRows,
+        options,
+      );
+      return { rows: answer.data, ...cursorsOf(answer.meta) };
+    },
+    /** POST …/v5/flows/{type}/to-{kind}/transfers: 001 §3 transfer rows with one counterparty. */
+    counterpartyTransfers: async (
+      valueType: FlowValueType,
+      kind: CounterpartyKind,
+      request: CounterpartyTransfersRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(counterpartyTransfersRequestSchema, valueType),
+        request,
+        "counterparty transfers request",
+      );
+      const answer = await post(
+        `${insights}/v5/flows/${valueType}/to-${kind}/transfers`,
+        body,
+        counterpartyTransferRowsSchema,
+        options,
+      );
+      return { rows: answer.data, ...cursorsOf(answer.meta) };
+    },
+    /** POST …/to-{kind}/transfers/count. */
+    counterpartyTransferCount: async (
+      valueType: FlowValueType,
+      kind: CounterpartyKind,
+      request: CounterpartyTransfersRequest,
+      options: CallOptions = {},
+    ): Promise<number> => {
+      const body = checked(
+        forValueType(counterpartyTransfersRequestSchema, valueType),
+        request,
+        "counterparty transfers request",
+      );
+      const { after: _after, pageSize: _pageSize, ...filters } = body;
+      const answer = await post(
+        `${insights}/v5/flows/${valueType}/to-${kind}/transfers/count`,
+        filters,
+        countMetaSchema,
+        options,
+      );
+      return answer.data.count;
+    },
+    /** POST …/v5/chain-assets/{type}/by-counterparty-{kind}/info. */
+    chainAssets: async (
+      valueType: FlowValueType,
+      kind: ChainAssetsCounterpartyKind,
+      request: ChainAssetsRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(chainAssetsRequestSchema, valueType),
+        request,
+        "chain assets request",
+      );
+      return (
+        await post(
+          `${insights}/v5/chain-assets/${valueType}/by-counterparty-${kind}/info`,
+          body,
+          chainAssetRows,
+          options,
+        )
+      ).data;
+    },
+    /** POST …/v5/flows/{valueType}/summary: 002 §3 flow summary with its per-asset rows. */
+    summary: async (valueType: FlowValueType, request: FlowSummaryRequest, options: CallOptions = {}) => {
+      const body = checked(
+        forValueType(flowSummaryRequestSchema, valueType),
+        request,
+        "flow summary request",
+      );
+      return (await post(`${insights}/v5/flows/${valueType}/summary`, body, flowSummarySchema, options)).data;
+    },
+    /** POST …/v5/flows/{valueType}/summary/bulk, in batches of 000 §9's bulk sizes. */
+    summaryBulk: async (
+      valueType: FlowValueType,
+      urns: readonly string[],
+      request: { txDate?: TxDateRange } = {},
+      options: CallOptions = {},
+    ): Promise<BulkResult<z.infer<typeof flowSummaryItemSchema>>> => {
+      const field = bulkSubjectFieldOf[valueType];
+      const size = {
+        address: bulkBatchSizes.addresses,
+        entity: bulkBatchSizes.entities,
+        "custom-entity": bulkBatchSizes.customEntities,
+      }[valueType];
+      return bulkInBatches(
+        urns,
+        size,
+        async (batch) => {
+          const body = checked(
+            flowSummaryBulkRequestSchema,
+            { [field]: batch, ...request },
+            "flow summary bulk request",
+          );
+          return (
+            await post(`${insights}/v5/flows/${valueType}/summary/bulk`, body, flowSummaryItems, options)
+          ).data;
+        },
+        options.signal,
+      );
+    },
+    /** 001 §7 …/v6/flows/{valueType}/by-counterparty-category/transfers. */
+    categoryTransfers: async (
+      valueType: FlowValueType,
+      request: CategoryTransfersRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(categoryTransfersRequestSchema, valueType),
+        request,
+        "category transfers request",
+      );
+      const answer = await post(
+        `${insights}/v6/flows/${valueType}/by-counterparty-category/transfers`,
+        body,
+        categoryTransferRows,
+        options,
+      );
+      return { rows: answer.data, ...cursorsOf(answer.meta) };
+    },
+    /** 001 §7 …/v6/flows/{valueType}/by-counterparty-category/filter-values. */
+    categoryFilterValues: async (
+      valueType: FlowValueType,
+      request: CategoryFilterValuesRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(categoryFilterValuesRequestSchema, valueType),
+        request,
+        "category filter values request",
+      );
+      return (
+        await post(
+          `${insights}/v6/flows/${valueType}/by-counterparty-category/filter-values`,
+          body,
+          categoryFilterValuesSchema,
+          options,
+        )
+      ).data;
+    },
+    /** 001 §7 …/v5/flows/{valueType}/by-ownership-category/addresses (25 a page). */
+    ownershipAddresses: async (
+      valueType: FlowValueType,
+      request: OwnershipAddressesRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(ownershipAddressesRequestSchema, valueType),
+        request,
+        "ownership addresses request",
+      );
+      return (
+        await post(
+          `${insights}/v5/flows/${valueType}/by-ownership-category/addresses`,
+          body,
+          categoryAddressRows,
+          options,
+        )
+      ).data;
+    },
+    /** 000 §7 …/v5/flows/{type}/by-counterparty-category/daily. */
+    categoryDaily: async (
+      valueType: FlowValueType,
+      request: DailyExposureRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(dailyExposureRequestSchema, valueType),
+        request,
+        "daily exposure request",
+      );
+      return (
+        await post(
+          `${insights}/v5/flows/${valueType}/by-counterparty-category/daily`,
+          body,
+          categoryDailyRows,
+          options,
+        )
+      ).data;
+    },
+    /** 000 §7 …/v5/flows/{type}/by-counterparty-risk/daily. */
+    riskDaily: async (valueType: FlowValueType, request: DailyExposureRequest, options: CallOptions = {}) => {
+      const body = checked(
+        forValueType(dailyExposureRequestSchema, valueType),
+        request,
+        "daily exposure request",
+      );
+      return (
+        await post(
+          `${insights}/v5/flows/${valueType}/by-counterparty-risk/daily`,
+          body,
+          riskDailyRows,
+          options,
+        )
+      ).data;
+    },
+    /** 000 §7 …/v5/flows/{type}/by-counterparty-risk/ratios/daily. */
+    riskRatiosDaily: async (
+      valueType: FlowValueType,
+      request: DailyExposureRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(dailyExposureRequestSchema, valueType),
+        request,
+        "daily exposure request",
+      );
+      return (
+        await post(
+          `${insights}/v5/flows/${valueType}/by-counterparty-risk/ratios/daily`,
+          body,
+          riskRatioRows,
+          options,
+        )
+      ).data;
+    },
+    /** 001 §7 POST /risk/{valueType}/indicators: 001 §3 risk rows, each with its details table. */
+    riskIndicators: async (
+      valueType: FlowValueType,
+      request: RiskIndicatorsRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(riskIndicatorsRequestSchema, valueType),
+        request,
+        "risk indicators request",
+      );
+      return (await post(`/risk/${valueType}/indicators`, body, riskIndicatorRows, options)).data;
+    },
+    /** 000 §7 …/v5/metrics/{type}/by-asset/summary: one page (1000 by default). */
+    byAssetSummary: async (
+      valueType: FlowValueType,
+      request: ByAssetSummaryRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(byAssetSummaryRequestSchema, valueType),
+        request,
+        "by-asset summary request",
+      );
+      return (
+        await post(`${insights}/v5/metrics/${valueType}/by-asset/summary`, body, assetMetricsRows, options)
+      ).data;
+    },
+  };
+}
+
+/** Holdings and statistics (000 §7 "Address data", 002 §3 asset holding and entity stats). */
+export function holdingsApi(core: HttpCore) {
+  return {
+    /** POST …/v2/address/asset_holdings (up to 1000 per address) or v4 (up to 30). */
+    assetHoldings: async (
+      version: AssetHoldingsVersion,
+      request: AssetHoldingsRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(assetHoldingsRequestSchema(version), request, "asset holdings request");
+      return (
+        await core.request("POST", `${insights}/${version}/address/asset_holdings`, {
+          body,
+          schema: holdingsRows,
+          signal: options.signal,
+        })
+      ).data;
+    },
+    /** GET …/v5/statistics/{type}/summary?urn=: 002 §3 entity stats. */
+    statistics: async (valueType: FlowValueType, urn: string, options: CallOptions = {}) =>
+      (
+        await core.request("GET", `${insights}/v5/statistics/${valueType}/summary`, {
+          query: { urn },
+          schema: subjectStatisticsSchema,
+          signal: options.signal,
+        })
+      ).data,
+    /** GET …/v5/statistics/{type}/summary/bulk?urns=…, at most 100 a request. */
+    statisticsBulk: async (valueType: FlowValueType, urns: readonly string[], options: CallOptions = {}) =>
+      bulkInBatches(
+        urns,
+        statisticsMaxUrns,
+        async (batch) =>
+          (
+            await core.request("GET", `${insights}/v5/statistics/${valueType}/summary/bulk`, {
+              query: { urns: batch },
+              schema: statisticsRows,
+              signal: options.signal,
+            })
+          ).data,
+        options.signal,
+      ),
+  };
+}
+
+/** IP observations (000 §7) and scam reports (001 §7 "Other"). */
+export function observationsApi(core: HttpCore) {
+  return {
+    /** GET /v1/inet/observations/summary/address: one page (10 by default, 000 §9) and the total. */
+    inetObservations: async (request: InetObservationsRequest, options: CallOptions = {}) => {
+      const query = checked(inetObservationsRequestSchema, request, "IP observations request");
+      const answer = await core.request("GET", "/v1/inet/observations/summary/address", {
+        query,
+        schema: ipRows,
+        signal: options.signal,
+      });
+      const meta = countMetaSchema.safeParse(answer.meta);
+      return { rows: answer.data, count: meta.success ? meta.data.count : answer.data.length };
+    },
+    /** GET /chainabuse/reports-by-urn?urn=: the reports naming an address (or an entity's addresses). */
+    scamReports: async (urn: string, options: CallOptions = {}) =>
+      (
+        await core.request("GET", "/chainabuse/reports-by-urn", {
+          query: { urn },
+          schema: scamReportRows,
+          signal: options.signal,
+        })
+      ).data,
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { assetUrnSchema, chainIdSchema } from "../chains/index.ts";
+import { pageSizes } from "../constants/index.ts";
+import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/index.ts";
+import { flowSubjectShape, txDateRangeSchema } from "./flowSubject.ts";
+
+/** Filters of a category transfers table (001 §2): direction, asset, chain, time. */
+export const categoryTransferFiltersSchema = z
+  .object({
+    direction: transferDirectionSchema.optional(),
+    assetUrn: assetUrnSchema.optional(),
+    chain: chainIdSchema.optional(),
+    txDate: txDateRangeSchema.optional(),
+  })
+  .strict();
+export type CategoryTransferFilters = z.infer<typeof categoryTransferFiltersSchema>;
+
+/**
+ * 001 §7 by-counterparty-category/transfers: `counterpartyCategoryId`, filters, and either limit and
+ * offset or a page size with the opaque cursor `after`; the answer's meta.nextCursor leads on.
+ */
+export const categoryTransfersRequestSchema = z
+  .object({
+    ...flowSubjectShape,
+    counterpartyCategoryId: z.int().min(0),
+    filters: categoryTransferFiltersSchema.default({}),
+    pageSize: z.int().min(1).max(100).optional(),
+    after: z.string().min(1).max(200).optional(),
+    limit: z.int().min(1).max(100).optional(),
+    offset: z.int().min(0).max(1_000_000).optional(),
+  })
+  .strict()
+  .refine(
+    (body) =>
+      !(
+        (body.pageSize !== undefined || body.after !== undefined) &&
+        (body.limit !== undefined || body.offset !== undefined)
+      ),
+    { message: "Page by pageSize and after, or by limit and offset, not both", path: ["after"] },
+  );
+export type CategoryTransfersRequest = z.input<typeof categoryTransfersRequestSchema>;
+
+/** The default page of a category transfers table (001 §9 transfers page size). */
+export const categoryTransfersPageSize = pageSizes.transfers;
+
+/** 001 §7 by-counterparty-category/filter-values. */
+export const categoryFilterValuesRequestSchema = z
+  .object({ ...flowSubjectShape, counterpartyCategoryId: z.int().min(0) })
+  .strict();
+export type CategoryFilterValuesRequest = z.input<typeof categoryFilterValuesRequestSchema>;
+
+/** The values the category transfers table's header filters offer. */
+export const categoryFilterValuesSchema = z.object({
+  chains: z.array(chainIdSchema),
+  assets: z.array(z.object({ assetUrn: assetUrnSchema, asset: z.string() })),
+  counterpartyEntities: z.array(counterpartyEntitySchema),
+  directions: z.array(transferDirectionSchema),
+});
+export type CategoryFilterValues = z.infer<typeof categoryFilterValuesSchema>;
+
+export const ownershipAddressSortFields = [
+  "totalVolumeUsd",
+  "incomingVolumeUsd",
+  "outgoingVolumeUsd",
+  "balanceAmountUsd",
+  "lastActiveDate",
+] as const;
+
+/** 001 §7 by-ownership-category/addresses: ownershipCategoryId, chain, sort, limit 25, offset. */
+export const ownershipAddressesRequestSchema = z
+  .object({
+    ...flowSubjectShape,
+    ownershipCategoryId: z.int().min(0),
+    chain: chainIdSchema.optional(),
+    sort: z
+      .object({
+        field: z.enum(ownershipAddressSortFields).default("totalVolumeUsd"),
+        direction: z.enum(["asc", "desc"]).default("desc"),
+      })
+      .default({ field: "totalVolumeUsd", direction: "desc" }),
+    limit: z.int().min(1).max(pageSizes.categoryAddresses).default(pageSizes.categoryAddresses),
+    offset: z.int().min(0).max(1_000_000).default(0),
+  })
+  .strict();
+export type OwnershipAddressesRequest = z.input<typeof ownershipAddressesRequestSchema>;

@@ -1,0 +1,35 @@
+import { formatUtc, missingValueText, utcDatePattern } from "../format/index.ts";
+import { formatTriageVolume } from "../triage/index.ts";
+
+/** Shown for a USD value the store cannot know (no price for that asset and day). Our wording. */
+export const unknownUsdText = "no price";
+
+/**
+ * A USD volume of the flow panes: unknown (null) says so, never "$0.00"; under a dollar it is shown
+ * raw (002 §9), otherwise with 2 decimals (000 §9).
+ */
+export function formatFlowUsd(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined) return unknownUsdText;
+  return Number.isFinite(usd) ? formatTriageVolume(usd) : missingValueText;
+}
+
+/** 002 §9: chart and snapshot dates as YYYY-MM-DD (UTC). */
+export function formatChartDate(value: string | Date): string {
+  return formatUtc(value, utcDatePattern);
+}
+
+/** The wording of the flow panes where the specification gives none (ours), and where it does. */
+export const flowMessages = {
+  noCounterparties: "No counterparties moved funds with this subject.",
+  noCounterpartiesFiltered: "No counterparties match these filters.",
+  noFlows: "No flows to plot for this subject.",
+  noRiskIndicators: "No risk indicators for this subject.",
+  noHoldings: "This subject holds nothing now.",
+  noIps: "No IP addresses were observed with this address.",
+  noDetails: "Nothing to list behind this indicator.",
+  /** 000 §8, in the specification's words. */
+  riskIndicatorsFailed: "Failed to fetch risk indicators. Please try again later.",
+  /** 000 §8, in the specification's words. */
+  inetObservationsFailed: "Failed to fetch address inet observations. Please try again later.",
+  usdPartial: "Some value moved in assets without a price; USD totals cover the priced part only.",
+} as const;

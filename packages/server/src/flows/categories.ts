@@ -1,0 +1,275 @@
+import {
+  addressChainUrn,
+  type CategoryAddressRow,
+  type CategoryFilterValues,
+  type CategoryTransferFilters,
+  type CategoryTransferRow,
+  type ChainId,
+  entityUrn,
+  type ownershipAddressSortFields,
+  signedRelevantAmount,
+  type TransferDirection,
+} from "@sleuth/sdk";
+import { badRequest } from "../http/index.ts";
+import { unitsOf } from "../search/transactionLookup.ts";
+import type { Queryable } from "../store/index.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  type FlowSubjectRows,
+  subjectTransfersSql,
+  txDateBounds,
+} from "./flowSubjects.ts";
+
+// $1/$2 subject, $3 category, $4 direction, $5 asset URN, $6 chain, $7/$8 time range.
+const categoryFilterSql = `EXISTS (SELECT 1 FROM address_categories x WHERE x.address_id = t.counterparty_id AND x.category_id = $3::int)
+  AND ($4::text IS NULL OR t.direction = $4::text)
+  AND ($5::text IS NULL OR t.asset_id = (SELECT id FROM assets WHERE urn = $5::text))
+  AND ($6::text IS NULL OR own.chain = $6::text)
+  AND t.block_timestamp >= coalesce($7::timestamptz, '-infinity') AND t.block_timestamp < coalesce($8::timestamptz, 'infinity')`;
+
+function filterParams(
+  subject: FlowSubjectRows,
+  categoryId: number,
+  filters: CategoryTransferFilters,
+): unknown[] {
+  const { from, until } = txDateBounds(filters.txDate);
+  return [
+    subject.addressIds,
+    subject.entityIds,
+    categoryId,
+    filters.direction ?? null,
+    filters.assetUrn ?? null,
+    filters.chain ?? null,
+    from,
+    until,
+  ];
+}
+
+export type CategoryTransferPaging = { pageSize: number; after?: string } | { limit: number; offset: number };
+
+interface CategoryTransferSqlRow {
+  id: string | number;
+  block_timestamp: Date | string;
+  direction: TransferDirection;
+  amount_raw: string;
+  amount_usd: number | null;
+  chain: ChainId;
+  hash: string;
+  symbol: string;
+  decimals: number;
+  cp_slug: string | null;
+  cp_name: string | null;
+}
+
+function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow {
+  const amount = Number(unitsOf(row.amount_raw, row.decimals));
+  return {
+    txTimestamp: new Date(row.block_timestamp).toISOString(),
+    txHash: row.hash,
+    counterpartyEntities: row.cp_slug
+      ? [{ entity: row.cp_name ?? row.cp_slug, entityUrn: entityUrn(row.cp_slug) }]
+      : [],
+    chain: row.chain,
+    asset: row.symbol,
+    totalAmountRaw: amount,
+    totalAmountUsd: row.amount_usd,
+    relevantAmountRaw: signedRelevantAmount(amount, row.direction),
+    relevantAmountUsd: row.amount_usd === null ? null : signedRelevantAmount(row.amount_usd, row.direction),
+  };
+}
+
+function keysetOf(cursor: string | undefined): { at: string; id: string } | null {
+  if (cursor === undefined) return null;
+  const value = decodeCursor(cursor);
+  if (
+    !Array.isArray(value) ||
+    typeof value[0] !== "string" ||
+    typeof value[1] !== "string" ||
+    !/^\d+$/.test(value[1]) ||
+    Number.isNaN(Date.parse(value[0]))
+  ) {
+    throw badRequest("The request is not valid", [
+      { path: ["after"], code: "custom", message: "Not a cursor of this list" },
+    ]);
+  }
+  return { at: value[0], id: value[1] };
+}
+
+/**
+ * 001 §7 by-counterparty-category/transfers: the subject's transfers with counterparties carrying
+ * the category, newest first. A cursor page is a keyset page (timestamp, id); an offset page is
+ * counted from the newest.
+ */
+export async function categoryTransferPage(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  categoryId: number,
+  filters: CategoryTransferFilters,
+  paging: CategoryTransferPaging,
+): Promise<{ rows: CategoryTransferRow[]; nextCursor: string | null }> {
+  const size = "pageSize" in paging ? paging.pageSize : paging.limit;
+  const offset = "offset" in paging ? paging.offset : 0;
+  const keyset = "pageSize" in paging ? keysetOf(paging.after) : null;
+  const rows = await db.query<CategoryTransferSqlRow>(
+    `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
+       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
+     FROM transfers t
+     JOIN addresses own ON own.id = t.address_id
+     JOIN transactions tx ON tx.id = t.transaction_id
+     JOIN assets s ON s.id = t.asset_id
+     LEFT JOIN entities ce ON ce.id = t.counterparty_entity_id
+     WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
+       AND ($9::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($9::timestamptz, $10::bigint))
+     ORDER BY t.block_timestamp DESC, t.id DESC
+     LIMIT $11 OFFSET $12`,
+    [...filterParams(subject, categoryId, filters), keyset?.at ?? null, keyset?.id ?? null, size + 1, offset],
+  );
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  const more = rows.length > size;
+  return {
+    rows: page.map(categoryTransferRowOf),
+    nextCursor:
+      more && last && "pageSize" in paging
+        ? encodeCursor([new Date(last.block_timestamp).toISOString(), String(last.id)])
+        : null,
+  };
+}
+
+/** 001 §7 by-counterparty-category/filter-values: what the category table's header filters offer. */
+export async function categoryFilterValues(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  categoryId: number,
+): Promise<CategoryFilterValues> {
+  const rows = await db.query<{ kind: string; value: string; label: string | null }>(
+    `WITH m AS (
+       SELECT t.direction, own.chain, t.asset_id, t.counterparty_entity_id FROM transfers t
+       JOIN addresses own ON own.id = t.address_id
+       WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
+     )
+     SELECT DISTINCT 'direction' AS kind, direction AS value, NULL AS label FROM m
+     UNION SELECT DISTINCT 'chain', chain, NULL FROM m
+     UNION SELECT DISTINCT 'asset', s.urn, s.symbol FROM m JOIN assets s ON s.id = m.asset_id
+     UNION SELECT DISTINCT 'entity', e.slug, e.name FROM m JOIN entities e ON e.id = m.counterparty_entity_id
+     ORDER BY 1, 3, 2`,
+    filterParams(subject, categoryId, {}),
+  );
+  const values: CategoryFilterValues = { chains: [], assets: [], counterpartyEntities: [], directions: [] };
+  for (const row of rows) {
+    if (row.kind === "direction") values.directions.push(row.value as TransferDirection);
+    else if (row.kind === "chain") values.chains.push(row.value as ChainId);
+    else if (row.kind === "asset") values.assets.push({ assetUrn: row.value, asset: row.label ?? row.value });
+    else
+      values.counterpartyEntities.push({ entity: row.label ?? row.value, entityUrn: entityUrn(row.value) });
+  }
+  return values;
+}
+
+interface AddressSqlRow {
+  id: string | number;
+  chain: ChainId;
+  address: string;
+  labels: string[] | null;
+  incoming_usd: number | null;
+  outgoing_usd: number | null;
+  balance_usd: number | null;
+  native_balance: string | null;
+  native_decimals: number | null;
+  active_unique_assets: number | null;
+  total_unique_assets: number | null;
+  first_active: Date | string | null;
+  last_active: Date | string | null;
+}
+
+const addressColumnsSql = `a.id, a.chain, a.address,
+  (SELECT array_agg(DISTINCT g.label) FROM attribution_tags g WHERE g.address_id = a.id) AS labels,
+  m.incoming_usd, m.outgoing_usd, m.balance_usd, m.active_unique_assets, m.total_unique_assets, m.first_active, m.last_active,
+  (SELECT b.balance_raw::text FROM address_balances b JOIN assets s ON s.id = b.asset_id
+   WHERE b.address_id = a.id AND s.chain = a.chain AND s.contract = 'native') AS native_balance,
+  (SELECT s.decimals FROM assets s WHERE s.chain = a.chain AND s.contract = 'native') AS native_decimals`;
+
+function categoryAddressRowOf(row: AddressSqlRow): CategoryAddressRow {
+  const incoming = row.incoming_usd ?? 0;
+  const outgoing = row.outgoing_usd ?? 0;
+  const at = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    addressLabelsMini: (row.labels ?? []).slice(0, 3),
+    addressChainUrn: addressChainUrn(row.chain, row.address),
+    chain: row.chain,
+    totalVolumeUsd: incoming + outgoing,
+    incomingVolumeUsd: incoming,
+    outgoingVolumeUsd: outgoing,
+    balanceAmountUsd: row.balance_usd ?? 0,
+    nativeAssetBalanceAmountRaw:
+      row.native_balance === null || row.native_decimals === null
+        ? 0
+        : Number(unitsOf(row.native_balance, row.native_decimals)),
+    uniqueAssetActiveCount: row.active_unique_assets ?? 0,
+    uniqueAssetAllCount: row.total_unique_assets ?? 0,
+    firstActiveDate: at(row.first_active),
+    lastActiveDate: at(row.last_active),
+  };
+}
+
+/** 001 §3 category address rows of `addressIds`, in that order. */
+export async function categoryAddressRows(
+  db: Queryable,
+  addressIds: readonly number[],
+): Promise<CategoryAddressRow[]> {
+  if (addressIds.length === 0) return [];
+  const rows = await db.query<AddressSqlRow & { ord: string | number }>(
+    `SELECT r.ord, ${addressColumnsSql}
+     FROM unnest($1::bigint[]) WITH ORDINALITY AS r(id, ord)
+     JOIN addresses a ON a.id = r.id
+     LEFT JOIN address_summary m ON m.address_id = a.id
+     ORDER BY r.ord`,
+    [addressIds],
+  );
+  return rows.map(categoryAddressRowOf);
+}
+
+const ownershipSortSql: Record<(typeof ownershipAddressSortFields)[number], string> = {
+  totalVolumeUsd: "(m.incoming_usd + m.outgoing_usd)",
+  incomingVolumeUsd: "m.incoming_usd",
+  outgoingVolumeUsd: "m.outgoing_usd",
+  balanceAmountUsd: "m.balance_usd",
+  lastActiveDate: "m.last_active",
+};
+
+/**
+ * 001 §7 by-ownership-category/addresses: the subject's own addresses carrying the category (an
+ * entity's owned addresses, a custom entity's members), 25 a page.
+ */
+export async function ownershipAddresses(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: {
+    ownershipCategoryId: number;
+    chain?: ChainId;
+    sort: { field: (typeof ownershipAddressSortFields)[number]; direction: "asc" | "desc" };
+    limit: number;
+    offset: number;
+  },
+): Promise<CategoryAddressRow[]> {
+  const rows = await db.query<AddressSqlRow>(
+    `SELECT ${addressColumnsSql}
+     FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+     JOIN address_categories x ON x.address_id = own.id AND x.category_id = $3::int
+     JOIN addresses a ON a.id = own.id
+     LEFT JOIN address_summary m ON m.address_id = a.id
+     WHERE $4::text IS NULL OR a.chain = $4::text
+     ORDER BY ${ownershipSortSql[request.sort.field]} ${request.sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, a.id
+     LIMIT $5 OFFSET $6`,
+    [
+      subject.addressIds,
+      subject.entityIds,
+      request.ownershipCategoryId,
+      request.chain ?? null,
+      request.limit,
+      request.offset,
+    ],
+  );
+  return rows.map(categoryAddressRowOf);
+}

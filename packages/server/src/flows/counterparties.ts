@@ -1,0 +1,235 @@
+import {
+  addressChainUrn,
+  type ChainId,
+  type CounterpartyKind,
+  type CounterpartyRow,
+  type CounterpartySort,
+  customEntityUrn,
+  entityUrn,
+  riskScoreLevelOf,
+  riskScoreLevels,
+  type TxDateRange,
+} from "@sleuth/sdk";
+import { customEntityMembers } from "../metrics/index.ts";
+import type { Queryable } from "../store/index.ts";
+import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
+
+/**
+ * How counterparties are grouped: the 002 §7 summary names an attributed counterparty by its entity
+ * and an unattributed one by its address ("mixed"); the by-counterparty-{kind} lists group by that
+ * kind only (an address list shows attributed addresses too; an entity list only named ones).
+ */
+export type CounterpartyGrouping = "mixed" | CounterpartyKind;
+
+export interface CounterpartyQuery {
+  grouping: CounterpartyGrouping;
+  txDate?: TxDateRange;
+  includeNamedEntitiesOnly?: boolean;
+  /** 000 §9 risk score level floor. */
+  riskScoreLevel?: number;
+  sort?: CounterpartySort;
+  limit: number;
+  offset: number;
+}
+
+/** The lowest categoryRiskScoreLevel whose 000 §9 risk score level reaches `floor`; null: no floor. */
+export function categoryLevelFloor(floor: number | undefined): number | null {
+  if (floor === undefined || floor <= riskScoreLevels[0]) return null;
+  for (let level = 0; level <= 15; level++) if (riskScoreLevelOf(level) >= floor) return level;
+  return 16;
+}
+
+// USD of a group is known when at least one of its rows was priced.
+const aggregates = `CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) END AS in_usd,
+        CASE WHEN bool_or(priced) THEN coalesce(sum(out_usd), 0) END AS out_usd,
+        CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) + coalesce(sum(out_usd), 0) END AS total_usd,
+        sum(in_n) AS in_n, sum(out_n) AS out_n, min(first_at) AS first_at, max(last_at) AS last_at`;
+
+const sortColumns = {
+  totalVolumeUsd: "total_usd",
+  incomingVolumeUsd: "in_usd",
+  outgoingVolumeUsd: "out_usd",
+  totalTransfers: "(in_n + out_n)",
+  lastTransferAt: "last_at",
+} as const;
+
+// Each counterparty address's flows with the subject per asset. All time: the address_counterparties
+// rollup of the subject's addresses (an entity's through addresses_entity_idx); with a date range,
+// the subject's transfers in that range (an index range per arm of subjectTransfersSql). A counterparty
+// inside the subject (its own addresses, a member) is not a counterparty.
+function sourceSql(ranged: boolean): string {
+  if (ranged) {
+    return `SELECT t.counterparty_id AS cp_id, t.counterparty_entity_id AS cp_entity, t.asset_id,
+        CASE WHEN t.direction = 'incoming' THEN t.amount_usd END AS in_usd,
+        CASE WHEN t.direction = 'outgoing' THEN t.amount_usd END AS out_usd,
+        (t.direction = 'incoming')::int AS in_n, (t.direction = 'outgoing')::int AS out_n,
+        t.block_timestamp AS first_at, t.block_timestamp AS last_at, t.amount_usd IS NOT NULL AS priced
+      FROM transfers t
+      WHERE ${subjectTransfersSql(1, 2)} AND t.counterparty_id IS NOT NULL
+        AND t.block_timestamp >= coalesce($3::timestamptz, '-infinity') AND t.block_timestamp < coalesce($4::timestamptz, 'infinity')
+        AND NOT (t.counterparty_id = ANY($1::bigint[]) OR coalesce(t.counterparty_entity_id = ANY($2::int[]), false))`;
+  }
+  return `SELECT ac.counterparty_id AS cp_id, ca.entity_id AS cp_entity, ac.asset_id,
+        ac.incoming_usd AS in_usd, ac.outgoing_usd AS out_usd, ac.incoming_transfers AS in_n,
+        ac.outgoing_transfers AS out_n, ac.first_transfer_at AS first_at, ac.last_transfer_at AS last_at,
+        ac.asset_id IN (SELECT id FROM priced) AS priced
+      FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+      JOIN address_counterparties ac ON ac.address_id = own.id
+      JOIN addresses ca ON ca.id = ac.counterparty_id
+      WHERE NOT (ac.counterparty_id = ANY($1::bigint[]) OR coalesce(ca.entity_id = ANY($2::int[]), false))
+        AND $3::timestamptz IS NULL AND $4::timestamptz IS NULL`;
+}
+
+const groupKeyOf: Record<
+  Exclude<CounterpartyGrouping, "custom-entity">,
+  { kind: string; key: string; where: string }
+> = {
+  mixed: {
+    kind: "CASE WHEN cp_entity IS NOT NULL THEN 'entity' ELSE 'address' END",
+    key: "coalesce(cp_entity::bigint, cp_id)",
+    where: "true",
+  },
+  entity: { kind: "'entity'", key: "cp_entity::bigint", where: "cp_entity IS NOT NULL" },
+  address: { kind: "'address'", key: "cp_id", where: "true" },
+};
+
+interface CounterpartySqlRow {
+  kind: CounterpartyKind;
+  key: string | number;
+  in_usd: number | null;
+  out_usd: number | null;
+  total_usd: number | null;
+  in_n: string | number;
+  out_n: string | number;
+  first_at: Date | string;
+  last_at: Date | string;
+  slug: string | null;
+  name: string | null;
+  uuid: string | null;
+  chain: ChainId | null;
+  address: string | null;
+  category: string | null;
+  level: number | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function rowOf(row: CounterpartySqlRow): CounterpartyRow {
+  const inN = Number(row.in_n);
+  const outN = Number(row.out_n);
+  const addressUrn = row.chain && row.address ? addressChainUrn(row.chain, row.address) : null;
+  const ownerUrn =
+    row.kind === "entity" && row.slug ? entityUrn(row.slug) : row.uuid ? customEntityUrn(row.uuid) : null;
+  return {
+    counterpartyUrn: (row.kind === "address" ? addressUrn : ownerUrn) ?? String(row.key),
+    counterpartyType: row.kind,
+    name: row.name,
+    entityUrn: ownerUrn,
+    addressChainUrn: addressUrn,
+    chain: row.chain,
+    category: row.category,
+    categoryRiskScoreLevel: row.level ?? 0,
+    riskScoreLevel: riskScoreLevelOf(row.level),
+    incomingVolumeUsd: row.in_usd,
+    outgoingVolumeUsd: row.out_usd,
+    totalVolumeUsd: row.total_usd,
+    incomingTransfers: inN,
+    outgoingTransfers: outN,
+    totalTransfers: inN + outN,
+    firstTransferAt: iso(row.first_at),
+    lastTransferAt: iso(row.last_at),
+  };
+}
+
+/**
+ * One page of the subject's counterparties (002 §7 summary, 000 §7 by-counterparty-{kind}). USD is
+ * null for a counterparty none of whose assets has a price (all time: the asset has none in the
+ * store; with a date range: no transfer in it had one). Risk is the counterparty risk level of its
+ * category: an entity's own category, an address's riskiest tag category.
+ */
+export async function counterpartyPage(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  query: CounterpartyQuery,
+  organizationId: number,
+): Promise<CounterpartyRow[]> {
+  const { from, until } = txDateBounds(query.txDate);
+  const ranged = from !== null || until !== null;
+  const sort = query.sort ?? { field: "totalVolumeUsd", direction: "desc" };
+  const order = `${sortColumns[sort.field]} ${sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, kind, key`;
+  const floor = categoryLevelFloor(query.riskScoreLevel);
+  const params: unknown[] = [
+    subject.addressIds,
+    subject.entityIds,
+    from,
+    until,
+    query.limit,
+    query.offset,
+    floor,
+  ];
+  let grouped: string;
+  let details: string;
+  if (query.grouping === "custom-entity") {
+    const custom = await db.query<{ id: number; uuid: string }>(
+      "SELECT id, uuid::text AS uuid FROM custom_entities WHERE organization_id = $1",
+      [organizationId],
+    );
+    const members = await customEntityMembers(
+      db,
+      custom.map((row) => row.id),
+    );
+    const memberAddress: [number[], number[]] = [[], []];
+    const memberEntity: [number[], number[]] = [[], []];
+    for (const [id, found] of members) {
+      for (const address of found.addressIds) {
+        memberAddress[0].push(id);
+        memberAddress[1].push(address);
+      }
+      for (const entity of found.entityIds) {
+        memberEntity[0].push(id);
+        memberEntity[1].push(entity);
+      }
+    }
+    params.push(memberAddress[0], memberAddress[1], memberEntity[0], memberEntity[1]);
+    grouped = `SELECT 'custom-entity' AS kind, m.custom_id::bigint AS key, ${aggregates}
+      FROM src JOIN (
+        SELECT custom_id, address_id, NULL::int AS entity_id FROM unnest($8::int[], $9::bigint[]) AS x(custom_id, address_id)
+        UNION ALL
+        SELECT custom_id, NULL, entity_id FROM unnest($10::int[], $11::int[]) AS y(custom_id, entity_id)
+      ) m ON m.address_id = src.cp_id OR m.entity_id = src.cp_entity
+      GROUP BY m.custom_id`;
+    details = `SELECT g.*, NULL::text AS slug, ce.name, ce.uuid::text AS uuid, NULL::text AS chain, NULL::text AS address,
+        NULL::text AS category, NULL::int AS level
+      FROM g JOIN custom_entities ce ON ce.id = g.key`;
+  } else {
+    const group = groupKeyOf[query.grouping];
+    grouped = `SELECT ${group.kind} AS kind, ${group.key} AS key, ${aggregates}
+      FROM src WHERE ${group.where}${query.includeNamedEntitiesOnly ? " AND cp_entity IS NOT NULL" : ""} GROUP BY 1, 2`;
+    details = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.chain, a.address,
+        coalesce(ec.name, ac.name) AS category, coalesce(ec.level, ac.level) AS level
+      FROM g
+      LEFT JOIN entities e ON g.kind = 'entity' AND e.id = g.key
+      LEFT JOIN addresses a ON g.kind = 'address' AND a.id = g.key
+      LEFT JOIN LATERAL (
+        SELECT c.name, coalesce(l.level, 0) AS level FROM categories c
+        LEFT JOIN category_risk_levels l ON l.category_id = c.id AND l.risk_type = 'counterparty'
+        WHERE c.id = e.category_id
+      ) ec ON g.kind = 'entity'
+      LEFT JOIN LATERAL (
+        SELECT c.name, coalesce(l.level, 0) AS level FROM address_categories x
+        JOIN categories c ON c.id = x.category_id
+        LEFT JOIN category_risk_levels l ON l.category_id = c.id AND l.risk_type = 'counterparty'
+        WHERE x.address_id = g.key ORDER BY 2 DESC, 1 LIMIT 1
+      ) ac ON g.kind = 'address'`;
+  }
+  const rows = await db.query<CounterpartySqlRow>(
+    `WITH priced AS (SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
+     src AS (${sourceSql(ranged)}),
+     g AS (${grouped}),
+     d AS (${details})
+     SELECT * FROM d WHERE $7::int IS NULL OR level >= $7::int
+     ORDER BY ${order} LIMIT $5 OFFSET $6`,
+    params,
+  );
+  return rows.map(rowOf);
+}

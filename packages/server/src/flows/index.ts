@@ -1,0 +1,22 @@
+export {
+  categoryAddressRows,
+  categoryFilterValues,
+  categoryTransferPage,
+  ownershipAddresses,
+} from "./categories.ts";
+export type { CounterpartyGrouping, CounterpartyQuery } from "./counterparties.ts";
+export { categoryLevelFloor, counterpartyPage } from "./counterparties.ts";
+export type { CounterpartyRows } from "./counterpartyTransfers.ts";
+export {
+  chainAssetsWith,
+  counterpartyTransferCount,
+  counterpartyTransferPage,
+  resolveCounterparty,
+} from "./counterpartyTransfers.ts";
+export { categoryDaily, riskDaily, riskRatiosDaily } from "./exposure.ts";
+export type { FlowSubjectRows } from "./flowSubjects.ts";
+export { decodeCursor, encodeCursor, resolveFlowSubject } from "./flowSubjects.ts";
+export { assetMetrics, dailyFlows, flowSummaries } from "./flowSummaries.ts";
+export { assetHoldings, subjectStatistics } from "./holdings.ts";
+export { inetObservations, scamReportsFor } from "./observations.ts";
+export { riskIndicators } from "./riskIndicators.ts";

@@ -1,0 +1,190 @@
+import { Button, Checkbox, FormControl, Select } from "@primer/react";
+import {
+  type CounterpartyRow,
+  counterpartyFlowsPageSize,
+  displayAddress,
+  flowMessages,
+  formatFlowUsd,
+  formatUtc,
+  parseUrn,
+  riskScoreLevels,
+  utcDatePattern,
+} from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useCommands } from "../commands/index.ts";
+import { DataPanel } from "../explorer/DataPanel.tsx";
+import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import type { Subject } from "../workspace/index.ts";
+import { flowQueries } from "./flowQueries.ts";
+import { SubjectLink } from "./SubjectLink.tsx";
+import { useRowKeys } from "./useRowKeys.ts";
+
+const group = "Counterparties";
+
+function counterpartyLabel(row: CounterpartyRow): string {
+  if (row.name) return row.name;
+  const parts = parseUrn(row.counterpartyUrn);
+  return parts?.kind === "address" ? displayAddress(parts.chain, parts.address) : row.counterpartyUrn;
+}
+
+/**
+ * 002 §7 counterparty flows of the subject: 30 a page, largest volume first, with the named-entities
+ * and risk filters of 001 §7; each row one Enter from the counterparty's page.
+ */
+export function CounterpartiesPane({ subject }: { subject: Subject }) {
+  const [page, setPage] = useState(0);
+  const [namedOnly, setNamedOnly] = useState(false);
+  const [riskFloor, setRiskFloor] = useState(0);
+  // 001 §4: filters reset when the subject changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the subject is what resets them.
+  useEffect(() => {
+    setPage(0);
+    setNamedOnly(false);
+    setRiskFloor(0);
+  }, [subject.urn]);
+  const query = useQuery(
+    flowQueries.counterparties(subject.kind, subject.urn, {
+      includeNamedEntitiesOnly: namedOnly,
+      riskScoreLevel: riskFloor > 0 ? riskFloor : undefined,
+      offset: page * counterpartyFlowsPageSize,
+    }),
+  );
+  const hasMore = query.data?.hasMore ?? false;
+  const filtered = namedOnly || riskFloor > 0;
+  const resetFilters = () => {
+    setNamedOnly(false);
+    setRiskFloor(0);
+    setPage(0);
+  };
+  useRowKeys(group);
+  useCommands([
+    {
+      id: "flows.counterparties.next",
+      title: "Next page of counterparties",
+      group,
+      keys: "n",
+      run: () => {
+        if (hasMore) setPage(page + 1);
+      },
+    },
+    {
+      id: "flows.counterparties.previous",
+      title: "Previous page of counterparties",
+      group,
+      keys: "p",
+      run: () => setPage(Math.max(0, page - 1)),
+    },
+    {
+      id: "flows.counterparties.named",
+      title: namedOnly ? "Show every counterparty" : "Show named entities only",
+      group,
+      keys: "e",
+      run: () => {
+        setNamedOnly(!namedOnly);
+        setPage(0);
+      },
+    },
+    { id: "flows.counterparties.reset", title: "Reset filters", group, keys: "x", run: resetFilters },
+  ]);
+  return (
+    <DataPanel title="Counterparties" query={query}>
+      {(data) => (
+        <>
+          <div className="sleuth-pane-toolbar">
+            <FormControl>
+              <Checkbox
+                checked={namedOnly}
+                onChange={(event) => {
+                  setNamedOnly(event.target.checked);
+                  setPage(0);
+                }}
+              />
+              <FormControl.Label>Named entities only</FormControl.Label>
+            </FormControl>
+            <FormControl>
+              <FormControl.Label>Risk at least</FormControl.Label>
+              <Select
+                value={String(riskFloor)}
+                onChange={(event) => {
+                  setRiskFloor(Number(event.target.value));
+                  setPage(0);
+                }}
+              >
+                {riskScoreLevels.map((level) => (
+                  <Select.Option key={level} value={String(level)}>
+                    {["Any", "No risk", "Low", "Medium", "High", "Severe"][level]}
+                  </Select.Option>
+                ))}
+              </Select>
+            </FormControl>
+          </div>
+          {data.rows.length === 0 ? (
+            <div className="sleuth-pane-empty">
+              <p>{filtered ? flowMessages.noCounterpartiesFiltered : flowMessages.noCounterparties}</p>
+              {filtered ? (
+                <Button size="small" onClick={resetFilters}>
+                  Reset filters
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <table className="sleuth-flow-table" data-testid="counterparties-table">
+              <thead>
+                <tr>
+                  <th scope="col">Counterparty</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Risk</th>
+                  <th scope="col" className="sleuth-num">
+                    Received
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Sent
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Total
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Transfers
+                  </th>
+                  <th scope="col">Last transfer</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((row) => (
+                  <tr key={row.counterpartyUrn}>
+                    <td>
+                      <SubjectLink urn={row.counterpartyUrn}>{counterpartyLabel(row)}</SubjectLink>
+                    </td>
+                    <td>{row.category ?? "—"}</td>
+                    <td>
+                      {row.category ? (
+                        <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td className="sleuth-num">{formatFlowUsd(row.incomingVolumeUsd)}</td>
+                    <td className="sleuth-num">{formatFlowUsd(row.outgoingVolumeUsd)}</td>
+                    <td className="sleuth-num">{formatFlowUsd(row.totalVolumeUsd)}</td>
+                    <td className="sleuth-num">{row.totalTransfers.toLocaleString("en-US")}</td>
+                    <td>{formatUtc(row.lastTransferAt, utcDatePattern)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <div className="sleuth-pane-pager">
+            <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>Page {page + 1}</span>
+            <Button size="small" disabled={!hasMore} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </DataPanel>
+  );
+}

@@ -1,0 +1,240 @@
+import { Dialog } from "@primer/react";
+import {
+  type CategoryAddressRow,
+  type CategoryTransferRow,
+  detailsTableRows,
+  displayAddress,
+  flowMessages,
+  formatBalance,
+  formatFlowUsd,
+  formatPercentage,
+  formatUtc,
+  parseUrn,
+  type RiskIndicatorRow,
+  riskLabelOf,
+  transactionUrn,
+  utcDatePattern,
+} from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useCommands } from "../commands/index.ts";
+import { DataPanel } from "../explorer/DataPanel.tsx";
+import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import type { Subject } from "../workspace/index.ts";
+import { flowQueries } from "./flowQueries.ts";
+import { SubjectLink } from "./SubjectLink.tsx";
+import { useRowKeys } from "./useRowKeys.ts";
+
+const group = "Risk";
+const riskTypeNames = {
+  behavioral: "Behavioral",
+  counterparty: "Counterparty",
+  indirect: "Indirect",
+  ownership: "Ownership",
+};
+
+function TransfersTable({ rows }: { rows: readonly CategoryTransferRow[] }) {
+  return (
+    <table className="sleuth-flow-table" data-testid="risk-details-transfers">
+      <caption>Related transfers</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Transaction</th>
+          <th scope="col">Counterparty</th>
+          <th scope="col" className="sleuth-num">
+            Amount
+          </th>
+          <th scope="col" className="sleuth-num">
+            USD
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {detailsTableRows(rows).map((row) => (
+          <tr key={`${row.txHash}-${row.relevantAmountRaw}-${row.asset}`}>
+            <td>{formatUtc(row.txTimestamp, utcDatePattern)}</td>
+            <td>
+              <SubjectLink
+                urn={transactionUrn(row.chain, row.txHash)}
+              >{`${row.txHash.slice(0, 10)}…`}</SubjectLink>
+            </td>
+            <td>{row.counterpartyEntities.map((entity) => entity.entity).join(", ") || "—"}</td>
+            <td className="sleuth-num">
+              {formatBalance(row.relevantAmountRaw)} {row.asset}
+            </td>
+            <td className="sleuth-num">{formatFlowUsd(row.relevantAmountUsd)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AddressesTable({ rows }: { rows: readonly CategoryAddressRow[] }) {
+  return (
+    <table className="sleuth-flow-table" data-testid="risk-details-addresses">
+      <caption>Relevant addresses</caption>
+      <thead>
+        <tr>
+          <th scope="col">Address</th>
+          <th scope="col">Labels</th>
+          <th scope="col" className="sleuth-num">
+            Total volume
+          </th>
+          <th scope="col">Last active</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detailsTableRows(rows).map((row) => {
+          const parts = parseUrn(row.addressChainUrn);
+          return (
+            <tr key={row.addressChainUrn}>
+              <td>
+                <SubjectLink urn={row.addressChainUrn}>
+                  {parts?.kind === "address"
+                    ? displayAddress(parts.chain, parts.address)
+                    : row.addressChainUrn}
+                </SubjectLink>
+              </td>
+              <td>{row.addressLabelsMini.join(", ") || "—"}</td>
+              <td className="sleuth-num">{formatFlowUsd(row.totalVolumeUsd)}</td>
+              <td>{row.lastActiveDate ? formatUtc(row.lastActiveDate, utcDatePattern) : "—"}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** 001 §2 risk-indicator sidebar: severity, category and risk type, then its table of at most 15. */
+function RiskIndicatorSidebar({ indicator, onClose }: { indicator: RiskIndicatorRow; onClose: () => void }) {
+  const severity = riskLabelOf(indicator.categoryRiskScoreLevel) ?? "No risk";
+  return (
+    <Dialog
+      title={indicator.category}
+      subtitle={`${severity} · ${riskTypeNames[indicator.riskType]} risk`}
+      position="right"
+      onClose={onClose}
+      width="xlarge"
+    >
+      <dl className="sleuth-details" data-testid="risk-sidebar">
+        <dt>Severity</dt>
+        <dd>
+          <CategoryRiskBadge categoryRiskScoreLevel={indicator.categoryRiskScoreLevel} />
+        </dd>
+        <dt>Category</dt>
+        <dd>{indicator.category}</dd>
+        <dt>Risk type</dt>
+        <dd>{riskTypeNames[indicator.riskType]}</dd>
+        <dt>Volume</dt>
+        <dd>
+          {formatFlowUsd(indicator.totalVolumeUsd)} ({formatPercentage(indicator.totalPercentage)})
+        </dd>
+      </dl>
+      {indicator.details.rows.length === 0 ? (
+        <p className="sleuth-pane-empty">{flowMessages.noDetails}</p>
+      ) : indicator.details.kind === "transfers" ? (
+        <TransfersTable rows={indicator.details.rows} />
+      ) : (
+        <AddressesTable rows={indicator.details.rows} />
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The subject's 001 §3 risk rows, riskiest first; Enter on one opens its sidebar (001 §2). The
+ * palette's "Open risk indicator…" lists them by name.
+ */
+export function RiskPane({ subject }: { subject: Subject }) {
+  const query = useQuery(flowQueries.riskIndicators(subject.kind, subject.urn));
+  const [open, setOpen] = useState<RiskIndicatorRow | null>(null);
+  const rows = query.data ?? [];
+  useRowKeys(group);
+  useCommands([
+    {
+      id: "flows.risk.open",
+      title: "Open risk indicator…",
+      group,
+      keys: "r",
+      page: {
+        placeholder: "Risk indicator",
+        useItems: () =>
+          rows.map((row) => ({
+            id: `${row.riskType}-${row.categoryId}`,
+            title: `${row.category} (${riskTypeNames[row.riskType]})`,
+            description: riskLabelOf(row.categoryRiskScoreLevel) ?? undefined,
+            run: () => setOpen(row),
+          })),
+      },
+    },
+  ]);
+  return (
+    <DataPanel title="Risk indicators" query={query} failedMessage={flowMessages.riskIndicatorsFailed}>
+      {(data) =>
+        data.length === 0 ? (
+          <p className="sleuth-pane-empty">{flowMessages.noRiskIndicators}</p>
+        ) : (
+          <>
+            <table className="sleuth-flow-table" data-testid="risk-table">
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Risk type</th>
+                  <th scope="col" className="sleuth-num">
+                    Instances
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Received
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Sent
+                  </th>
+                  <th scope="col" className="sleuth-num">
+                    Share
+                  </th>
+                  <th scope="col">Latest</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((row) => (
+                  <tr key={`${row.riskType}-${row.categoryId}`}>
+                    <td>
+                      <button
+                        type="button"
+                        className="sleuth-row-button"
+                        data-row-link=""
+                        onClick={() => setOpen(row)}
+                      >
+                        {row.category}
+                      </button>
+                    </td>
+                    <td>
+                      <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
+                    </td>
+                    <td>{riskTypeNames[row.riskType]}</td>
+                    <td className="sleuth-num">{row.instances.toLocaleString("en-US")}</td>
+                    <td className="sleuth-num">
+                      {formatFlowUsd(row.incomingVolumeUsd)} ({formatPercentage(row.incomingPercentage)})
+                    </td>
+                    <td className="sleuth-num">
+                      {formatFlowUsd(row.outgoingVolumeUsd)} ({formatPercentage(row.outgoingPercentage)})
+                    </td>
+                    <td className="sleuth-num">{formatPercentage(row.totalPercentage)}</td>
+                    <td>
+                      {row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {open ? <RiskIndicatorSidebar indicator={open} onClose={() => setOpen(null)} /> : null}
+          </>
+        )
+      }
+    </DataPanel>
+  );
+}

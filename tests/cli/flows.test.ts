@@ -1,0 +1,103 @@
+import {
+  addressChainUrn,
+  type ChainId,
+  type CounterpartyRow,
+  entityUrn,
+  type RiskDailyRow,
+} from "@sleuth/sdk";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { run } from "../../packages/cli/src/program.ts";
+import { createTestIo } from "../../packages/cli/src/testIo.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type CliSandbox, createCliSandbox } from "./run.ts";
+
+// `sleuth counterparties` and `sleuth exposure` (issue 27 "CLI") against the small demo world: data
+// off a terminal, tables on one, and the same figures as the SDK's calls.
+
+let server: TestServer;
+let env: Record<string, string>;
+let busiest: { chain: ChainId; address: string };
+let entity: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ store: "pglite", world: "small" });
+  const token = await server.tokenFor(server.demo.user.email);
+  env = { SLEUTH_API_URL: server.baseUrl, SLEUTH_TOKEN: token };
+  [busiest] = (await server.store.query<{ chain: ChainId; address: string }>(
+    "SELECT chain, address FROM address_summary ORDER BY incoming_transfers + outgoing_transfers DESC, address_id LIMIT 1",
+  )) as [{ chain: ChainId; address: string }];
+  const [top] = await server.store.query<{ slug: string }>(
+    "SELECT e.slug FROM entity_summary s JOIN entities e ON e.id = s.entity_id ORDER BY s.transfers DESC, e.id LIMIT 1",
+  );
+  entity = entityUrn(top!.slug);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+let cli: CliSandbox;
+beforeEach(async () => {
+  cli = await createCliSandbox();
+});
+afterEach(async () => {
+  await cli.remove();
+});
+
+describe("sleuth counterparties and sleuth exposure", () => {
+  test("002 §7 off a terminal, counterparties print as JSON, largest first, the same rows the SDK reads", async () => {
+    const result = await cli.run(
+      ["counterparties", busiest.address, "--chain", busiest.chain, "--limit", "5"],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as CounterpartyRow[];
+    const client = server.client({ token: env.SLEUTH_TOKEN! });
+    const expected = await client.flows.counterpartySummary("address", {
+      addressChainUrn: addressChainUrn(busiest.chain, busiest.address),
+      limit: 5,
+    });
+    expect(rows).toEqual(expected.rows);
+    const named = await cli.run(["counterparties", entity, "--named", "--risk", "2"], { env });
+    expect(named.code).toBe(0);
+    const namedRows = JSON.parse(named.stdout) as CounterpartyRow[];
+    expect(namedRows.every((row) => row.counterpartyType === "entity" && row.riskScoreLevel >= 2)).toBe(true);
+  });
+
+  test("002 §7 on a terminal, counterparties are a table with the counterparty, risk and USD columns", async () => {
+    const terminal = createTestIo({ env, homeDir: cli.dir, cwd: cli.dir, tty: true });
+    expect(await run(["counterparties", addressChainUrn(busiest.chain, busiest.address)], terminal)).toBe(0);
+    const text = terminal.stdoutText();
+    expect(text).toMatch(/^COUNTER\S* +CATEGORY +RISK +RECEIVED +SENT +TRANSFERS +LAST +U/m);
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  test("000 §7 exposure by risk per YYYY-MM-DD day as JSON; by category as a table on a terminal", async () => {
+    const result = await cli.run(["exposure", entity], { env });
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as RiskDailyRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.date))).toBe(true);
+    const flows = await cli.run(
+      ["exposure", entity, "--by", "flows", "--since", rows[0]!.date, "--until", rows[0]!.date],
+      {
+        env,
+      },
+    );
+    expect(JSON.parse(flows.stdout)).toHaveLength(1);
+    const terminal = createTestIo({ env, homeDir: cli.dir, cwd: cli.dir, tty: true });
+    expect(await run(["exposure", entity, "--by", "category"], terminal)).toBe(0);
+    expect(terminal.stdoutText()).toMatch(/^DATE +CATEGORY +RECEIVED +SENT/m);
+  });
+
+  test("a subject that is not one exits 1 with nothing on stdout; a reversed range is refused", async () => {
+    const bad = await cli.run(["counterparties", "not-an-address"], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toContain("not an address or a URN");
+    const reversed = await cli.run(["exposure", entity, "--since", "2025-02-01", "--until", "2025-01-01"], {
+      env,
+    });
+    expect(reversed.code).toBe(1);
+    expect(reversed.stdout).toBe("");
+  });
+});

@@ -1,0 +1,418 @@
+import {
+  ApiError,
+  addressChainUrn,
+  type ChainId,
+  counterpartyFlowsPageSize,
+  detailsTableMaxRecords,
+  earliestDate,
+  entityUrn,
+  pageSizes,
+  type SleuthClient,
+} from "@sleuth/sdk";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
+
+// Follow the money end to end (issue 27): the SDK's flow, exposure, risk, holdings and observation
+// calls against the real server over the small demo world, on both engines. Figures are checked
+// against an independent reading of the transfers table.
+
+describe.each(storeKinds)("follow the money on %s", (kind) => {
+  let server: TestServer;
+  let demo: SleuthClient;
+  let partner: SleuthClient;
+  let token: string;
+  let busiest: { id: number; chain: ChainId; address: string; urn: string };
+  let entity: { id: number; slug: string; urn: string };
+  let customUrn: string;
+
+  async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
+    const [row] = await server.store.query<T>(sql, params);
+    if (!row) throw new Error(`no row for ${sql}`);
+    return row;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ store: kind, world: "small" });
+    token = await server.tokenFor(server.demo.user.email);
+    demo = server.client({ token, organizationUuid: server.demo.organization.uuid });
+    partner = server.client({ token, organizationUuid: server.demo.partner.uuid });
+    const address = await one<{ address_id: number; chain: ChainId; address: string }>(
+      `SELECT address_id, chain, address FROM address_summary
+       ORDER BY incoming_transfers + outgoing_transfers DESC, address_id LIMIT 1`,
+    );
+    busiest = {
+      ...address,
+      id: Number(address.address_id),
+      urn: addressChainUrn(address.chain, address.address),
+    };
+    const top = await one<{ id: number; slug: string }>(
+      `SELECT e.id, e.slug FROM entity_summary s JOIN entities e ON e.id = s.entity_id
+       ORDER BY s.transfers DESC, e.id LIMIT 1`,
+    );
+    entity = { ...top, urn: entityUrn(top.slug) };
+    const custom = await one<{ uuid: string }>(
+      `SELECT ce.uuid::text AS uuid FROM custom_entities ce JOIN organizations o ON o.id = ce.organization_id
+       WHERE o.uuid = $1 ORDER BY ce.id LIMIT 1`,
+      [server.demo.organization.uuid],
+    );
+    customUrn = `urn:sleuth:custom-entity:${custom.uuid}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("002 §7 counterparty summary of the busiest address: pages of 30, largest first, adding up to its transfers", async () => {
+    const firstPage = await demo.flows.counterpartySummary("address", { addressChainUrn: busiest.urn });
+    expect(firstPage.rows.length).toBeLessThanOrEqual(counterpartyFlowsPageSize);
+    expect(firstPage.hasMore).toBe(firstPage.rows.length === counterpartyFlowsPageSize);
+    // Smaller pages walk the same list: a full page means another one exists (002 §7).
+    const rows = [];
+    let offset = 0;
+    for (;;) {
+      const page = await demo.flows.counterpartySummary("address", {
+        addressChainUrn: busiest.urn,
+        offset,
+        limit: 5,
+      });
+      rows.push(...page.rows);
+      if (!page.hasMore) break;
+      expect(page.rows).toHaveLength(5);
+      offset += 5;
+    }
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.slice(0, firstPage.rows.length)).toEqual(firstPage.rows);
+    const volumes = rows.map((row) => row.totalVolumeUsd ?? -1);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    expect(new Set(rows.map((row) => row.counterpartyUrn)).size).toBe(rows.length);
+    const counted = await one<{ n: string }>(
+      `SELECT count(*) AS n FROM transfers WHERE address_id = $1 AND counterparty_id IS NOT NULL AND counterparty_id <> $1`,
+      [busiest.id],
+    );
+    expect(rows.reduce((sum, row) => sum + row.totalTransfers, 0)).toBe(Number(counted.n));
+    // An attributed counterparty is named by its entity, an unattributed one by its address.
+    for (const row of rows) {
+      if (row.counterpartyType === "entity") expect(row.entityUrn).toBe(row.counterpartyUrn);
+      else expect(row.addressChainUrn).toBe(row.counterpartyUrn);
+    }
+  });
+
+  test("002 §7 counterparty summary filters: named entities only, a risk floor and a txDate range", async () => {
+    const named = await demo.flows.counterpartySummary("address", {
+      addressChainUrn: busiest.urn,
+      includeNamedEntitiesOnly: true,
+      limit: 100,
+    });
+    expect(named.rows.length).toBeGreaterThan(0);
+    expect(named.rows.every((row) => row.counterpartyType === "entity" && row.name)).toBe(true);
+    const risky = await demo.flows.counterpartySummary("entity", {
+      entityUrn: entity.urn,
+      riskScoreLevel: 4,
+      limit: 100,
+    });
+    expect(risky.rows.every((row) => row.riskScoreLevel >= 4)).toBe(true);
+
+    const day = await one<{ gte: string; lte: string }>(
+      `SELECT to_char(min(block_timestamp) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS gte,
+              to_char((min(block_timestamp) AT TIME ZONE 'UTC') + interval '10 days', 'YYYY-MM-DD') AS lte
+       FROM transfers WHERE address_id = $1`,
+      [busiest.id],
+    );
+    const ranged = await demo.flows.counterpartySummary("address", {
+      addressChainUrn: busiest.urn,
+      txDate: day,
+      limit: 100,
+    });
+    const counted = await one<{ n: string }>(
+      `SELECT count(*) AS n FROM transfers WHERE address_id = $1 AND counterparty_id IS NOT NULL AND counterparty_id <> $1
+         AND block_timestamp >= $2::date AND block_timestamp < $3::date + 1`,
+      [busiest.id, day.gte, day.lte],
+    );
+    expect(ranged.rows.reduce((sum, row) => sum + row.totalTransfers, 0)).toBe(Number(counted.n));
+  });
+
+  test("000 §7 by-counterparty-entity pages by cursor both ways, and to-entity lists exactly /count transfers", async () => {
+    const first = await demo.flows.byCounterparty("address", "entity", {
+      addressChainUrn: busiest.urn,
+      pageSize: 2,
+    });
+    expect(first.rows).toHaveLength(2);
+    expect(first.previousCursor).toBeNull();
+    expect(first.nextCursor).not.toBeNull();
+    const second = await demo.flows.byCounterparty("address", "entity", {
+      addressChainUrn: busiest.urn,
+      pageSize: 2,
+      after: first.nextCursor!,
+    });
+    expect(second.rows[0]?.counterpartyUrn).not.toBe(first.rows[0]?.counterpartyUrn);
+    const back = await demo.flows.byCounterparty("address", "entity", {
+      addressChainUrn: busiest.urn,
+      pageSize: 2,
+      after: second.previousCursor!,
+    });
+    expect(back.rows).toEqual(first.rows);
+
+    const top = first.rows[0]!;
+    const request = { addressChainUrn: busiest.urn, counterpartyEntityUrn: top.counterpartyUrn, pageSize: 5 };
+    const count = await demo.flows.counterpartyTransferCount("address", "entity", request);
+    expect(count).toBe(top.totalTransfers);
+    const seen = [];
+    let after: string | undefined;
+    do {
+      const page = await demo.flows.counterpartyTransfers("address", "entity", { ...request, after });
+      seen.push(...page.rows);
+      after = page.nextCursor ?? undefined;
+    } while (after);
+    expect(seen).toHaveLength(count);
+    expect(
+      new Set(seen.map((row) => `${row.transactionUrn} ${row.relevantAmountRaw} ${row.assetUrn}`)).size,
+    ).toBe(count);
+    expect(seen.every((row) => row.counterpartyEntities[0]?.entityUrn === top.counterpartyUrn)).toBe(true);
+    const times = seen.map((row) => row.transactionTimestamp);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(
+      seen.filter((row) => row.direction === "outgoing").every((row) => row.relevantAmountRaw <= 0),
+    ).toBe(true);
+
+    const assets = await demo.flows.chainAssets("address", "entity", {
+      addressChainUrn: busiest.urn,
+      counterpartyEntityUrn: top.counterpartyUrn,
+    });
+    expect(assets.reduce((sum, asset) => sum + asset.transfers, 0)).toBe(count);
+  });
+
+  test("002 §3 flow summary adds up its assets and matches the transfers; /bulk answers known URNs in order", async () => {
+    const summary = await demo.flows.summary("address", { addressChainUrn: busiest.urn, includeDaily: true });
+    const counted = await one<{ n: string }>("SELECT count(*) AS n FROM transfers WHERE address_id = $1", [
+      busiest.id,
+    ]);
+    expect(summary.totalTransfers).toBe(Number(counted.n));
+    expect(
+      summary.assets.reduce((sum, asset) => sum + asset.incomingTransfers + asset.outgoingTransfers, 0),
+    ).toBe(summary.totalTransfers);
+    expect(summary.daily?.reduce((sum, day) => sum + day.incomingTransfers + day.outgoingTransfers, 0)).toBe(
+      summary.totalTransfers,
+    );
+    expect(
+      summary.daily?.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day.date) && day.date >= earliestDate),
+    ).toBe(true);
+    const unknown = addressChainUrn("ethereum", "0x000000000000000000000000000000000000dead");
+    const bulk = await demo.flows.summaryBulk("address", [busiest.urn, unknown]);
+    expect(bulk.success).toBe(true);
+    expect(bulk.data.map((item) => item.urn)).toEqual([busiest.urn]);
+    expect(bulk.data[0]?.totalTransfers).toBe(summary.totalTransfers);
+    const byAsset = await demo.flows.byAssetSummary("entity", { entityUrn: entity.urn });
+    expect(byAsset.length).toBeGreaterThan(0);
+    expect(byAsset.every((asset) => /^-?\d+(\.\d+)?$/.test(asset.balanceAmountRaw))).toBe(true);
+  });
+
+  test("000 §7 exposure over time: category, risk and ratio rows per YYYY-MM-DD day, agreeing with each other", async () => {
+    const request = { entityUrn: entity.urn };
+    const [categories, risk, ratios] = await Promise.all([
+      demo.flows.categoryDaily("entity", request),
+      demo.flows.riskDaily("entity", request),
+      demo.flows.riskRatiosDaily("entity", request),
+    ]);
+    expect(categories.length).toBeGreaterThan(0);
+    const sum = (rows: { incomingVolumeUsd: number; outgoingVolumeUsd: number }[]) =>
+      rows.reduce((total, row) => total + row.incomingVolumeUsd + row.outgoingVolumeUsd, 0);
+    expect(sum(risk)).toBeCloseTo(sum(categories), 2);
+    expect(new Set(ratios.map((row) => `${row.date} ${row.riskLabel}`))).toEqual(
+      new Set(risk.map((row) => `${row.date} ${row.riskLabel}`)),
+    );
+    expect(ratios.every((row) => row.totalPercentage >= 0 && row.totalPercentage <= 100)).toBe(true);
+    const dates = categories.map((row) => row.date);
+    expect(dates).toEqual([...dates].sort());
+    const ranged = await demo.flows.categoryDaily("entity", {
+      ...request,
+      txDate: { gte: dates[0]!, lte: dates[0]! },
+    });
+    expect(new Set(ranged.map((row) => row.date))).toEqual(new Set([dates[0]]));
+  });
+
+  test("001 §2 risk indicators: riskiest first, each with at most 15 related transfers or relevant addresses", async () => {
+    const rows = await demo.flows.riskIndicators("entity", { entityUrn: entity.urn });
+    const address = await demo.flows.riskIndicators("address", { addressChainUrn: busiest.urn });
+    for (const list of [rows, address]) {
+      const levels = list.map((row) => row.categoryRiskScoreLevel);
+      expect(levels).toEqual([...levels].sort((a, b) => b - a));
+      for (const row of list) {
+        expect(row.details.rows.length).toBeLessThanOrEqual(detailsTableMaxRecords);
+        expect(row.details.kind).toBe(row.riskType === "counterparty" ? "transfers" : "addresses");
+      }
+    }
+    const counterparty = [...rows, ...address].find((row) => row.riskType === "counterparty");
+    expect(counterparty).toBeDefined();
+    expect(counterparty!.details.rows.length).toBeGreaterThan(0);
+  });
+
+  test("001 §7 category transfers page by cursor or by offset alike; filter values and ownership addresses", async () => {
+    const category = await one<{ category_id: number }>(
+      `SELECT x.category_id FROM address_category_daily x WHERE x.address_id = $1
+       GROUP BY x.category_id ORDER BY sum(x.incoming_transfers + x.outgoing_transfers) DESC LIMIT 1`,
+      [busiest.id],
+    );
+    const base = { addressChainUrn: busiest.urn, counterpartyCategoryId: category.category_id };
+    const first = await demo.flows.categoryTransfers("address", { ...base, pageSize: 3 });
+    const second = await demo.flows.categoryTransfers("address", {
+      ...base,
+      pageSize: 3,
+      after: first.nextCursor!,
+    });
+    const byOffset = await demo.flows.categoryTransfers("address", { ...base, limit: 6, offset: 0 });
+    expect([...first.rows, ...second.rows]).toEqual(byOffset.rows);
+    const values = await demo.flows.categoryFilterValues("address", base);
+    expect(values.directions.length).toBeGreaterThan(0);
+    const incoming = await demo.flows.categoryTransfers("address", {
+      ...base,
+      filters: { direction: "incoming" },
+      limit: 50,
+    });
+    expect(incoming.rows.every((row) => row.relevantAmountRaw >= 0)).toBe(true);
+
+    const owned = await one<{ category_id: number }>("SELECT category_id FROM entities WHERE id = $1", [
+      entity.id,
+    ]);
+    const addresses = await demo.flows.ownershipAddresses("entity", {
+      entityUrn: entity.urn,
+      ownershipCategoryId: owned.category_id,
+    });
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.length).toBeLessThanOrEqual(pageSizes.categoryAddresses);
+    const owners = await server.store.query<{ entity_id: number }>(
+      "SELECT entity_id FROM addresses WHERE (address, chain) IN (SELECT unnest($1::text[]), unnest($2::text[]))",
+      [
+        addresses.map((row) => row.addressChainUrn.split(":").slice(4).join(":")),
+        addresses.map((row) => row.chain),
+      ],
+    );
+    expect(owners.every((row) => row.entity_id === entity.id)).toBe(true);
+  });
+
+  test("002 §3 holdings: v4 answers at most 30 per address, balances as decimal strings; statistics summary and bulk", async () => {
+    const [holdings] = await demo.holdings.assetHoldings("v4", { addresses: [busiest.urn] });
+    expect(holdings?.addressChainUrn).toBe(busiest.urn);
+    expect(holdings!.holdings.length).toBeLessThanOrEqual(30);
+    for (const holding of holdings!.holdings) expect(holding.balanceAmountRaw).toMatch(/^\d+(\.\d+)?$/);
+    const stats = await demo.holdings.statistics("entity", entity.urn);
+    const owned = await one<{ n: string }>("SELECT count(*) AS n FROM addresses WHERE entity_id = $1", [
+      entity.id,
+    ]);
+    expect(stats.addressCount).toBe(Number(owned.n));
+    const bulk = await demo.holdings.statisticsBulk("custom-entity", [customUrn]);
+    expect(bulk.data.map((item) => item.urn)).toEqual([customUrn]);
+    expect((await partner.holdings.statisticsBulk("custom-entity", [customUrn])).data).toEqual([]);
+  });
+
+  test("000 §7 IP observations come 10 a page with the total; 001 §7 scam reports name the address", async () => {
+    const observed = await one<{ chain: ChainId; address: string; n: string }>(
+      `SELECT a.chain, a.address, count(*) AS n FROM inet_observations o JOIN addresses a ON a.id = o.address_id
+       GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
+    );
+    const ips = await demo.observations.inetObservations({
+      addressChainUrn: addressChainUrn(observed.chain, observed.address),
+    });
+    expect(ips.count).toBe(Number(observed.n));
+    expect(ips.rows.length).toBe(Math.min(pageSizes.ipObservations, Number(observed.n)));
+    expect(ips.rows.every((row) => row.entityUrn === `urn:sleuth:inet:${row.ip}`)).toBe(true);
+
+    const reported = await one<{ chain: ChainId; address: string }>(
+      `SELECT r.chain, r.address FROM scam_report_addresses r JOIN addresses a ON a.address = r.address AND a.chain = r.chain
+       ORDER BY r.id LIMIT 1`,
+    );
+    const reports = await demo.observations.scamReports(addressChainUrn(reported.chain, reported.address));
+    expect(reports.length).toBeGreaterThan(0);
+    expect(
+      reports.every((report) => report.addresses.some((entry) => entry.address === reported.address)),
+    ).toBe(true);
+    const quiet = await one<{ chain: ChainId; address: string }>(
+      `SELECT a.chain, a.address FROM addresses a
+       WHERE NOT EXISTS (SELECT 1 FROM scam_report_addresses r WHERE r.address = a.address AND r.chain = a.chain)
+       ORDER BY a.id LIMIT 1`,
+    );
+    expect(await demo.observations.scamReports(addressChainUrn(quiet.chain, quiet.address))).toEqual([]);
+  });
+
+  test("000 §3 custom entities are scoped: the owner's organization reads its flows, another gets 404, nobody 401", async () => {
+    const summary = await demo.flows.summary("custom-entity", { customEntityUrn: customUrn });
+    expect(summary.totalTransfers).toBeGreaterThan(0);
+    await expect(
+      partner.flows.summary("custom-entity", { customEntityUrn: customUrn }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      partner.flows.counterpartySummary("custom-entity", { customEntityUrn: customUrn }),
+    ).rejects.toMatchObject({ status: 404 });
+    const anonymous = await server.fetch("/v2/counterparty-flows/address/summary", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ addressChainUrn: busiest.urn }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  test("bad bodies answer 400 with the error envelope, unknown subjects 404", async () => {
+    const post = (path: string, body: unknown) =>
+      server.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const cases: [string, unknown][] = [
+      ["/v2/counterparty-flows/address/summary", { entityUrn: entity.urn }],
+      ["/v2/counterparty-flows/address/summary", { addressChainUrn: busiest.urn, limit: 0 }],
+      [
+        "/v2/counterparty-flows/address/summary",
+        { addressChainUrn: busiest.urn, txDate: { gte: "2024-02-01", lte: "2024-01-01" } },
+      ],
+      [
+        "/v2/counterparty-flows/address/summary",
+        { addressChainUrn: busiest.urn, txDate: { gte: "2008-12-31" } },
+      ],
+      [
+        "/trm-insights/v5/flows/address/by-counterparty-entity/transfers",
+        { addressChainUrn: busiest.urn, after: "nonsense" },
+      ],
+      ["/trm-insights/v5/flows/address/to-entity/transfers", { addressChainUrn: busiest.urn }],
+      ["/trm-insights/v6/flows/address/by-counterparty-category/transfers", { addressChainUrn: busiest.urn }],
+      ["/risk/entity/indicators", { entityUrn: "urn:sleuth:entity:" }],
+      ["/trm-insights/v4/address/asset_holdings", { addresses: [busiest.urn], limit: 31 }],
+      ["/trm-insights/v5/flows/entity/summary", "not json object"],
+    ];
+    for (const [path, body] of cases) {
+      const response = await post(path, body);
+      expect({ path, body, status: response.status }).toEqual({ path, body, status: 400 });
+      expect((await response.json()).error.code).toBe("bad_request");
+    }
+    const missing = await post("/trm-insights/v5/flows/entity/summary", {
+      entityUrn: "urn:sleuth:entity:no-such-entity",
+    });
+    expect(missing.status).toBe(404);
+    const ips = await server.fetch("/v1/inet/observations/summary/address?addressChainUrn=nope&limit=10", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ips.status).toBe(400);
+    await expect(
+      demo.flows.counterpartySummary("address", { addressChainUrn: busiest.urn, limit: 1000 }),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  test("a USD value is unknown (null), never 0, when the store has no price for the asset", async () => {
+    const asset = await one<{ asset_id: number }>(
+      `SELECT asset_id FROM address_daily_flows WHERE address_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1`,
+      [busiest.id],
+    );
+    await server.store.query("DELETE FROM asset_prices WHERE asset_id = $1", [asset.asset_id]);
+    const summary = await demo.flows.summary("address", { addressChainUrn: busiest.urn });
+    const unpriced = summary.assets.find(
+      (row) =>
+        (row.incomingTransfers > 0 && row.incomingVolumeUsd === null) ||
+        (row.outgoingTransfers > 0 && row.outgoingVolumeUsd === null),
+    );
+    expect(unpriced).toBeDefined();
+    expect(summary.isUsdPartial).toBe(true);
+    const [holdings] = await demo.holdings.assetHoldings("v2", { addresses: [busiest.urn] });
+    const held = holdings?.holdings.find((row) => row.assetUrn === unpriced!.assetUrn);
+    if (held) expect(held.balanceAmountUsd).toBeNull();
+  });
+});
