@@ -31,6 +31,6 @@ export type { HeapCeilingOptions } from "./heapCeiling.ts";
 export { exposedGc, heapCeiling } from "./heapCeiling.ts";
 export type { OrderedWindowOptions } from "./orderedWindow.ts";
 export { orderedWindow } from "./orderedWindow.ts";
-export { RateGate, sleep } from "./rateGate.ts";
+export { RateGate } from "./rateGate.ts";
 export type { BatchRunOptions, BatchSummary } from "./runBatch.ts";
 export { runBatch } from "./runBatch.ts";
