@@ -9,13 +9,10 @@ import {
   type BatchSummary,
   batchConcurrency,
   batchFormats,
-  batchHeapCeilingBytes,
   batchSliceLimits,
   clientLookups,
   createRowWriter,
   emptyCounts,
-  exposedGc,
-  heapCeiling,
   loadProgressLine,
   type ProgressDisplay,
   type ReadProgress,
@@ -138,7 +135,6 @@ async function runBatchCommand(session: Session, file: string | undefined, flags
       concurrency: flags.concurrency,
       retries: flags.retries,
       signal: cancel.signal,
-      whileWaiting: heapCeiling({ limitBytes: batchHeapCeilingBytes, collect: exposedGc() }),
       ...(display ? { aroundWrite: display.writeData } : {}),
       onSlice: (current) => {
         state.inputs = current.inputs;
