@@ -21,11 +21,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
-import {
-  batchConcurrency,
-  batchHeapCeilingBytes,
-  batchSliceLimits,
-} from "../../packages/cli/src/batch/index.ts";
+import { batchConcurrency, batchSliceLimits } from "../../packages/cli/src/batch/index.ts";
 import {
   addressChainUrn,
   bulkBatchSizes,
@@ -72,8 +68,7 @@ const targetRatio = 50;
 // "Flat" is the issue's word. Ours for it: the peak does not grow with the input, i.e. the peak for
 // the longest list within this factor of the peak for the middle one (ten times shorter). The
 // shortest list is reported against it too: it ends before V8 has sized its heap for the run's
-// allocation rate, and holding a run to that peak takes a low heap ceiling, whose forced full
-// collections cost throughput (see batchHeapCeilingBytes), the target with the least room.
+// allocation rate.
 const flatWithin = 1.2;
 
 /** Node flags a `sleuth` process could be started with to bound V8's heap. */
@@ -85,21 +80,14 @@ interface HeapBound {
 
 // What a flat peak would cost: V8 grows the young generation with the allocation rate (to 64 MB a
 // semi-space under its defaults) and lets garbage reach about four times the live heap before a full
-// collection; `sleuth`'s flags hold both down (the young generation, and with `--expose-gc` the
-// batch's heap ceiling), and the table below weighs the memory each setting saves against the
-// throughput it takes. The first entry is `sleuth` as it runs; the others replace its flags, and
-// without `--expose-gc` the ceiling is off.
+// collection. `sleuth` runs with V8's defaults; the table below weighs the memory each bounding
+// setting would save against the throughput it would take. The first entry is `sleuth` as it runs.
 const heapBounds: HeapBound[] = [
+  { flags: sleuthNodeFlags, what: "as `sleuth` runs: V8's defaults" },
   {
-    flags: sleuthNodeFlags,
-    what: "as `sleuth` runs (its bin's flags): 8 MB a semi-space, and the heap ceiling",
+    flags: ["--max-semi-space-size=8"],
+    what: "8 MB a semi-space: the young generation held down",
   },
-  {
-    // `sleuth` without `--expose-gc`: the heap ceiling is off (see heapCeiling), the rest as it runs.
-    flags: sleuthNodeFlags.filter((flag) => flag !== "--expose-gc"),
-    what: "`sleuth`'s young generation (8 MB a semi-space), no heap ceiling",
-  },
-  { flags: [], what: "V8's defaults: the young generation grows to 64 MB a semi-space; no heap ceiling" },
   {
     flags: ["--max-semi-space-size=8", "--heap-growing-percent=100"],
     what: "8 MB a semi-space, and a full collection each time the old generation doubles; no heap ceiling",
@@ -423,16 +411,13 @@ try {
   // The world's addresses as an analyst pastes them, each once, cycled to the list's length.
   const distinct = shuffled([...new Set(rows.map((row) => row.address))]);
   const list = lines(distinct, listSize).trimEnd().split("\n");
-  // The SDK's recognition alone, as the CLI runs it (stack traces off), for the CPU breakdown.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  // The SDK's recognition alone, as the CLI runs it, for the CPU breakdown.
   const recognitionStarted = performance.now();
   const candidates = list.reduce(
     (sum, address) => sum + recognizeIdentifier(address, { excludedChains }).length,
     0,
   );
   const recognitionMs = performance.now() - recognitionStarted;
-  Error.stackTraceLimit = stackTraceLimit;
 
   // The server as `pnpm start` runs it, its per-token rate limit included: a user's batch meets it too.
   const config = loadConfig({ SLEUTH_LOG_LEVEL: "warn", SLEUTH_DEMO: "1", SLEUTH_WEB_DIST: "/nonexistent" });
@@ -666,7 +651,7 @@ try {
     ),
     "",
     small?.run.peakRssKb && middle?.run.peakRssKb && large?.run.peakRssKb
-      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}; target (issue 5), peak memory flat between ${count(memoryLines[0])} and ${count(memoryLines[2])} lines (our reading: it does not grow with the input, the ${count(memoryLines[2])}-line peak within ${flatWithin}× the ${count(memoryLines[1])}-line one): ${isFlat([middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "**not met**"}; read strictly, all three peaks within ${flatWithin}× of each other: ${isFlat([small.run.peakRssKb, middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : `not met, the ${count(memoryLines[0])}-line run ending before V8 has sized its heap`}.${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? " The peak rises while V8 sizes its heap for the run's allocation rate, then stays." : ""} What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most ${batchConcurrency} slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage between full collections, which the batch holds down by running one while it waits on the server once V8's used heap passes ${batchHeapCeilingBytes / 1024 / 1024} MB (its heap ceiling; the table below shows the peaks without it).`
+      ? `Over the ${count(memoryLines[2])}-line run, the peak RSS reached by each tenth of its time (about each ${count(memoryLines[2] / 10)} lines): ${settling} MB. Peak RSS for ${count(memoryLines[2])} lines is ${(large.run.peakRssKb / middle.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[1])} and ${(large.run.peakRssKb / small.run.peakRssKb).toFixed(2)}× that for ${count(memoryLines[0])}; target (issue 5), peak memory flat between ${count(memoryLines[0])} and ${count(memoryLines[2])} lines (our reading: it does not grow with the input, the ${count(memoryLines[2])}-line peak within ${flatWithin}× the ${count(memoryLines[1])}-line one): ${isFlat([middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : "**not met**"}; read strictly, all three peaks within ${flatWithin}× of each other: ${isFlat([small.run.peakRssKb, middle.run.peakRssKb, large.run.peakRssKb]) ? "met" : `not met, the ${count(memoryLines[0])}-line run ending before V8 has sized its heap`}.${large.run.peakRssKb / middle.run.peakRssKb < 1.25 ? " The peak rises while V8 sizes its heap for the run's allocation rate, then stays." : ""} What the CLI keeps alive, the live heap after a full collection (V8's \`--trace-gc\`), stays within ${large.heaps.length > 0 ? `${Math.min(...large.heaps).toFixed(0)}–${Math.max(...large.heaps).toFixed(0)} MB` : "a few MB"} over the ${count(memoryLines[2])} lines: the input is read as it is needed and at most ${batchConcurrency} slices are in flight. Most of the resident size is start-up (\`sleuth --version\` alone peaks at ${megabytes(startup.peakRssKb)}: loading the SDK and its schemas) and garbage between full collections,.`
       : "Peak memory is read from /proc (Linux only).",
     "",
     ...boundsText(bounded, list.length),

@@ -12,12 +12,12 @@ import {
   chainIds,
   chainsOfFamily,
   encodeAddress,
+  noSearchConfigurationNotice,
   riskLabelOf,
   type SleuthClient,
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type BatchRow, batchRowSchema, readCsvColumn } from "../../packages/cli/src/batch/index.ts";
-import { noSearchConfiguration } from "../../packages/cli/src/search/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 
@@ -255,7 +255,7 @@ describe("000 §7 sleuth batch against the small demo world", () => {
         env: { ...env, SLEUTH_API_URL: `http://127.0.0.1:${port}` },
         stdin: `${address}\n`,
       });
-      expect(result.stderr).toContain(noSearchConfiguration);
+      expect(result.stderr).toContain(noSearchConfigurationNotice);
       const evm = chainsOfFamily("evm").map((chain) => chain.id);
       expect(ndjson(result.stdout)).toMatchObject([
         { input: address, status: "unknown", error: `not found on ${evm.join(", ")}` },

@@ -1,15 +1,11 @@
 #!/usr/bin/env node
 import { enableCompileCache } from "node:module";
-import { resolveDateFnsAsCommonJs } from "./dateFnsResolution.ts";
 
-// Every run compiles the whole CLI (the SDK, zod, got, commander; several hundred modules from source,
-// a few large ones from the bundle) before its first request: Node's compile cache (in the OS temp
+// Every run compiles the whole CLI before its first request: Node's compile cache (in the OS temp
 // directory, or NODE_COMPILE_CACHE) keeps the compiled code between runs. It never throws; a cache it
 // cannot use only costs the compile. The command's modules are imported after it, so they are cached
-// too. The date-fns hook matters to the sources only; the bundle has date-fns inside (the hook then
-// sees its few chunk imports and nothing else).
+// too.
 enableCompileCache();
-resolveDateFnsAsCommonJs();
 
 const { exitCodes } = await import("./errors.ts");
 const { interrupt } = await import("./interrupt.ts");

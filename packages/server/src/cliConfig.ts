@@ -1,21 +1,18 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import { type CliDemoFile, cliDemoFileName, cliDemoFileSchema } from "@sleuth/sdk";
 import { createApiToken, findTokenUser } from "./accounts/apiTokens.ts";
 import { findDemoUser } from "./accounts/demoAccounts.ts";
 import type { Store } from "./store/index.ts";
 
-/** `<dataDir>/cli.json`: where `pnpm sleuth` finds the local server and a token when nothing else is configured. */
-export const cliConfigSchema = z.object({ apiUrl: z.url(), token: z.string().min(1) });
-export type CliConfig = z.infer<typeof cliConfigSchema>;
-
+/** `<dataDir>/cli.json` (the SDK's cliDemoFileSchema): where `pnpm sleuth` finds the local server. */
 export function cliConfigPath(dataDir: string): string {
-  return join(dataDir, "cli.json");
+  return join(dataDir, cliDemoFileName);
 }
 
-function readCliConfig(path: string): CliConfig | undefined {
+function readCliConfig(path: string): CliDemoFile | undefined {
   try {
-    return cliConfigSchema.parse(JSON.parse(readFileSync(path, "utf8")));
+    return cliDemoFileSchema.parse(JSON.parse(readFileSync(path, "utf8")));
   } catch {
     return undefined;
   }

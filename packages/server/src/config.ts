@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultIdentityDomains } from "@sleuth/sdk";
+import { defaultDataDir, defaultIdentityDomains } from "@sleuth/sdk";
 import { z } from "zod";
 import { worldScaleSchema } from "./world/scales.ts";
 
@@ -97,7 +97,7 @@ export function loadConfig(
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(cwd, e.SLEUTH_DATA_DIR ?? ".sleuth"),
+    dataDir: resolve(cwd, e.SLEUTH_DATA_DIR ?? defaultDataDir),
     databaseUrl: e.DATABASE_URL,
     allowedHosts: e.SLEUTH_ALLOWED_HOSTS ?? [...defaultAllowedHosts],
     staffDomains: e.SLEUTH_STAFF_DOMAINS ?? [...defaultIdentityDomains.staffDomains],

@@ -1,7 +1,6 @@
 // The server's public surface: tests and scripts build, seed and inspect a server through these.
 export * from "./accounts/index.ts";
-export type { CliConfig } from "./cliConfig.ts";
-export { cliConfigPath, cliConfigSchema, ensureCliConfig } from "./cliConfig.ts";
+export { cliConfigPath, ensureCliConfig } from "./cliConfig.ts";
 export type { ServerConfig } from "./config.ts";
 export { ConfigError, defaultAllowedHosts, loadConfig } from "./config.ts";
 export * from "./http/index.ts";

@@ -41,15 +41,6 @@ export const batchSliceLimits: SliceLimits = {
  */
 export const batchConcurrency = 4;
 
-/**
- * The used heap above which a waiting batch runs a full collection (see heapCeiling). A batch keeps
- * 12–40 MB alive; at 96 MB the peak for 1,000,000 lines stays within 1.07–1.13 times that for
- * 100,000, and both peaks are 14–22% lower than without a ceiling (docs/PERFORMANCE.md, the heap
- * tables), for about 1% of the throughput (median of interleaved runs, large world, 2 cores). Lower
- * ceilings collect more often: 64 MB cost 6%.
- */
-export const batchHeapCeilingBytes = 96 * 1024 * 1024;
-
 // Requests of a one-at-a-time lookup sent at the same time within a slice.
 const perItemConcurrency = 4;
 

@@ -1,9 +1,9 @@
-import { ApiError, riskLabelOf } from "@sleuth/sdk";
+import { ApiError, riskLabelOf, sleep } from "@sleuth/sdk";
 import { authRequired } from "../errors.ts";
 import type { BatchCandidate } from "./batchRecognition.ts";
 import { type BatchKind, type BatchRow, emptyBatchRow } from "./batchRow.ts";
 import type { BatchEntry, BatchSlice } from "./batchSlices.ts";
-import { type RateGate, sleep } from "./rateGate.ts";
+import type { RateGate } from "./rateGate.ts";
 
 /** The looked-up fields of a row; each lookup fills the ones it knows. */
 export type BatchDetails = Partial<
@@ -67,6 +67,14 @@ function stopOnAuthFailure(error: unknown): void {
     throw authRequired(`the server did not accept the token (${error.code})`);
 }
 
+/** The longest wait the rate-limited answers asked for; null when none said. */
+function retryAfterOf(limited: LookupAnswer["failed"]): number | null {
+  const asked = limited.flatMap(({ error }) =>
+    error instanceof ApiError && error.retryAfterMs !== null ? [error.retryAfterMs] : [],
+  );
+  return asked.length > 0 ? Math.max(...asked) : null;
+}
+
 function isRateLimited(error: unknown): boolean {
   return error instanceof ApiError && error.status === 429;
 }
@@ -105,7 +113,7 @@ async function runLookup(
     const limited = answer.failed.filter((failure) => isRateLimited(failure.error));
     if (limited.length > 0) {
       limitedTimes += 1;
-      options.gate.limited();
+      options.gate.limited(retryAfterOf(limited));
       if (limitedTimes <= options.maxRateLimited) again.push(...limited.flatMap((failure) => failure.urns));
       else limited.forEach(give);
     }

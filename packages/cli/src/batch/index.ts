@@ -1,6 +1,6 @@
 export type { InputLine, ReadProgress } from "./batchInput.ts";
 export { readCsvColumn, readInputLines } from "./batchInput.ts";
-export { batchConcurrency, batchHeapCeilingBytes, batchSliceLimits, clientLookups } from "./batchLookups.ts";
+export { batchConcurrency, batchSliceLimits, clientLookups } from "./batchLookups.ts";
 export type { BatchCounts, BatchProgressState, ProgressDisplay } from "./batchProgress.ts";
 export { emptyCounts, loadProgressLine } from "./batchProgress.ts";
 export type { BatchCandidate, BatchRecognition, BatchRecognizeOptions } from "./batchRecognition.ts";
@@ -27,10 +27,8 @@ export type { BatchEntry, BatchSlice, SliceLimits, SliceOptions } from "./batchS
 export { sliceInputs } from "./batchSlices.ts";
 export type { BatchFormat, RowWriter } from "./batchWriters.ts";
 export { batchFormats, createRowWriter, csvHeader } from "./batchWriters.ts";
-export type { HeapCeilingOptions } from "./heapCeiling.ts";
-export { exposedGc, heapCeiling } from "./heapCeiling.ts";
 export type { OrderedWindowOptions } from "./orderedWindow.ts";
 export { orderedWindow } from "./orderedWindow.ts";
-export { RateGate, sleep } from "./rateGate.ts";
+export { RateGate } from "./rateGate.ts";
 export type { BatchRunOptions, BatchSummary } from "./runBatch.ts";
 export { runBatch } from "./runBatch.ts";

@@ -113,34 +113,4 @@ describe("results in input order, with a bounded window", () => {
     expect((await second).done).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(4);
   });
-
-  test("whileWaiting is called only when the window is full and its oldest item still runs", async () => {
-    const { items } = source(4);
-    const gates = Array.from({ length: 4 }, () => deferred<number>());
-    const waits: number[] = [];
-    let inFlight = 0;
-    const results = orderedWindow(
-      items,
-      async (i) => {
-        inFlight += 1;
-        const value = await gates[i]!.promise;
-        inFlight -= 1;
-        return value;
-      },
-      { concurrency: 2, whileWaiting: () => waits.push(inFlight) },
-    );
-    const first = results.next();
-    await tick();
-    // Two items in flight and nothing else to read yet: the caller is told it waits, every time.
-    expect(waits.length).toBeGreaterThan(0);
-    expect(waits.every((count) => count === 2)).toBe(true);
-    for (const gate of gates) gate.resolve(0);
-    const waitsBefore = waits.length;
-    await first;
-    const rest: number[] = [];
-    for await (const result of results) rest.push(result);
-    // Nothing left to wait on once every item is done.
-    expect(rest).toEqual([0, 0, 0]);
-    expect(waits.length).toBeLessThanOrEqual(waitsBefore + 2);
-  });
 });

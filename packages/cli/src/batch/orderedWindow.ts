@@ -28,11 +28,6 @@ export interface OrderedWindowOptions {
    * one) are still yielded; then the iteration ends.
    */
   signal?: AbortSignal;
-  /**
-   * Called each time there is nothing to do but wait: every place is taken (or the input is
-   * done) and the oldest item is still being worked on.
-   */
-  whileWaiting?: () => void;
 }
 
 /**
@@ -78,7 +73,6 @@ export async function* orderedWindow<T, R>(
       if (!exhausted && reading === null && window.length < options.concurrency) reading = iterator.next();
       const head = window[0];
       if (!head && !reading) return;
-      if (reading === null && head && !head.settled) options.whileWaiting?.();
       const abort = whenAborted(options.signal);
       const next = await Promise.race([
         ...(reading ? [reading.then((result) => ({ type: "read" as const, result }))] : []),

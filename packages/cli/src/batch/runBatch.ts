@@ -28,8 +28,6 @@ export interface BatchRunOptions {
   onSlice?: (summary: BatchSummary) => void;
   /** When a paused input sends what it has (see sliceInputs). */
   flushAfterMs?: number;
-  /** Called whenever the run has nothing to do but wait on the server (see heapCeiling). */
-  whileWaiting?: () => void;
 }
 
 export interface BatchSummary {
@@ -49,19 +47,6 @@ export interface BatchSummary {
  * Memory holds a chunk of input and the slices in the window, never the whole input.
  */
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
-  // The SDK's address codecs reject foreign text by throwing, for every candidate chain in
-  // recognition and again in each bulk call's URN checks; capturing a stack for each of those errors
-  // was a fifth of the batch's CPU time, and nothing here reads them (the CLI never prints stacks).
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return await resolveAll(options);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
-
-async function resolveAll(options: BatchRunOptions): Promise<BatchSummary> {
   const summary: BatchSummary = { inputs: 0, rows: 0, counts: emptyCounts(), lastLine: 0, cancelled: false };
   // Aborting this one also stops the requests in flight; the caller's signal only asks for it.
   const requests = new AbortController();
@@ -93,7 +78,6 @@ async function resolveAll(options: BatchRunOptions): Promise<BatchSummary> {
     {
       concurrency: options.concurrency,
       signal: requests.signal,
-      ...(options.whileWaiting ? { whileWaiting: options.whileWaiting } : {}),
     },
   );
   const aroundWrite = options.aroundWrite ?? ((write) => write());

@@ -9,13 +9,10 @@ import {
   type BatchSummary,
   batchConcurrency,
   batchFormats,
-  batchHeapCeilingBytes,
   batchSliceLimits,
   clientLookups,
   createRowWriter,
   emptyCounts,
-  exposedGc,
-  heapCeiling,
   loadProgressLine,
   type ProgressDisplay,
   type ReadProgress,
@@ -27,7 +24,6 @@ import { CancelledError, CliError, exitCodes } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
 import { showsProgress } from "../output/index.ts";
-import { excludedChainsOf } from "../search/index.ts";
 import { action, type Session } from "../session.ts";
 
 interface BatchFlags {
@@ -99,11 +95,12 @@ function summaryLine(summary: BatchSummary, ms: number): string {
  */
 async function batchClient(session: Session) {
   const { client, organization } = await session.scopedClient();
-  const [flags, excludedChains] = await Promise.all([
+  const [flags, configuration] = await Promise.all([
     organization ? client.featureFlags.get(organization.uuid, "cli") : null,
-    excludedChainsOf(client, (text) => session.out.warn(text)),
+    client.search.configuration(),
   ]);
-  return { client, ipSearch: flags?.ipSearch ?? true, excludedChains };
+  if (configuration.notice) session.out.warn(configuration.notice);
+  return { client, ipSearch: flags?.ipSearch ?? true, excludedChains: configuration.excludedChains };
 }
 
 async function runBatchCommand(session: Session, file: string | undefined, flags: BatchFlags): Promise<void> {
@@ -138,7 +135,6 @@ async function runBatchCommand(session: Session, file: string | undefined, flags
       concurrency: flags.concurrency,
       retries: flags.retries,
       signal: cancel.signal,
-      whileWaiting: heapCeiling({ limitBytes: batchHeapCeilingBytes, collect: exposedGc() }),
       ...(display ? { aroundWrite: display.writeData } : {}),
       onSlice: (current) => {
         state.inputs = current.inputs;

@@ -10,13 +10,7 @@ import {
 import type { Command } from "commander";
 import { CliError, describeError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import {
-  excludedChainsOf,
-  failedSections,
-  renderSearchTables,
-  searchAllSections,
-  sizedSections,
-} from "../search/index.ts";
+import { failedSections, renderSearchTables, searchAllSections, sizedSections } from "../search/index.ts";
 import { action } from "../session.ts";
 
 /**
@@ -52,10 +46,12 @@ Examples:
         if (typed.type !== "query") throw new CliError("nothing to search for: the query is empty");
         const { client, organization } = await session.scopedClient();
         // 000 §5: recognition leaves out the chains the server excludes, as the palette's does.
-        const [flags, excludedChains] = await Promise.all([
+        const [flags, configuration] = await Promise.all([
           organization ? client.featureFlags.get(organization.uuid, "cli") : { ...featureFlagDefaults },
-          excludedChainsOf(client, (text) => session.out.warn(text)),
+          client.search.configuration(),
         ]);
+        if (configuration.notice) session.out.warn(configuration.notice);
+        const { excludedChains } = configuration;
         const rule = ipSearchRule({
           module: "navigation",
           ipSearchEnabled: flags.ipSearch,

@@ -1,5 +1,6 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { type CliDemoFile, cliDemoFileSchema } from "@sleuth/sdk";
 import { z } from "zod";
 import { CliError } from "../errors.ts";
 
@@ -12,10 +13,6 @@ export const configFileSchema = z.looseObject({
   organizationUuid: z.uuid().optional(),
 });
 export type ConfigFile = z.infer<typeof configFileSchema>;
-
-// Written by the server on its first start over the embedded store.
-export const demoFileSchema = z.object({ apiUrl: z.string(), token: z.string().min(1) });
-export type DemoFile = z.infer<typeof demoFileSchema>;
 
 async function readJson(path: string): Promise<unknown | undefined> {
   let text: string;
@@ -52,9 +49,9 @@ export async function readConfigFile(path: string): Promise<ConfigFile> {
 }
 
 /** The demo file, or null when it is missing or unusable: it is a convenience, never required. */
-export async function readDemoFile(path: string): Promise<DemoFile | null> {
+export async function readDemoFile(path: string): Promise<CliDemoFile | null> {
   try {
-    const parsed = demoFileSchema.safeParse(await readJson(path));
+    const parsed = cliDemoFileSchema.safeParse(await readJson(path));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,7 +1,6 @@
-export type { ConfigFile, DemoFile } from "./file.ts";
+export type { ConfigFile } from "./file.ts";
 export {
   configFileSchema,
-  demoFileSchema,
   readConfigFile,
   readDemoFile,
   updateConfigFile,

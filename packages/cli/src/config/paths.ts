@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
+import { cliDemoFileName, defaultDataDir } from "@sleuth/sdk";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -17,6 +18,5 @@ export function configFilePath(env: Env, homeDir: string): string {
  * `pnpm sleuth whoami` works right after `pnpm start`: `<SLEUTH_DATA_DIR or ./.sleuth>/cli.json`.
  */
 export function demoFilePath(env: Env, cwd: string): string {
-  const dataDir = env.SLEUTH_DATA_DIR ? resolve(cwd, env.SLEUTH_DATA_DIR) : join(cwd, ".sleuth");
-  return join(dataDir, "cli.json");
+  return join(resolve(cwd, env.SLEUTH_DATA_DIR ?? defaultDataDir), cliDemoFileName);
 }

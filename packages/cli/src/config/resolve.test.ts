@@ -1,6 +1,7 @@
+import type { CliDemoFile } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { CliError } from "../errors.ts";
-import type { ConfigFile, DemoFile } from "./file.ts";
+import type { ConfigFile } from "./file.ts";
 import { type ConfigInputs, defaultApiUrl, normalizeApiUrl, redactToken, resolveConfig } from "./resolve.ts";
 
 const configPath = "/home/ana/.config/sleuth/config.json";
@@ -10,7 +11,7 @@ function inputs(overrides: {
   flags?: ConfigInputs["flags"];
   env?: ConfigInputs["env"];
   configFile?: ConfigFile;
-  demoFile?: DemoFile | null;
+  demoFile?: CliDemoFile | null;
 }): ConfigInputs {
   return {
     flags: overrides.flags ?? {},

@@ -1,5 +1,6 @@
+import type { CliDemoFile } from "@sleuth/sdk";
 import { CliError } from "../errors.ts";
-import type { ConfigFile, DemoFile } from "./file.ts";
+import type { ConfigFile } from "./file.ts";
 
 /** Where `pnpm start` serves the API (the server listens on 127.0.0.1 only). */
 export const defaultApiUrl = "http://127.0.0.1:7777";
@@ -33,7 +34,7 @@ export interface ConfigInputs {
   env: Readonly<Record<string, string | undefined>>;
   configFile: ConfigFile;
   configPath: string;
-  demoFile: DemoFile | null;
+  demoFile: CliDemoFile | null;
   demoPath: string;
 }
 

@@ -1,4 +1,3 @@
-export { excludedChainsOf, noSearchConfiguration } from "./excludedChains.ts";
 export type { SearchFlags, SearchOutcome, SectionItems, SectionOutcome } from "./searchResults.ts";
 export { failedSections, searchAllSections, sectionRuns, sizedSections } from "./searchResults.ts";
 export { renderSearchTables } from "./searchTables.ts";

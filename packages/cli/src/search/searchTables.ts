@@ -2,44 +2,42 @@ import {
   type AddressHit,
   type CustomEntityHit,
   chainById,
+  countText,
+  dateText,
   displayAddress,
   type EntityHit,
-  formatMoney,
-  formatUtc,
   type InetHit,
   missingValueText,
+  moneyText,
   type SearchSection,
   searchSectionLabels,
   searchSections,
   type TransactionResult,
+  textOrMissing,
   truncateSearchTitle,
-  utcDatePattern,
+  utcDateTimePattern,
 } from "@sleuth/sdk";
 import { type Column, displayWidth, renderTable } from "../output/index.ts";
 import type { SectionItems } from "./searchResults.ts";
 
 const chainName = (chain: string) => chainById(chain)?.name ?? chain;
-const money = (usd: number | null | undefined) =>
-  usd === null || usd === undefined ? missingValueText : formatMoney(usd);
-const day = (value: string | null) => (value === null ? missingValueText : formatUtc(value, utcDatePattern));
-const whole = (value: number | null) => (value === null ? missingValueText : value.toLocaleString("en-US"));
 
 const transactionColumns: Column<TransactionResult>[] = [
   { header: "hash", value: (row) => truncateSearchTitle(row.txnHash, "transaction") },
   { header: "chain", value: (row) => chainName(row.chain) },
   {
     header: "time",
-    value: (row) => (row.block_timestamp ? formatUtc(row.block_timestamp) : missingValueText),
+    value: (row) => dateText(row.block_timestamp, utcDateTimePattern),
   },
-  { header: "value", value: (row) => money(row.value_usd), align: "right", shrink: false },
+  { header: "value", value: (row) => moneyText(row.value_usd), align: "right", shrink: false },
   { header: "urn", value: (row) => row.transactionUrn, shrink: false },
 ];
 
 const entityColumns: Column<EntityHit>[] = [
   { header: "name", value: (row) => row.name },
   { header: "category", value: (row) => row.category },
-  { header: "addresses", value: (row) => whole(row.addresses), align: "right", shrink: false },
-  { header: "volume", value: (row) => money(row.totalVolume), align: "right", shrink: false },
+  { header: "addresses", value: (row) => countText(row.addresses), align: "right", shrink: false },
+  { header: "volume", value: (row) => moneyText(row.totalVolume), align: "right", shrink: false },
   { header: "urn", value: (row) => row.entityUrn, shrink: false },
 ];
 
@@ -50,8 +48,8 @@ const customEntityColumns: Column<CustomEntityHit>[] = [
     value: (row) =>
       row.createdByUser ? truncateSearchTitle(row.createdByUser, "creator") : missingValueText,
   },
-  { header: "addresses", value: (row) => whole(row.addressCount), align: "right", shrink: false },
-  { header: "volume", value: (row) => money(row.totalVolumeUsd), align: "right", shrink: false },
+  { header: "addresses", value: (row) => countText(row.addressCount), align: "right", shrink: false },
+  { header: "volume", value: (row) => moneyText(row.totalVolumeUsd), align: "right", shrink: false },
   { header: "urn", value: (row) => row.entityUrn, shrink: false },
 ];
 
@@ -71,15 +69,20 @@ const addressColumns: Column<AddressHit>[] = [
     value: (row) => row.tags[0]?.entity ?? row.relatedEntities[0]?.name ?? missingValueText,
   },
   { header: "category", value: (row) => row.category ?? row.tags[0]?.category ?? missingValueText },
-  { header: "volume", value: (row) => money(row.totalVolume), align: "right", shrink: false },
+  { header: "volume", value: (row) => moneyText(row.totalVolume), align: "right", shrink: false },
   { header: "urn", value: (row) => row.addressChainUrn, shrink: false },
 ];
 
 const ipColumns: Column<InetHit>[] = [
   { header: "ip", value: (row) => row.ip },
-  { header: "country", value: (row) => row.country ?? missingValueText },
-  { header: "addresses", value: (row) => whole(row.numAssociatedAddresses), align: "right", shrink: false },
-  { header: "last seen", value: (row) => day(row.lastObservation) },
+  { header: "country", value: (row) => textOrMissing(row.country) },
+  {
+    header: "addresses",
+    value: (row) => countText(row.numAssociatedAddresses),
+    align: "right",
+    shrink: false,
+  },
+  { header: "last seen", value: (row) => dateText(row.lastObservation) },
   { header: "urn", value: (row) => row.entityUrn, shrink: false },
 ];
 

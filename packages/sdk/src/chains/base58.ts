@@ -16,39 +16,15 @@ function fitsBase58Length(text: string, byteCount: number): boolean {
   return text.length >= byteCount && text.length <= Math.floor(byteCount * 1.37) + 1;
 }
 
-// Recognising one pasted identifier decodes it for each chain that could hold it (bitcoin, litecoin,
-// bitcoin-cash, dogecoin, tron, solana): the last text's bytes and checksum verdict are kept, so
-// base58 is decoded and the double SHA-256 run once.
-let lastText: string | undefined;
-let lastBytes: Uint8Array | null = null;
-let lastChecksumOk: boolean | undefined;
-
-/** The bytes base58 text spells (shared, not to be changed), or null when it is not base58. */
-function decodeBase58Shared(text: string): Uint8Array | null {
-  if (text !== lastText) {
-    lastText = text;
-    lastChecksumOk = undefined;
-    try {
-      // Text outside the alphabet fails without the codec's exception, which costs more than decoding.
-      lastBytes = base58Pattern.test(text) ? base58.decode(text) : null;
-    } catch {
-      lastBytes = null;
-    }
-  }
-  return lastBytes;
+/** The bytes base58 text spells, or null when it is not base58. */
+function decodeBase58(text: string): Uint8Array | null {
+  // Text outside the alphabet is refused before the codec, which would throw on it.
+  return base58Pattern.test(text) ? base58.decode(text) : null;
 }
 
-// One SHA-256 hasher reused for every checksum: creating one per call cost more than hashing an
-// address's 21 bytes. Cloning the blank hasher into it resets it, as `clone()` does into a new one.
-const blankSha256 = sha256.create();
-const reusedSha256 = sha256.create();
-const digest = new Uint8Array(sha256.outputLen);
-
-/** SHA-256 applied twice, into a shared buffer that the next call overwrites. */
+/** SHA-256 applied twice. */
 function doubleSha256(bytes: Uint8Array): Uint8Array {
-  blankSha256._cloneInto(reusedSha256).update(bytes).digestInto(digest);
-  blankSha256._cloneInto(reusedSha256).update(digest).digestInto(digest);
-  return digest;
+  return sha256(sha256(bytes));
 }
 
 function hasValidChecksum(bytes: Uint8Array): boolean {
@@ -67,11 +43,9 @@ function hasValidChecksum(bytes: Uint8Array): boolean {
  */
 export function decodeBase58check(text: string, length: number): Uint8Array | null {
   if (!fitsBase58Length(text, length + checksumLength)) return null;
-  const bytes = decodeBase58Shared(text);
+  const bytes = decodeBase58(text);
   if (bytes === null || bytes.length !== length + checksumLength) return null;
-  lastChecksumOk ??= hasValidChecksum(bytes);
-  // A copy: callers own what they are given.
-  return lastChecksumOk ? bytes.slice(0, length) : null;
+  return hasValidChecksum(bytes) ? bytes.slice(0, length) : null;
 }
 
 /** Base58 of the payload followed by the first 4 bytes of its double SHA-256. */
@@ -89,8 +63,8 @@ export function encodeBase58check(bytes: Uint8Array): string {
  */
 export function decodeBase58OfLength(text: string, length: number): Uint8Array | null {
   if (!fitsBase58Length(text, length)) return null;
-  const bytes = decodeBase58Shared(text);
-  return bytes !== null && bytes.length === length ? bytes.slice() : null;
+  const bytes = decodeBase58(text);
+  return bytes !== null && bytes.length === length ? bytes : null;
 }
 
 export function encodeBase58(bytes: Uint8Array): string {

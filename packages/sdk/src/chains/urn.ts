@@ -15,8 +15,6 @@ import { isValidTransactionHash, normalizeTransactionHash } from "./transactionH
 // (CashAddr's "bitcoincash:" prefix, IPv6).
 
 const urnPrefix = "urn:sleuth:";
-const colon = 0x3a;
-const evmAddressLength = 42;
 const maxUrnLength = 256;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slugPattern = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
@@ -143,67 +141,21 @@ function splitUrn(urn: string): UrnParts | null {
   }
 }
 
-// A batch parses the same URN several times (request schema, server lookup, answer schema), and
-// checksum decoding dominates the bulk calls' CPU: remember recent answers, forgetting the oldest
-// half when full (a Map keeps insertion order) rather than everything at once. Frozen, so a shared
-// answer cannot be changed by one caller under another. The repeats fall within the few slices a
-// batch has in flight (three of 2,700 candidates): 20,000 keeps 99.7% of the hits of 80,000 on
-// 100,000 pasted addresses, and a quarter of the entries every full collection has to mark.
-const memoCapacity = 20_000;
-const recentUrns = new Map<string, Readonly<UrnParts> | null>();
-
-function remember(urn: string, parts: Readonly<UrnParts> | null): void {
-  if (recentUrns.size >= memoCapacity) forgetOldestHalf();
-  recentUrns.set(urn, parts);
-}
-
-function forgetOldestHalf(): void {
-  let forgotten = 0;
-  for (const urn of recentUrns.keys()) {
-    if (forgotten++ >= memoCapacity / 2) break;
-    recentUrns.delete(urn);
-  }
-}
-
-/**
- * Whether the URN ends in what looks like a 0x-address (":0x" and 40 more characters). Such values
- * are not remembered: an EVM address is checked by a pattern (its checksum only when spelled in
- * mixed case, never in a canonical URN), which costs less than hashing a fresh URN string for a memo
- * lookup; and a 0x-address is a candidate on every EVM chain, so remembering its URNs would mostly
- * keep URNs no one asks for again. Only where the answer comes from changes, never the answer.
- */
-function endsInEvmAddress(urn: string): boolean {
-  const start = urn.length - evmAddressLength;
-  return start > 0 && urn.charCodeAt(start - 1) === colon && urn.startsWith("0x", start);
-}
-
 /**
  * Parses a URN, checking that the address, hash, id or IP is valid; values come back in canonical
  * form, so formatUrn(parseUrn(x)) is the canonical spelling of x. Null when it is not a valid URN.
  */
 export function parseUrn(urn: string): UrnParts | null {
-  if (endsInEvmAddress(urn)) return parseUnremembered(urn);
-  const known = recentUrns.get(urn);
-  if (known !== undefined) return known;
-  const parts = parseUnremembered(urn);
-  const shared = parts === null ? null : Object.freeze(parts);
-  remember(urn, shared);
-  return shared;
-}
-
-function parseUnremembered(urn: string): UrnParts | null {
   const split = splitUrn(urn);
   return split === null ? null : canonicalParts(split);
 }
 
 /**
  * The URN of parts a decoder of this folder has just put in canonical form (recognition): joined
- * without decoding the value a second time, and remembered, so parsing the URN later is free.
+ * without decoding the value a second time.
  */
 export function urnOfCanonicalParts(parts: UrnParts): string {
-  const urn = joinUrn(parts);
-  if (!endsInEvmAddress(urn)) remember(urn, Object.freeze({ ...parts }));
-  return urn;
+  return joinUrn(parts);
 }
 
 export function isUrn(value: string): boolean {

@@ -29,14 +29,20 @@ describe("000 §7 bulk batching", () => {
       2,
       async (batch) => {
         calls += 1;
-        if (calls === 1) throw new ApiError({ status: 429, code: "rate_limited", message: "slow down" });
+        if (calls === 1)
+          throw new ApiError({
+            status: 429,
+            code: "rate_limited",
+            message: "slow down",
+            retryAfterMs: 1_000,
+          });
         return batch;
       },
       undefined,
       { sleep },
     );
     expect(calls).toBe(3);
-    // A rate-limited batch waits out the server's one-second Retry-After before its retry.
+    // A rate-limited batch waits out the server's Retry-After before its retry.
     expect(waits).toEqual([1_000]);
     expect(result).toMatchObject({ success: true, data: urns(3) });
   });

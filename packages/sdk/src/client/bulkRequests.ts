@@ -1,6 +1,6 @@
 import { type BatchOutcome, runInBatches } from "../constants/index.ts";
-import { type PollSleep, timerSleep } from "../customEntity/index.ts";
 import { ApiError } from "./errors.ts";
+import { type Sleep, sleep as timerSleep } from "./sleep.ts";
 import { retryDelayMs } from "./transport.ts";
 
 /**
@@ -17,15 +17,12 @@ export interface BulkResult<Item> {
 /** A client error (bad request, auth, not found...) answers the same the second time. */
 function worthRetrying(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.retryable || error.status >= 500 || error.status === 0;
+  return error.retryable || error.status >= 500;
 }
 
-/**
- * The wait before a batch's retry: a rate-limited caller (429) waits the server's one-second
- * Retry-After floor (the error does not carry the header); anything else backs off with jitter.
- */
+/** The wait before a batch's retry: what the server asked for (Retry-After), else a jittered backoff. */
 function retryWaitMs(error: unknown): number {
-  return error instanceof ApiError && error.status === 429 ? 1_000 : retryDelayMs(1, undefined);
+  return (error instanceof ApiError ? error.retryAfterMs : null) ?? retryDelayMs(1, undefined);
 }
 
 /**
@@ -38,7 +35,7 @@ export async function bulkInBatches<Item>(
   size: number,
   call: (batch: string[]) => Promise<Item[]>,
   signal?: AbortSignal,
-  options: { sleep?: PollSleep } = {},
+  options: { sleep?: Sleep } = {},
 ): Promise<BulkResult<Item>> {
   const sleep = options.sleep ?? timerSleep;
   const outcome = await runInBatches(urns, size, async (batch) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
-import type { HttpMethod, Transport } from "./transport.ts";
+import { type HttpMethod, retryAfterMs, type Transport } from "./transport.ts";
 
 export interface ClientConfig {
   /** Server root, e.g. http://127.0.0.1:7777 (no trailing slash needed). An empty string means same origin. */
@@ -130,7 +130,12 @@ export class HttpCore {
     }
     const requestId = response.headers[requestIdHeader] ?? null;
     if (response.status < 200 || response.status >= 300) {
-      throw ApiError.fromResponse(response.status, response.body, requestId);
+      throw ApiError.fromResponse(
+        response.status,
+        response.body,
+        requestId,
+        retryAfterMs(response.headers["retry-after"]),
+      );
     }
     if (response.status === 204) return { data: undefined as z.infer<S>, meta: undefined };
     let json: unknown;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultRetryPolicy } from "./transport.ts";
 
 // The one error envelope every server answer uses (STYLE: security habits).
 export const errorCodes = [
@@ -32,8 +33,6 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-const retryableStatuses = new Set([408, 429, 502, 503, 504]);
-
 /** Every failed call raises this: status 0 means no answer reached us. */
 export class ApiError extends Error {
   readonly status: number;
@@ -41,6 +40,8 @@ export class ApiError extends Error {
   readonly requestId: string | null;
   readonly details: unknown;
   readonly retryable: boolean;
+  /** The wait the server asked for with Retry-After (a 429 or 503), in ms; null when it asked none. */
+  readonly retryAfterMs: number | null;
 
   constructor(init: {
     status: number;
@@ -48,6 +49,7 @@ export class ApiError extends Error {
     message: string;
     requestId?: string | null;
     details?: unknown;
+    retryAfterMs?: number | null;
   }) {
     super(init.message);
     this.name = "ApiError";
@@ -55,11 +57,17 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.details = init.details;
-    this.retryable = init.status === 0 || retryableStatuses.has(init.status);
+    this.retryable = init.status === 0 || defaultRetryPolicy.statusCodes.includes(init.status);
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 
   /** Builds the error from a response that carries the envelope, or describes what came instead. */
-  static fromResponse(status: number, body: string, requestId: string | null): ApiError {
+  static fromResponse(
+    status: number,
+    body: string,
+    requestId: string | null,
+    retryAfterMs: number | null = null,
+  ): ApiError {
     let parsed: ErrorEnvelope | undefined;
     try {
       parsed = errorEnvelopeSchema.parse(JSON.parse(body));
@@ -67,12 +75,18 @@ export class ApiError extends Error {
       parsed = undefined;
     }
     if (parsed)
-      return new ApiError({ status, ...parsed.error, requestId: parsed.error.requestId ?? requestId });
+      return new ApiError({
+        status,
+        ...parsed.error,
+        requestId: parsed.error.requestId ?? requestId,
+        retryAfterMs,
+      });
     return new ApiError({
       status,
       code: status >= 500 ? "internal" : "invalid_response",
       message: `HTTP ${status}`,
       requestId,
+      retryAfterMs,
     });
   }
 }

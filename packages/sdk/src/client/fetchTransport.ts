@@ -1,3 +1,4 @@
+import { sleep } from "./sleep.ts";
 import {
   defaultRetryPolicy,
   type RetryPolicy,
@@ -5,20 +6,6 @@ import {
   type Transport,
   type TransportResponse,
 } from "./transport.ts";
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /**
  * The browser's transport. fetch has no retry of its own, so this applies the same RetryPolicy the

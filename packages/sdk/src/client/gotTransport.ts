@@ -14,8 +14,11 @@ import {
  * The Node transport (CLI, tests, scripts): got with keep-alive agents, timeouts and got's own
  * retry, configured from the shared RetryPolicy. Non-retry-safe requests get no retry at all.
  */
-export function createGotTransport(options: { policy?: RetryPolicy } = {}): Transport {
+export function createGotTransport(
+  options: { policy?: RetryPolicy; retryDelay?: typeof retryDelayMs } = {},
+): Transport {
   const policy = options.policy ?? defaultRetryPolicy;
+  const retryDelay = options.retryDelay ?? retryDelayMs;
   // What every request shares, merged once: got merges a request's options into its instance's
   // defaults, and a batch sends hundreds of requests a second.
   const client = got.extend({
@@ -40,7 +43,7 @@ export function createGotTransport(options: { policy?: RetryPolicy } = {}): Tran
       calculateDelay: ({ attemptCount, retryOptions, error, computedValue }) => {
         if (computedValue === 0 || attemptCount > retryOptions.limit) return 0;
         const retryAfter = error.response?.headers["retry-after"];
-        const delay = retryDelayMs(
+        const delay = retryDelay(
           attemptCount,
           typeof retryAfter === "string" ? retryAfter : undefined,
           policy,

@@ -17,7 +17,8 @@ import {
   autocompleteHitSchema,
   autocompleteMetaSchema,
   autocompleteRequestSchema,
-  type SearchConfiguration,
+  noSearchConfigurationNotice,
+  type SearchConfigurationAnswer,
   searchConfigurationSchema,
   searchResultLimit,
   statusReportRequest,
@@ -103,15 +104,21 @@ export function searchApi(core: HttpCore) {
     },
     /**
      * GET /v1/search/configuration: the chains recognition leaves out (000 §5), to pass on as
-     * `excludedChains` to recognizeIdentifier or readSearchInput.
+     * `excludedChains` to recognizeIdentifier or readSearchInput. A server without the call (404)
+     * excludes none, with a notice; any other failure is the caller's to report, so it is thrown.
      */
-    configuration: async (options: CallOptions = {}): Promise<SearchConfiguration> =>
-      (
-        await core.request("GET", "/v1/search/configuration", {
+    configuration: async (options: CallOptions = {}): Promise<SearchConfigurationAnswer> => {
+      try {
+        const answer = await core.request("GET", "/v1/search/configuration", {
           schema: searchConfigurationSchema,
           signal: options.signal,
-        })
-      ).data,
+        });
+        return { ...answer.data, notice: null };
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        return { excludedChains: [], notice: noSearchConfigurationNotice };
+      }
+    },
     /** POST /trm-insights/v4/transaction for at most 100 hashes or transaction URNs (001 §7). */
     transactions,
     /** The same lookup for any number of hashes, 100 per request, a failed request retried once. */

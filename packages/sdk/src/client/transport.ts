@@ -41,8 +41,23 @@ export const defaultRetryPolicy: RetryPolicy = {
 };
 
 /**
- * Delay before retry number `attempt` (1-based): the server's Retry-After when it sent one (seconds
- * or an HTTP date), else exponential backoff with full jitter.
+ * The wait a Retry-After header asks for (seconds or an HTTP date), at most the policy's longest
+ * delay; null without a usable header.
+ */
+export function retryAfterMs(
+  retryAfter: string | undefined,
+  policy: RetryPolicy = defaultRetryPolicy,
+  now: () => number = Date.now,
+): number | null {
+  if (!retryAfter) return null;
+  const seconds = Number(retryAfter);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now();
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), policy.maxDelayMs) : null;
+}
+
+/**
+ * Delay before retry number `attempt` (1-based): the server's Retry-After when it sent one, else
+ * exponential backoff with full jitter.
  */
 export function retryDelayMs(
   attempt: number,
@@ -51,11 +66,8 @@ export function retryDelayMs(
   random: () => number = Math.random,
   now: () => number = Date.now,
 ): number {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now();
-    if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), policy.maxDelayMs);
-  }
+  const asked = retryAfterMs(retryAfter, policy, now);
+  if (asked !== null) return asked;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(random() * ceiling);
 }

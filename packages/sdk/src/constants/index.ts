@@ -1,3 +1,4 @@
+export { apiPathPrefixes, isApiPath } from "./apiPaths.ts";
 export type { BatchOutcome } from "./batches.ts";
 export { runInBatches } from "./batches.ts";
 export {
@@ -5,6 +6,7 @@ export {
   bulkBatchSizes,
   byAssetSummaryMaxPages,
   cacheFreshnessOptions,
+  multiSearchMaxItems,
   pageSizes,
   percentageDenominatorThreshold,
   pollIntervalMs,

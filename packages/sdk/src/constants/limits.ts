@@ -18,6 +18,12 @@ export const cacheFreshnessOptions = [
 /** 000 §7 / §9: bulk metrics calls send at most this many URNs per request. */
 export const bulkBatchSizes = { addresses: 900, customEntities: 100, entities: 20 } as const;
 
+/**
+ * 002 §3 multi-search. Choice: a multi-search looks up at most this many items (five requests each);
+ * the rest are named as not searched rather than flooding the server.
+ */
+export const multiSearchMaxItems = 20;
+
 /** 000 §8 / §9: after this long the portfolio shows the still-loading notice. */
 export const balanceNoticeDelayMs = 30 * second;
 

@@ -9,7 +9,6 @@ export {
 } from "./customEntity.ts";
 export type {
   PollRefreshOptions,
-  PollSleep,
   RefreshPart,
   RefreshPartStatus,
   RefreshStatus,
@@ -22,5 +21,4 @@ export {
   refreshPartStatusSchema,
   refreshParts,
   refreshStatusSchema,
-  timerSleep,
 } from "./refreshStatus.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sleep as defaultSleep, type Sleep } from "../client/sleep.ts";
 import { pollIntervalMs } from "../constants/index.ts";
 
 /** 000 §3: each part of a custom entity refresh is processing, failed or succeeded. */
@@ -37,30 +38,10 @@ export function overallRefreshStatus(status: RefreshStatus | null | undefined): 
   return "succeeded";
 }
 
-/** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
-export type PollSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-export const timerSleep: PollSleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-
 export interface PollRefreshOptions {
   signal?: AbortSignal;
   intervalMs?: number;
-  sleep?: PollSleep;
+  sleep?: Sleep;
   /** Called with every status read, so a screen can show the parts as they finish. */
   onStatus?: (status: RefreshStatus, overall: RefreshPartStatus) => void;
 }
@@ -75,7 +56,7 @@ export async function pollRefreshStatus(
   fetchStatus: (signal?: AbortSignal) => Promise<RefreshStatus>,
   options: PollRefreshOptions = {},
 ): Promise<{ status: RefreshStatus; overall: RefreshPartStatus }> {
-  const { signal, intervalMs = pollIntervalMs, sleep = timerSleep, onStatus } = options;
+  const { signal, intervalMs = pollIntervalMs, sleep = defaultSleep, onStatus } = options;
   for (;;) {
     signal?.throwIfAborted();
     const status = await fetchStatus(signal);

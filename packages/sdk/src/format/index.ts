@@ -9,6 +9,7 @@ export {
   utcDatePattern,
   utcDateTimePattern,
 } from "./dates.ts";
+export { countText, dateText, moneyText, textOrMissing } from "./nullable.ts";
 export {
   balanceDecimals,
   formatBalance,

@@ -27,8 +27,12 @@ export {
 export type { GlobalSearchOutcome } from "./globalSearchNavigation.ts";
 export { globalSearchRoute } from "./globalSearchNavigation.ts";
 export { randomSearchRoute } from "./randomSearch.ts";
-export type { SearchConfiguration } from "./searchConfiguration.ts";
-export { chainsNotSearched, searchConfigurationSchema } from "./searchConfiguration.ts";
+export type { SearchConfiguration, SearchConfigurationAnswer } from "./searchConfiguration.ts";
+export {
+  chainsNotSearched,
+  noSearchConfigurationNotice,
+  searchConfigurationSchema,
+} from "./searchConfiguration.ts";
 export type { SearchHistory, SearchHistoryDay, SearchHistoryItem } from "./searchHistory.ts";
 export {
   markSearchVisited,

@@ -11,7 +11,7 @@ const fetchSize = 5_000;
  * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
  * of 0 are left out) and its attribution (owner and tags, the most confident first).
  */
-const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
+export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
   SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
     coalesce(f.incoming_usd, 0) AS incoming_usd, coalesce(f.outgoing_usd, 0) AS outgoing_usd,
     coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,

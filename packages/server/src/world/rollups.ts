@@ -1,6 +1,7 @@
-import { forgetSummaryRows } from "../metrics/index.ts";
+import { forgetSummaryRows, summaryValuesSql } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
-import { buildAddressSummaries } from "./addressSummaries.ts";
+import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaries.ts";
+import { rollupsVersion } from "./rollupVersion.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
 // attribution. Everything here is computed; nothing is assigned. Run after every load or import.
@@ -173,51 +174,81 @@ function dropTemporaries(): string {
   return `DROP TABLE IF EXISTS ${tables.join(", ")}`;
 }
 
-async function refresh(tx: Queryable, options: RefreshOptions): Promise<void> {
-  const statements = [
-    ...(options.owners ? ownerStatements : []),
-    ...flowStatements,
-    dropTemporaries(),
-    ...indirectStatements("in"),
-    ...indirectStatements("out"),
-    indirectInsert,
-    entityIndirectInsert,
-    dropTemporaries(),
-  ];
+const rebuildStatements = [
+  ...flowStatements,
+  dropTemporaries(),
+  ...indirectStatements("in"),
+  ...indirectStatements("out"),
+  indirectInsert,
+  entityIndirectInsert,
+  dropTemporaries(),
+];
+
+/** The version of the rollups this code builds (rollupVersion.ts). */
+export const currentRollupsVersion = rollupsVersion([
+  ...ownerStatements,
+  ...rebuildStatements,
+  summaryRowsCreate,
+  summaryValuesSql("s"),
+  chainSummaryInsert,
+]);
+
+async function refresh(tx: Queryable, options: RefreshOptions, version: string): Promise<void> {
+  const statements = [...(options.owners ? ownerStatements : []), ...rebuildStatements];
   for (const statement of statements) await tx.query(statement);
   await buildAddressSummaries(tx);
   await tx.query(chainSummaryInsert);
   await tx.query(analyzeRollups);
+  await tx.query(
+    `INSERT INTO rollup_version (version) VALUES ($1)
+     ON CONFLICT (only_row) DO UPDATE SET version = excluded.version, built_at = now()`,
+    [version],
+  );
+}
+
+/** The version of the rollups `store` holds; null before the first build. */
+export async function storedRollupsVersion(store: Store | Queryable): Promise<string | null> {
+  const [row] = await store.query<{ version: string }>("SELECT version FROM rollup_version");
+  return row?.version ?? null;
 }
 
 /**
- * Rebuilds the rollups of a store whose data predates one of their tables: a migration adds such a
- * table empty (0040 address_summary, 0050 entity_summary), or empties one to rebuild it (0060 adds the
- * attribution columns to address_summary, 0080 its wire text). True when it rebuilt them.
+ * Rebuilds the rollups of a store that holds data and whose rollups were built by other code than
+ * `version` (by default this code's: an upgrade, or a store from before rollup_version) or lack a
+ * summary table's rows (a store from before that table). True when it rebuilt them.
  */
 export async function ensureRollups(
   store: Store,
-  options: { beforeRebuild?: () => void } = {},
+  options: { beforeRebuild?: () => void; version?: string } = {},
 ): Promise<boolean> {
+  const version = options.version ?? currentRollupsVersion;
   const [state] = await store.query<{ stale: boolean }>(
     `SELECT (EXISTS (SELECT 1 FROM addresses) AND NOT EXISTS (SELECT 1 FROM address_summary))
-         OR (EXISTS (SELECT 1 FROM entities) AND NOT EXISTS (SELECT 1 FROM entity_summary)) AS stale`,
+         OR (EXISTS (SELECT 1 FROM entities) AND NOT EXISTS (SELECT 1 FROM entity_summary))
+         OR (EXISTS (SELECT 1 FROM addresses) AND (SELECT version FROM rollup_version) IS DISTINCT FROM $1)
+         AS stale`,
+    [version],
   );
   if (!state?.stale) return false;
   // A large store takes minutes: whoever started it hears why before, not after.
   options.beforeRebuild?.();
-  await refreshRollups(store);
+  await refreshRollups(store, {}, version);
   return true;
 }
 
 /**
  * Rebuilds every rollup from the transfers and the attribution in one transaction (a store opens its
- * own; a Queryable must already be one: the exposure steps use temporary tables).
+ * own; a Queryable must already be one: the exposure steps use temporary tables), and records the
+ * version that built them (by default this code's).
  */
-export async function refreshRollups(target: Store | Queryable, options: RefreshOptions = {}): Promise<void> {
+export async function refreshRollups(
+  target: Store | Queryable,
+  options: RefreshOptions = {},
+  version: string = currentRollupsVersion,
+): Promise<void> {
   try {
-    if ("transaction" in target) await target.transaction((tx) => refresh(tx, options));
-    else await refresh(target, options);
+    if ("transaction" in target) await target.transaction((tx) => refresh(tx, options, version));
+    else await refresh(target, options, version);
   } finally {
     forgetSummaryRows();
   }

@@ -1,2 +1,2 @@
 export { App } from "./App.tsx";
-export { apiPathPrefixes, isApiPath, routes, safeNextPath, signInPath } from "./routes.ts";
+export { routes, safeNextPath, signInPath } from "./routes.ts";

@@ -1,5 +1,6 @@
+import { isApiPath } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
-import { isApiPath, type routes, safeNextPath, signInPath } from "./routes.ts";
+import { type routes, safeNextPath, signInPath } from "./routes.ts";
 
 const samples: Record<keyof typeof routes, string> = {
   home: "/",

@@ -1,3 +1,5 @@
+import { isApiPath } from "@sleuth/sdk";
+
 // Console routes. The API shares the origin, so no console path may start with an API prefix
 // (the server serves index.html for console paths and the dev proxy forwards API prefixes).
 export const routes = {
@@ -14,31 +16,6 @@ export const routes = {
   graph: "/graph",
   triage: "/triage/*?",
 } as const;
-
-/** Path prefixes the API answers at (docs/API.md); Vite's dev server proxies these. */
-export const apiPathPrefixes = [
-  "/organizations",
-  "/cases",
-  "/graphs",
-  "/v1",
-  "/v2",
-  "/v3",
-  "/trm-insights",
-  "/risk",
-  "/user-",
-  "/users-",
-  "/auth",
-  "/api-tokens",
-  "/feature-flags",
-  "/healthz",
-  "/chainabuse",
-  "/triage/v1",
-] as const;
-
-/** True when a path belongs to the API rather than the console (a plain prefix test, as the proxy does). */
-export function isApiPath(path: string): boolean {
-  return apiPathPrefixes.some((prefix) => path.startsWith(prefix));
-}
 
 /**
  * Where to go after signing in: only a console path of this origin, so a crafted

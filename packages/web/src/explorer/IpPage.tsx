@@ -1,5 +1,5 @@
 import { Label } from "@primer/react";
-import { formatUtc, type InetHit, normalizeIpAddress, utcDatePattern } from "@sleuth/sdk";
+import { countText, dateText, type InetHit, normalizeIpAddress, textOrMissing } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
@@ -19,12 +19,12 @@ const flags = [
 
 function IpDetails({ hit }: { hit: InetHit }) {
   const entries: [string, string][] = [
-    ["Associated addresses", hit.numAssociatedAddresses.toLocaleString("en-US")],
-    ["Observations", hit.totalObservations.toLocaleString("en-US")],
-    ["First observed", hit.firstObservation ? formatUtc(hit.firstObservation, utcDatePattern) : "—"],
-    ["Last observed", hit.lastObservation ? formatUtc(hit.lastObservation, utcDatePattern) : "—"],
-    ["Country", hit.country ?? "—"],
-    ["ISP", hit.isp ?? "—"],
+    ["Associated addresses", countText(hit.numAssociatedAddresses)],
+    ["Observations", countText(hit.totalObservations)],
+    ["First observed", dateText(hit.firstObservation)],
+    ["Last observed", dateText(hit.lastObservation)],
+    ["Country", textOrMissing(hit.country)],
+    ["ISP", textOrMissing(hit.isp)],
   ];
   return <DetailsList entries={entries} testId="ip-details" />;
 }

@@ -1,19 +1,14 @@
 import {
-  formatMoney,
+  countText,
+  dateText,
   formatPortfolioValue,
-  formatUtc,
   type MetricsSummary,
   missingValueText,
-  utcDatePattern,
+  moneyText,
 } from "@sleuth/sdk";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
-
-const number = (value: number | undefined) =>
-  value === undefined ? missingValueText : value.toLocaleString("en-US");
-const money = (value: number | undefined) => (value === undefined ? missingValueText : formatMoney(value));
-const date = (value: string | null) => (value === null ? missingValueText : formatUtc(value, utcDatePattern));
 
 /** The 000 §3 metrics summary of an address, entity or custom entity, as a description list. */
 export function MetricsList({
@@ -30,14 +25,14 @@ export function MetricsList({
         ? missingValueText
         : formatPortfolioValue(metrics.balanceAmountUsd, { estimated: metrics.isBalanceEstimated ?? false }),
     ],
-    ["Total volume", money(metrics.totalVolumeUsd)],
-    ["Received", money(metrics.incomingVolumeUsd)],
-    ["Sent", money(metrics.outgoingVolumeUsd)],
-    ["Transfers", number(metrics.totalTransfers)],
-    ["Assets", number(metrics.totalUniqueAssets)],
-    ...(showAddressCount ? ([["Addresses", number(metrics.addressCount)]] as [string, string][]) : []),
-    ["First active", date(metrics.firstActiveDate)],
-    ["Last active", date(metrics.lastActiveDate)],
+    ["Total volume", moneyText(metrics.totalVolumeUsd)],
+    ["Received", moneyText(metrics.incomingVolumeUsd)],
+    ["Sent", moneyText(metrics.outgoingVolumeUsd)],
+    ["Transfers", countText(metrics.totalTransfers)],
+    ["Assets", countText(metrics.totalUniqueAssets)],
+    ...(showAddressCount ? ([["Addresses", countText(metrics.addressCount)]] as [string, string][]) : []),
+    ["First active", dateText(metrics.firstActiveDate)],
+    ["Last active", dateText(metrics.lastActiveDate)],
   ];
   return <DetailsList entries={entries} testId="metrics" />;
 }

@@ -7,6 +7,7 @@ import {
   formatBalance,
   formatMoney,
   formatUtc,
+  moneyText,
   readSearchInput,
   type TransactionParty,
   type TransactionRow,
@@ -89,7 +90,7 @@ function TransactionDetails({ row }: { row: TransactionRow }) {
         entries={[
           ["Time", formatUtc(row.block_timestamp)],
           ["Block", row.block_number.toLocaleString("en-US")],
-          ["Value", row.value_usd === null ? "—" : formatMoney(row.value_usd)],
+          ["Value", moneyText(row.value_usd)],
           ...(row.op_return
             ? ([
                 [

@@ -4,6 +4,7 @@ import {
   entityUrn,
   globalSearchRoute,
   inetUrn,
+  isApiPath,
   randomSearchRoute,
   readSearchInput,
   searchSubmitRoute,
@@ -11,7 +12,6 @@ import {
   transactionUrn,
 } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
-import { isApiPath } from "../app/routes.ts";
 import { accessibleRoute, canAccessRoute } from "./routeAccess.ts";
 import { pathOfRoute, pathOfUrn, routeNameOfPath } from "./routePaths.ts";
 

@@ -4,6 +4,7 @@ import { SkeletonText, UnderlinePanels } from "@primer/react/experimental";
 import {
   initialResultsTab,
   multiSearchItems,
+  multiSearchMaxItems,
   requestInformationLabel,
   resultsTabOrder,
   type SearchSection,
@@ -23,7 +24,6 @@ import { searchResultsPath } from "../navigation/index.ts";
 import {
   $requestedQueries,
   logSearchFailed,
-  multiSearchMaxItems,
   RequestInformationDialog,
   type SearchRow,
   type SectionMore,

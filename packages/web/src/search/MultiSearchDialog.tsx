@@ -6,10 +6,11 @@ import {
   multiSearchTextareaHeight,
   searchSubmitRoute,
 } from "@sleuth/sdk";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { useFocusReturnRef } from "../keyboard/index.ts";
+import { useFocusReturnRef, useHotkey, useHotkeyScope } from "../keyboard/index.ts";
 import { routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import { $multiSearchOpen, closeMultiSearch } from "./multiSearchStore.ts";
 import { logSearchQuery } from "./searchActivity.ts";
 
@@ -35,16 +36,25 @@ function MultiSearchDialogContent() {
     closeMultiSearch();
     openRoute(searchSubmitRoute({ module: "navigation", query, currentRoute: routeNameOfPath(location) }));
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  // Enter starts a new line; Mod+Enter searches, from the registry like every other hotkey.
+  useHotkeyScope("multi-search");
+  useHotkey({
+    id: "multi-search.submit",
+    keys: "Mod+Enter",
+    description: "Search the items",
+    group: "Multi-search",
+    scope: "multi-search",
+    run: submit,
+  });
   return (
     <Dialog
       title="Multi-search"
-      subtitle="One address, transaction, entity or IP per line. Ctrl+Enter (⌘+Enter) searches."
+      subtitle={
+        <>
+          One address, transaction, entity or IP per line.{" "}
+          <HotkeyHint id="multi-search.submit" size="small" /> searches.
+        </>
+      }
       onClose={closeMultiSearch}
       width="large"
       initialFocusRef={fieldRef}
@@ -70,7 +80,6 @@ function MultiSearchDialogContent() {
           maxHeight={multiSearchTextareaHeight.max}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
           className="sleuth-mono"
         />
         <FormControl.Caption>

@@ -2,9 +2,11 @@ import { Dialog, FormControl, Text, Textarea } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { platformMessages, searchMessages, stillLookingForMessage } from "@sleuth/sdk";
 import { useMutation } from "@tanstack/react-query";
-import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
+import { useHotkey, useHotkeyScope } from "../keyboard/index.ts";
 import { announce } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import { markInformationRequested } from "./requestedInformation.ts";
 
 /**
@@ -36,12 +38,15 @@ export function RequestInformationDialog({
     if (!request.isPending) request.mutate();
   };
   // Enter writes a new line in the details; Mod+Enter sends, as in GitHub's comment boxes.
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  useHotkeyScope("request-information");
+  useHotkey({
+    id: "request-information.submit",
+    keys: "Mod+Enter",
+    description: "Send the request",
+    group: "Request information",
+    scope: "request-information",
+    run: submit,
+  });
   return (
     <Dialog
       title={searchMessages.requestInformation}
@@ -61,7 +66,8 @@ export function RequestInformationDialog({
       ]}
     >
       <Text as="p" id={descriptionId} className="sleuth-muted sleuth-request-text">
-        Tell us what you expected to find; the data team looks into it.
+        Tell us what you expected to find; the data team looks into it.{" "}
+        <HotkeyHint id="request-information.submit" size="small" /> sends.
       </Text>
       <FormControl>
         <FormControl.Label>Details (optional)</FormControl.Label>
@@ -71,7 +77,6 @@ export function RequestInformationDialog({
           rows={4}
           value={details}
           onChange={(event) => setDetails(event.target.value)}
-          onKeyDown={onKeyDown}
           aria-describedby={descriptionId}
         />
       </FormControl>

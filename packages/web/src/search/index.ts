@@ -27,6 +27,6 @@ export { useDebouncedValue } from "./useDebouncedValue.ts";
 export { useExcludedChains } from "./useExcludedChains.ts";
 export { useSearchCommands } from "./useSearchCommands.ts";
 export type { SearchResultsState, SectionMore } from "./useSearchResults.ts";
-export { multiSearchMaxItems, useSearchResults } from "./useSearchResults.ts";
+export { useSearchResults } from "./useSearchResults.ts";
 export type { SearchSectionsState, SectionState } from "./useSearchSections.ts";
 export { useSearchSections } from "./useSearchSections.ts";

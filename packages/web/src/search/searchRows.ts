@@ -3,17 +3,20 @@ import {
   type ChainId,
   type CustomEntityHit,
   chainById,
+  countText,
+  dateText,
   displayAddress,
   type EntityHit,
   formatMoney,
   formatUtc,
   type InetHit,
   missingValueText,
+  moneyText,
   type SearchSection,
   type SuggestionItem,
   type TransactionRow,
+  textOrMissing,
   truncateSearchTitle,
-  utcDatePattern,
 } from "@sleuth/sdk";
 
 /** One result of a search section: the SDK's 002 §3 suggestion item and what its row shows. */
@@ -44,10 +47,6 @@ export const searchSectionColumns = {
   ips: ["IP", "Country", "ISP", "Associated addresses", "Observations"],
 } as const satisfies Record<SearchSection, readonly string[]>;
 
-const integer = (value: number | null) => (value === null ? missingValueText : value.toLocaleString("en-US"));
-const usd = (value: number | null) => (value === null ? missingValueText : formatMoney(value));
-const day = (value: string | null) => (value === null ? missingValueText : formatUtc(value, utcDatePattern));
-
 const chainName = (chain: string) => chainById(chain)?.name ?? chain;
 
 const joinDetail = (parts: readonly (string | null | undefined | false)[]) =>
@@ -65,12 +64,12 @@ export function transactionRow(row: TransactionRow): SearchRow {
     fullTitle: row.tx_hash,
     detail: joinDetail([
       chainName(row.chain),
-      formatUtc(row.block_timestamp, utcDatePattern),
+      dateText(row.block_timestamp),
       row.value_usd === null ? null : formatMoney(row.value_usd),
     ]),
     chain: row.chain,
     otherChains: [],
-    cells: [chainName(row.chain), formatUtc(row.block_timestamp), usd(row.value_usd)],
+    cells: [chainName(row.chain), formatUtc(row.block_timestamp), moneyText(row.value_usd)],
   };
 }
 
@@ -87,7 +86,12 @@ export function entityRow(hit: EntityHit): SearchRow {
     ]),
     chain: null,
     otherChains: [],
-    cells: [hit.category, integer(hit.addresses), integer(hit.totalTransfers), usd(hit.totalVolume)],
+    cells: [
+      hit.category,
+      countText(hit.addresses),
+      countText(hit.totalTransfers),
+      moneyText(hit.totalVolume),
+    ],
   };
 }
 
@@ -110,10 +114,10 @@ export function customEntityRow(hit: CustomEntityHit): SearchRow {
     otherChains: [],
     cells: [
       hit.createdByUser ? truncateSearchTitle(hit.createdByUser, "creator") : missingValueText,
-      integer(hit.addressCount),
-      integer(hit.totalTransfers),
-      usd(hit.totalVolumeUsd),
-      day(hit.lastActiveDate),
+      countText(hit.addressCount),
+      countText(hit.totalTransfers),
+      moneyText(hit.totalVolumeUsd),
+      dateText(hit.lastActiveDate),
     ],
   };
 }
@@ -149,8 +153,8 @@ export function addressRow(hit: AddressHit): SearchRow {
     cells: [
       others > 0 ? `${chainName(hit.chain)} +${others}` : chainName(hit.chain),
       attribution ?? missingValueText,
-      integer(hit.transactions),
-      usd(hit.totalVolume),
+      countText(hit.transactions),
+      moneyText(hit.totalVolume),
     ],
   };
 }
@@ -170,10 +174,10 @@ export function inetRow(hit: InetHit): SearchRow {
     chain: null,
     otherChains: [],
     cells: [
-      hit.country ?? missingValueText,
-      hit.isp ?? missingValueText,
-      integer(hit.numAssociatedAddresses),
-      integer(hit.totalObservations),
+      textOrMissing(hit.country),
+      textOrMissing(hit.isp),
+      countText(hit.numAssociatedAddresses),
+      countText(hit.totalObservations),
     ],
   };
 }

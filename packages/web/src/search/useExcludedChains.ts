@@ -7,8 +7,9 @@ const noChains: readonly ChainId[] = [];
 
 /**
  * 000 §5: the chains the server excludes from recognition (GET /v1/search/configuration: it holds no
- * address there), for every readSearchInput of the console. Until the answer arrives, or when it
- * fails, no chain is left out: the searches then only ask about more chains than they need.
+ * address there), for every readSearchInput of the console; the SDK call decides what a server without
+ * it means. Until the answer arrives no chain is left out: the searches then only ask about more
+ * chains than they need.
  */
 export function useExcludedChains(): readonly ChainId[] {
   const signedIn = useStore($signedIn) !== null;

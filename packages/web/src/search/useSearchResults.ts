@@ -1,5 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { type RecognizedIdentifier, readSearchInput, type SearchSection, searchSections } from "@sleuth/sdk";
+import {
+  multiSearchMaxItems,
+  type RecognizedIdentifier,
+  readSearchInput,
+  type SearchSection,
+  searchSections,
+} from "@sleuth/sdk";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { $signedIn } from "../session/index.ts";
@@ -13,10 +19,6 @@ import {
 } from "./searchSectionQueries.ts";
 import { useExcludedChains } from "./useExcludedChains.ts";
 import type { SectionState } from "./useSearchSections.ts";
-
-// Choice: a multi-search looks up at most this many items (five requests each); the rest are named
-// as not searched rather than flooding the server.
-export const multiSearchMaxItems = 20;
 
 /** Whether a section has more rows on the server than it loaded, and how asking for them goes. */
 export interface SectionMore {
