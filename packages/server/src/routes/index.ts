@@ -3,6 +3,7 @@ import { activityRoutes } from "./activity.ts";
 import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
 import type { RouteContext } from "./context.ts";
+import { customEntityRoutes } from "./customEntities.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { healthRoutes } from "./health.ts";
 import { importRoutes } from "./imports.ts";
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    customEntityRoutes,
   ]) {
     routes(app, context);
   }
