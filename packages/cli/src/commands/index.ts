@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
+import { registerEntities } from "./entities.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -19,6 +20,7 @@ export const commands: readonly RegisterCommand[] = [
   registerOrg,
   registerSearch,
   registerBatch,
+  registerEntities,
   registerImport,
   registerConfig,
 ];

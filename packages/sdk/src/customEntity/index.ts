@@ -58,3 +58,5 @@ export {
   refreshStatusSchema,
   timerSleep,
 } from "./refreshStatus.ts";
+export type { ResourceInput } from "./resourceInput.ts";
+export { resourcesFromText } from "./resourceInput.ts";
