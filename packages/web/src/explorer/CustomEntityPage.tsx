@@ -1,5 +1,6 @@
 import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { CustomEntityActions } from "../customEntities/CustomEntityActions.tsx";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -34,6 +35,7 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
         {hit.data?.createdByUser ? (
           <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>
         ) : null}
+        <CustomEntityActions uuid={uuid} />
       </IdentifierHeader>
       <DataPanel title="Attribution" query={attribution}>
         {(data) => <AttributionTags tags={data?.tags ?? []} />}
