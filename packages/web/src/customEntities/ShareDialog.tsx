@@ -50,13 +50,7 @@ export function ShareDialog({ uuid, name, onClose }: { uuid: string; name: strin
   const members = useQuery(customEntityQueries.members());
   const organizationUuid = collaborators.data?.organizations[0]?.uuid ?? "";
   return (
-    <Dialog
-      title={`Share ${name}`}
-      onClose={onClose}
-      width="470px"
-      className="sleuth-share-dialog"
-      footerButtons={[]}
-    >
+    <Dialog title={`Share ${name}`} onClose={onClose} width="470px" className="sleuth-share-dialog">
       {collaborators.isPending || members.isPending ? (
         <Text as="p">Loading who it is shared with…</Text>
       ) : collaborators.isError || members.isError ? (

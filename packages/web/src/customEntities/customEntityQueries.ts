@@ -24,7 +24,9 @@ export const customEntityQueries = {
   collaborators: (uuid: string) => ({
     queryKey: ["customEntities", "collaborators", uuid],
     queryFn: ({ signal }: { signal: AbortSignal }) => sleuthClient.customEntities.collaborators(uuid, signal),
+    // The share dialog starts its draft from this answer: each opening reads it afresh.
     staleTime: 0,
+    gcTime: 0,
   }),
   members: () => ({
     queryKey: ["organization", "members"],
