@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from "@primer/react";
+import { Button, Heading, Text, VisuallyHidden } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { type CustomEntityDetail, isApiError, pageSizes, platformMessages } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -61,7 +61,7 @@ export function CustomEntitiesPage() {
                 </th>
               ))}
               <th scope="col">
-                <span className="sleuth-visually-hidden">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </th>
             </tr>
           </thead>

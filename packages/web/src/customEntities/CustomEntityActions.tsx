@@ -86,7 +86,7 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
           {overall === "processing" ? <Spinner size="small" srText={null} /> : null} {statusText[overall]}
         </Label>
       ) : null}
-      {detail.data ? <Label variant="secondary">{detail.data.permission}</Label> : null}
+      {detail.data ? <Label variant="secondary">You: {detail.data.permission}</Label> : null}
       {editor ? (
         <>
           <Button size="small" onClick={share} trailingVisual={() => <HotkeyHint id="customEntity.share" />}>

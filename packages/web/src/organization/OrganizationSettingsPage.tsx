@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { Button, FormControl, Heading, Select, Text, TextInput } from "@primer/react";
+import { Button, FormControl, Heading, Select, Text, TextInput, VisuallyHidden } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { displayName, isApiError, type Member, type Role, roles, storedOrganizationKey } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -109,7 +109,7 @@ function MembersSection({ admin }: { admin: boolean }) {
               <th scope="col">E-mail</th>
               <th scope="col">Role</th>
               <th scope="col">
-                <span className="sleuth-visually-hidden">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </th>
             </tr>
           </thead>
@@ -139,8 +139,13 @@ function MembersSection({ admin }: { admin: boolean }) {
                 </td>
                 <td>
                   {admin ? (
-                    <Button size="small" variant="danger" onClick={() => remove.mutate(member)}>
-                      Remove {member.email}
+                    <Button
+                      size="small"
+                      variant="danger"
+                      aria-label={`Remove ${member.email}`}
+                      onClick={() => remove.mutate(member)}
+                    >
+                      Remove
                     </Button>
                   ) : null}
                 </td>
