@@ -4,6 +4,7 @@ import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
 import { registerCounterparties } from "./counterparties.ts";
 import { registerExposure } from "./exposure.ts";
+import { registerEntities } from "./entities.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -24,6 +25,7 @@ export const commands: readonly RegisterCommand[] = [
   registerBatch,
   registerCounterparties,
   registerExposure,
+  registerEntities,
   registerImport,
   registerTransfers,
   registerConfig,

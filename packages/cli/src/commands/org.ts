@@ -1,4 +1,4 @@
-import type { UserOrganization } from "@sleuth/sdk";
+import { displayName, type Member, roleSchema, type UserOrganization } from "@sleuth/sdk";
 import type { Command } from "commander";
 import { describeSource, loadConfig, updateConfigFile } from "../config/index.ts";
 import { CliError } from "../errors.ts";
@@ -19,7 +19,9 @@ function organizationColumns(currentUuid: string | undefined, tty: boolean): Col
 
 /** 000 §7 organizations: list the caller's organizations and choose the one commands act in. */
 export function registerOrg(program: Command, io: CliIo): void {
-  const org = program.command("org").description("list your organizations and switch between them");
+  const org = program
+    .command("org")
+    .description("list, switch, create and rename organizations; list and invite members");
 
   org
     .command("list")
@@ -80,6 +82,102 @@ export function registerOrg(program: Command, io: CliIo): void {
         } else if (!after.organization) {
           for (const note of after.notes) session.out.warn(note);
         }
+      }),
+    );
+
+  registerOrgManagement(org, io);
+}
+
+function memberColumns(tty: boolean): Column<Member>[] {
+  return [
+    { header: "name", value: (member) => displayName(member) },
+    { header: "email", value: (member) => member.email },
+    { header: "role", value: (member) => member.role },
+    { header: "sign-in", value: (member) => (member.memberStrategies ?? []).join(", ") },
+    { header: "since", value: (member) => formatTime(member.createdAt, tty) },
+  ];
+}
+
+/** 000 §5 create, rename; 002 §7 members and invitations (the server checks the admin role). */
+function registerOrgManagement(org: Command, io: CliIo): void {
+  org
+    .command("create")
+    .description("create an organization; you become its admin")
+    .argument("<name>", "the organization's name")
+    .option("--json", "print {uuid, name} as JSON")
+    .action(
+      action(io, async (session, command) => {
+        const [name] = command.processedArgs as [string];
+        const client = await session.client();
+        const created = await client.organizations.create({ name });
+        if (command.opts<{ json?: boolean }>().json) return session.out.json(created);
+        session.out.data(created.uuid);
+        session.out.info(`Created ${created.name}; \`sleuth org switch ${created.uuid}\` to act in it.`);
+      }),
+    );
+
+  org
+    .command("rename")
+    .description("rename the current organization (admins only)")
+    .argument("<name>", "the new name")
+    .action(
+      action(io, async (session, command) => {
+        const [name] = command.processedArgs as [string];
+        const { client, organization } = await session.scopedClient();
+        if (!organization) throw new CliError("you are not a member of any organization");
+        const renamed = await client.organizations.update(organization.uuid, { name });
+        session.out.info(`Renamed ${organization.name} to ${renamed.name}.`);
+      }),
+    );
+
+  org
+    .command("members")
+    .description("list the members of the current organization with their roles")
+    .option("--json", "print the members as JSON")
+    .action(
+      action(io, async (session, command) => {
+        const { client } = await session.scopedClient();
+        const members = await client.organizations.members({ includeMemberStrategies: true });
+        if (command.opts<{ json?: boolean }>().json) return session.out.json(members);
+        session.out.data(renderTable(members, memberColumns(session.out.tty), session.out));
+      }),
+    );
+
+  org
+    .command("invite")
+    .description("add someone to the current organization by e-mail, or change a member's role (admins only)")
+    .argument("<email>", "their e-mail")
+    .option("--role <role>", roleSchema.options.join(", "), "viewer")
+    .option("--json", "print {user, role} as JSON")
+    .action(
+      action(io, async (session, command) => {
+        const [email] = command.processedArgs as [string];
+        const options = command.opts<{ role: string; json?: boolean }>();
+        const role = roleSchema.safeParse(options.role);
+        if (!role.success) throw new CliError(`--role takes ${roleSchema.options.join(", ")}`);
+        const { client, organization } = await session.scopedClient();
+        const invited = await client.organizations.invite({ email, role: role.data });
+        if (options.json) return session.out.json(invited);
+        session.out.info(
+          `${invited.user.email} is now ${invited.role} of ${organization?.name ?? "the organization"}.`,
+        );
+      }),
+    );
+
+  org
+    .command("remove")
+    .description("remove a member from the current organization (admins only)")
+    .argument("<email>", "the member's e-mail")
+    .action(
+      action(io, async (session, command) => {
+        const [email] = command.processedArgs as [string];
+        const { client } = await session.scopedClient();
+        const member = (await client.organizations.members()).find(
+          (m) => m.email.toLowerCase() === email.toLowerCase(),
+        );
+        if (!member) throw new CliError(`${email} is not a member`);
+        await client.organizations.removeMember(member.uuid);
+        session.out.info(`Removed ${member.email}.`);
       }),
     );
 }

@@ -40,3 +40,19 @@ export const featureFlagsQuerySchema = z.object({
 export function withFlagDefaults(flags: Partial<Record<FeatureFlagKey, boolean>>): FeatureFlags {
   return { ...featureFlagDefaults, ...flags };
 }
+
+/**
+ * Body of PUT /feature-flags/{key}: the 002 §6 debug toggle. Only staff and super admins (000 §6,
+ * from the e-mail) may set a flag; the server checks it.
+ */
+export const setFeatureFlagBodySchema = z.object({
+  organizationUuid: z.uuid(),
+  targetDomain: targetDomainSchema.default("front-end"),
+  enabled: z.boolean(),
+});
+export type SetFeatureFlagBody = z.input<typeof setFeatureFlagBodySchema>;
+
+/** Our words for a refused toggle; the specification gives none. */
+export const featureFlagMessages = {
+  staffOnly: "Only staff may change feature flags",
+} as const;

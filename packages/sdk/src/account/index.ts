@@ -5,13 +5,15 @@ export {
   activityEntrySchema,
   logActivityBodySchema,
 } from "./activity.ts";
-export type { FeatureFlagKey, FeatureFlags, TargetDomain } from "./featureFlags.ts";
+export type { FeatureFlagKey, FeatureFlags, SetFeatureFlagBody, TargetDomain } from "./featureFlags.ts";
 export {
   featureFlagDefaults,
   featureFlagKeySchema,
   featureFlagKeys,
+  featureFlagMessages,
   featureFlagsQuerySchema,
   featureFlagsSchema,
+  setFeatureFlagBodySchema,
   targetDomainSchema,
   targetDomains,
   withFlagDefaults,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cacheFreshnessOptions } from "../constants/index.ts";
 
 // 000 §3 User preference: the known keys. Values are JSON; each key validates its own shape.
 export const preferenceValueSchemas = {
@@ -14,6 +15,11 @@ export const preferenceValueSchemas = {
     at: z.iso.datetime({ offset: true }).optional(),
   }),
   "triage-address-progress": z.record(z.string(), z.record(z.string(), z.boolean())),
+  // 000 §9 cache freshness: how long the console treats an answer as fresh. Choice: kept as a user
+  // preference beside the 000 §3 keys, since it is the user's setting and 000 §3 has no other home.
+  "cache-freshness": z.object({
+    ms: z.literal(cacheFreshnessOptions.map((option) => option.ms)),
+  }),
 } as const;
 
 export type PreferenceKey = keyof typeof preferenceValueSchemas;

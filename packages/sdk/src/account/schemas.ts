@@ -63,6 +63,10 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export const authConfigSchema = z.object({
   /** Set when the server runs the demo world: the console offers a one-keystroke demo sign-in. */
   demoUser: z.object({ email: z.email() }).nullable(),
+  /** 000 §6: the domains behind this deployment's staff and super admin flags. */
+  identityDomains: z
+    .object({ staffDomains: z.array(z.string()), superAdminDomains: z.array(z.string()) })
+    .optional(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

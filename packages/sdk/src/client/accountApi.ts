@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { type ActivityAction, activityEntrySchema } from "../account/activity.ts";
 import {
+  type FeatureFlagKey,
   type FeatureFlags,
   featureFlagsSchema,
+  type SetFeatureFlagBody,
   type TargetDomain,
   withFlagDefaults,
 } from "../account/featureFlags.ts";
@@ -92,6 +94,12 @@ export function organizationsApi(core: HttpCore) {
           schema: z.object({ members: z.array(memberSchema) }),
         })
       ).data.members,
+    /** Removes a member from the current organization (admin; the last admin stays). */
+    removeMember: async (userUuid: string) => {
+      await core.request("DELETE", `/users-organizations/users/${encodeURIComponent(userUuid)}`, {
+        schema: z.unknown(),
+      });
+    },
     invite: async (body: InviteMemberBody) =>
       (
         await core.request("POST", "/users-organizations", {
@@ -114,6 +122,11 @@ export function featureFlagsApi(core: HttpCore) {
             schema: featureFlagsSchema,
           })
         ).data,
+      ),
+    /** 002 §6 debug toggle (staff and super admins only); answers every flag after the change. */
+    set: async (key: FeatureFlagKey, body: SetFeatureFlagBody): Promise<FeatureFlags> =>
+      withFlagDefaults(
+        (await core.request("PUT", `/feature-flags/${key}`, { body, schema: featureFlagsSchema })).data,
       ),
   };
 }

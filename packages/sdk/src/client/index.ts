@@ -4,6 +4,7 @@ export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";
 export type { AnswerIssue, ClientConfig, RequestOptions } from "./client.ts";
 export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
+export { customEntitiesApi } from "./customEntitiesApi.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";

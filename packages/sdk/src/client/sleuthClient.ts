@@ -2,6 +2,7 @@ import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
+import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
@@ -24,6 +25,7 @@ export class SleuthClient {
   readonly flows: ReturnType<typeof flowsApi>;
   readonly holdings: ReturnType<typeof holdingsApi>;
   readonly observations: ReturnType<typeof observationsApi>;
+  readonly customEntities: ReturnType<typeof customEntitiesApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -41,6 +43,7 @@ export class SleuthClient {
     this.flows = flowsApi(this.core);
     this.holdings = holdingsApi(this.core);
     this.observations = observationsApi(this.core);
+    this.customEntities = customEntitiesApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

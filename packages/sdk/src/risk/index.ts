@@ -9,6 +9,7 @@ export {
   addressRiskInfoSchema,
   entityRiskScoreRequestSchema,
   entityRiskScoreSchema,
+  riskInfoFieldsSchema,
 } from "./riskInfo.ts";
 export type { AlertRiskLabel, RiskColor, RiskLabel, RiskScoreLevel } from "./riskScale.ts";
 export {

@@ -33,6 +33,9 @@ const riskInfoFields = {
   riskIndicators: z.array(riskIndicatorSchema),
 };
 
+/** The risk summary fields alone, for calls that answer one subject (000 §7 custom-entity risk). */
+export const riskInfoFieldsSchema = z.object(riskInfoFields);
+
 export const addressRiskInfoSchema = z.object({ addressChainUrn: addressChainUrnSchema, ...riskInfoFields });
 export type AddressRiskInfo = z.infer<typeof addressRiskInfoSchema>;
 

@@ -45,8 +45,9 @@ export async function customEntityMetrics(
   urns: readonly string[],
   parts: SummaryParts,
   organizationId: number,
+  userId?: number,
 ): Promise<CustomEntityMetrics[]> {
-  const subjects = await resolveCustomEntities(db, urns, organizationId);
+  const subjects = await resolveCustomEntities(db, urns, organizationId, userId);
   const summaries = await customEntitySummaries(
     db,
     subjects.map((subject) => subject.id),

@@ -1,4 +1,5 @@
 import { type ChainId, parseUrn } from "@sleuth/sdk";
+import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import type { Queryable } from "../store/index.ts";
 
 // URNs of a request resolved to store rows in one query per kind. Answers echo each URN as it was
@@ -190,6 +191,8 @@ export async function resolveCustomEntities(
   db: Queryable,
   urns: readonly string[],
   organizationId: number,
+  /** The caller: a restricted custom entity is absent for members it was not shared with (002 §6). */
+  userId?: number,
 ): Promise<CustomEntitySubject[]> {
   const wanted: { urn: string; uuid: string }[] = [];
   for (const urn of urns) {
@@ -202,8 +205,9 @@ export async function resolveCustomEntities(
     `SELECT r.ord, ce.id
      FROM unnest($1::uuid[]) WITH ORDINALITY AS r(uuid, ord)
      JOIN custom_entities ce ON ce.uuid = r.uuid AND ce.organization_id = $2
+     WHERE $3::integer IS NULL OR ${customEntityVisibleSql("ce", "$3")}
      ORDER BY r.ord`,
-    [wanted.map((item) => item.uuid), organizationId],
+    [wanted.map((item) => item.uuid), organizationId, userId ?? null],
   );
   return rows.map((row) => ({ urn: wanted[Number(row.ord) - 1]!.urn, id: row.id }));
 }

@@ -3,6 +3,7 @@ import { activityRoutes } from "./activity.ts";
 import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
 import type { RouteContext } from "./context.ts";
+import { customEntityRoutes } from "./customEntities.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { flowRoutes } from "./flows.ts";
 import { healthRoutes } from "./health.ts";
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     flowRoutes,
     holdingsRoutes,
     observationRoutes,
+    customEntityRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,14 +1,17 @@
 import { inviteMemberBodySchema, type Member, membersQuerySchema, type Role } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { listMemberships, setMembership } from "../accounts/organizations.ts";
 import { forgetCallers } from "../accounts/rememberedCallers.ts";
 import { toOrganization, toUser, type UserRow, userColumns } from "../accounts/rows.ts";
 import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
-import { conflict } from "../http/errors.ts";
+import { conflict, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { isUniqueViolation } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
+
+const memberParamsSchema = z.object({ userUuid: z.uuid() });
 
 type MemberRow = UserRow & { role: Role; has_token: boolean };
 
@@ -77,5 +80,47 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
       if (isUniqueViolation(error)) throw conflict("That user was just added; try again");
       throw error;
     }
+  });
+
+  // Removes a member (admin). The organization keeps at least one admin; a custom entity the member
+  // was the only named editor of passes to the admin who removed them (002 §6 at least one editor).
+  app.delete("/users-organizations/users/:userUuid", async (request, reply) => {
+    const { organization, user: admin } = requireRole(request, "admin");
+    const { userUuid } = parseOr400(memberParamsSchema, request.params);
+    await store.transaction(async (tx) => {
+      const [member] = await tx.query<{ user_id: number; role: Role }>(
+        `SELECT m.user_id, m.role FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.organization_id = $1 AND u.uuid = $2::uuid FOR UPDATE OF m`,
+        [organization.id, userUuid],
+      );
+      if (!member) throw notFound("Member not found");
+      if (member.role === "admin") {
+        const [admins] = await tx.query<{ count: number }>(
+          "SELECT count(*)::integer AS count FROM memberships WHERE organization_id = $1 AND role = 'admin'",
+          [organization.id],
+        );
+        if ((admins?.count ?? 0) <= 1) throw conflict("An organization keeps at least one admin");
+      }
+      await tx.query(
+        `DELETE FROM custom_entity_collaborators c USING custom_entities ce
+         WHERE c.custom_entity_id = ce.id AND ce.organization_id = $1 AND c.user_id = $2`,
+        [organization.id, member.user_id],
+      );
+      await tx.query(
+        `INSERT INTO custom_entity_collaborators (custom_entity_id, user_id, role)
+         SELECT ce.id, $2, 'editor' FROM custom_entities ce
+         WHERE ce.organization_id = $1 AND ce.general_access = 'restricted'
+           AND NOT EXISTS (SELECT 1 FROM custom_entity_collaborators c
+                           WHERE c.custom_entity_id = ce.id AND c.role = 'editor')
+         ON CONFLICT (custom_entity_id, user_id) DO UPDATE SET role = 'editor'`,
+        [organization.id, admin.id],
+      );
+      await tx.query("DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2", [
+        organization.id,
+        member.user_id,
+      ]);
+    });
+    forgetCallers();
+    return reply.code(204).send();
   });
 }

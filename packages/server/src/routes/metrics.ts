@@ -37,11 +37,11 @@ export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): vo
   });
 
   app.post("/trm-insights/v1/custom-entity/metrics/summary/bulk", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const { organization, user } = requireRole(request, "viewer");
     const { customEntityUrns, ...parts } = parseOr400(customEntityMetricsRequestSchema, request.body);
     return {
       success: true,
-      data: await customEntityMetrics(store, customEntityUrns, parts, organization.id),
+      data: await customEntityMetrics(store, customEntityUrns, parts, organization.id, user.id),
     };
   });
 

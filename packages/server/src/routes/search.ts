@@ -41,7 +41,7 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
   });
 
   app.get("/v3/attribution/autocomplete", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const { organization, user } = requireRole(request, "viewer");
     const query = parseOr400(autocompleteRequestSchema, request.query);
     const limit = query.limit ?? searchResultLimit(query.query);
     const offset = query.offset ?? 0;
@@ -50,6 +50,7 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
       limit,
       offset,
       organizationId: organization.id,
+      userId: user.id,
     });
     return { data: page.hits, meta: { limit, offset, hasMore: page.hasMore } };
   });
@@ -67,12 +68,13 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
   });
 
   app.post("/v2/attribution/entity", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const { organization, user } = requireRole(request, "viewer");
     const body = parseOr400(entityLookupBody, request.body);
     return {
       data: await entityAttribution(store, body.entityUrns, {
         includeHasInetData: body.includeHasInetData,
         organizationId: organization.id,
+        userId: user.id,
       }),
     };
   });

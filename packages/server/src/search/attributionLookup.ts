@@ -54,10 +54,10 @@ interface EntityTagRow {
 export async function entityAttribution(
   db: Queryable,
   urns: readonly string[],
-  options: { includeHasInetData: boolean; organizationId: number },
+  options: { includeHasInetData: boolean; organizationId: number; userId?: number },
 ): Promise<EntityAttribution[]> {
   const entities = await resolveEntities(db, urns);
-  const customEntities = await resolveCustomEntities(db, urns, options.organizationId);
+  const customEntities = await resolveCustomEntities(db, urns, options.organizationId, options.userId);
   const entityIds = entities.map((entity) => entity.id);
   const tagRows = await db.query<EntityTagRow>(
     `SELECT DISTINCT ON (t.entity_id, t.category_id) t.entity_id, t.category_id, c.name AS category,

@@ -11,6 +11,7 @@ import {
   type InetHit,
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
+import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { customEntitySummaries } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { addressTagsJsonSql, entityCategoryTag, type TagRow, tagsFromJson } from "./attributionTags.ts";
@@ -33,6 +34,8 @@ export interface AutocompleteQuery {
   offset: number;
   /** The caller's current organization: custom entities are searched in it only. */
   organizationId: number;
+  /** The caller: a restricted custom entity is found only by its invited users (002 §6). */
+  userId?: number;
 }
 
 export interface AutocompletePage<T extends AttributionType> {
@@ -320,9 +323,10 @@ export async function customEntityAutocomplete(
             similarity(ce.name, $5) AS score, ce.name
      FROM custom_entities ce
      WHERE ce.organization_id = $7 AND (ce.uuid::text = $6 OR ${nameCandidates("ce.name", search)})
+       AND ($10::integer IS NULL OR ${customEntityVisibleSql("ce", "$10")})
      ORDER BY rank, score DESC, ce.name, ce.id
      LIMIT $8 OFFSET $9`,
-    [...search.params, uuid, query.organizationId, query.limit + 1, query.offset],
+    [...search.params, uuid, query.organizationId, query.limit + 1, query.offset, query.userId ?? null],
   );
   const { items, hasMore } = page(rows, { ...query, offset: 0 });
   const summaries = await customEntitySummaries(

@@ -23,6 +23,22 @@ const TransactionAnyChainPage = lazy(() =>
 );
 const IpPage = lazy(() => explorer().then((module) => ({ default: module.IpPage })));
 const GraphPage = lazy(() => explorer().then((module) => ({ default: module.GraphPage })));
+const CustomEntitiesPage = lazy(() =>
+  import("../customEntities/CustomEntitiesPage.tsx").then((module) => ({
+    default: module.CustomEntitiesPage,
+  })),
+);
+const OrganizationSettingsPage = lazy(() =>
+  import("../organization/OrganizationSettingsPage.tsx").then((module) => ({
+    default: module.OrganizationSettingsPage,
+  })),
+);
+const PreferencesPage = lazy(() =>
+  import("../organization/PreferencesPage.tsx").then((module) => ({ default: module.PreferencesPage })),
+);
+const RefreshPage = lazy(() =>
+  import("../organization/RefreshPage.tsx").then((module) => ({ default: module.RefreshPage })),
+);
 const SearchResultsPage = lazy(() =>
   import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
 );
@@ -79,6 +95,18 @@ export function ConsoleRoutes() {
             <Route path={routes.entity}>{(params) => <EntityPage key={params.id} id={params.id} />}</Route>
             <Route path={routes.customEntity}>
               {(params) => <CustomEntityPage key={params.id} id={params.id} />}
+            </Route>
+            <Route path={routes.customEntities}>
+              <CustomEntitiesPage />
+            </Route>
+            <Route path={routes.organizationSettings}>
+              <OrganizationSettingsPage />
+            </Route>
+            <Route path={routes.preferences}>
+              <PreferencesPage />
+            </Route>
+            <Route path={routes.refresh}>
+              <RefreshPage />
             </Route>
             <Route path={routes.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
             <Route path={routes.graph}>

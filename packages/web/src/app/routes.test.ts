@@ -14,6 +14,10 @@ const samples: Record<keyof typeof routes, string> = {
   ip: "/ip/203.0.113.7",
   graph: "/graph",
   triage: "/triage/address/btc/1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+  customEntities: "/custom-entities",
+  organizationSettings: "/settings/organization",
+  preferences: "/settings/preferences",
+  refresh: "/refresh?next=%2F",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

@@ -15,6 +15,11 @@ export const routes = {
   ip: "/ip/:ip",
   graph: "/graph",
   triage: "/triage/*?",
+  customEntities: "/custom-entities",
+  organizationSettings: "/settings/organization",
+  preferences: "/settings/preferences",
+  // 002 §2 refresh route: reloads the console after a feature flag changed.
+  refresh: "/refresh",
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { customEntityPanes, SubjectWorkspace } from "../workspace/index.ts";
+import { CustomEntityActions } from "../customEntities/CustomEntityActions.tsx";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -35,6 +36,7 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
         {hit.data?.createdByUser ? (
           <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>
         ) : null}
+        <CustomEntityActions uuid={uuid} />
       </IdentifierHeader>
       <SubjectWorkspace
         subject={{ kind: "custom-entity", urn, name }}

@@ -1,5 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { CustomEntityDialogHost } from "../customEntities/CustomEntityDialogHost.tsx";
+import { useCustomEntityCommands } from "../customEntities/useCustomEntityCommands.ts";
 import { announce } from "../messages/index.ts";
+import { OrganizationDialogHost } from "../organization/OrganizationDialogHost.tsx";
+import { PinnedNavigation } from "../organization/PinnedNavigation.tsx";
+import { useOrganizationCommands } from "../organization/useOrganizationCommands.ts";
 import { CommandPalette } from "../palette/index.ts";
 import { MultiSearchDialog, useSearchCommands } from "../search/index.ts";
 import type { SignedInView } from "../session/index.ts";
@@ -12,6 +17,8 @@ import { useShellCommands } from "./useShellCommands.ts";
 export function SignedInLayout({ view, children }: { view: SignedInView; children: ReactNode }) {
   useShellCommands();
   useSearchCommands();
+  useCustomEntityCommands();
+  useOrganizationCommands();
   const organizationName = view.organization.name;
   const previous = useRef(organizationName);
   useEffect(() => {
@@ -27,6 +34,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
         Skip to content
       </a>
       <AppHeader view={view} />
+      <PinnedNavigation />
       <MessageRegion />
       <main id="main" tabIndex={-1} className="sleuth-main">
         {children}
@@ -34,6 +42,8 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
       <CommandPalette />
       <MultiSearchDialog />
       <ShortcutsDialog />
+      <CustomEntityDialogHost />
+      <OrganizationDialogHost />
     </div>
   );
 }

@@ -1,0 +1,114 @@
+import { Button, Label, Spinner } from "@primer/react";
+import { overallRefreshStatus, refreshPartLabels, refreshParts } from "@sleuth/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useCommands } from "../commands/index.ts";
+import { announce } from "../messages/index.ts";
+import { sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
+import { openCustomEntityDialog } from "./customEntityDialogs.ts";
+import { customEntityQueries } from "./customEntityQueries.ts";
+
+const statusVariant = { processing: "attention", failed: "danger", succeeded: "success" } as const;
+const statusText = { processing: "Refreshing", failed: "Refresh failed", succeeded: "Up to date" } as const;
+
+/**
+ * The custom entity page's header actions: the 000 §4 refresh status (polled every 5 s until the
+ * four parts succeed), and Share (s), Rename (e) and Refresh data (r), each also a palette command.
+ * Editing actions are offered to editors only (002 §6); the server enforces it regardless.
+ */
+export function CustomEntityActions({ uuid }: { uuid: string }) {
+  const detail = useQuery(customEntityQueries.detail(uuid));
+  const status = useQuery(customEntityQueries.refreshStatus(uuid));
+  const queryClient = useQueryClient();
+  const overall = status.data ? overallRefreshStatus(status.data) : null;
+  const editor = detail.data?.permission === "editor";
+  const name = detail.data?.name ?? "";
+
+  const previous = useRef(overall);
+  useEffect(() => {
+    if (previous.current === "processing" && overall && overall !== "processing") {
+      announce(`Refresh ${overall}`);
+      void queryClient.invalidateQueries({ queryKey: ["customEntities", "detail", uuid] });
+      void queryClient.invalidateQueries({ queryKey: ["metrics"] });
+    }
+    previous.current = overall;
+  }, [overall, queryClient, uuid]);
+
+  const refresh = useMutation({
+    mutationFn: () => sleuthClient.customEntities.refresh(uuid),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(["customEntities", "refresh", uuid], answer);
+      announce("Refreshing the custom entity's data");
+    },
+  });
+  const share = () => openCustomEntityDialog({ kind: "share", uuid, name });
+  const rename = () => openCustomEntityDialog({ kind: "rename", uuid, name });
+
+  useCommands(
+    editor
+      ? [
+          {
+            id: "customEntity.share",
+            title: "Share custom entity",
+            group: "This page",
+            keys: "s",
+            run: share,
+          },
+          {
+            id: "customEntity.rename",
+            title: "Rename custom entity",
+            group: "This page",
+            keys: "e",
+            run: rename,
+          },
+          {
+            id: "customEntity.refresh",
+            title: "Refresh custom entity data",
+            group: "This page",
+            keys: "r",
+            run: () => refresh.mutate(),
+          },
+        ]
+      : [],
+  );
+
+  return (
+    <div className="sleuth-entity-actions" data-testid="custom-entity-actions">
+      {overall ? (
+        <Label
+          variant={statusVariant[overall]}
+          data-testid="refresh-status"
+          title={refreshParts
+            .map((part) => `${refreshPartLabels[part]}: ${status.data?.[part] ?? "processing"}`)
+            .join(", ")}
+        >
+          {overall === "processing" ? <Spinner size="small" srText={null} /> : null} {statusText[overall]}
+        </Label>
+      ) : null}
+      {detail.data ? <Label variant="secondary">You: {detail.data.permission}</Label> : null}
+      {editor ? (
+        <>
+          <Button size="small" onClick={share} trailingVisual={() => <HotkeyHint id="customEntity.share" />}>
+            Share
+          </Button>
+          <Button
+            size="small"
+            onClick={rename}
+            trailingVisual={() => <HotkeyHint id="customEntity.rename" />}
+          >
+            Rename
+          </Button>
+          <Button
+            size="small"
+            onClick={() => refresh.mutate()}
+            trailingVisual={() => <HotkeyHint id="customEntity.refresh" />}
+            loading={refresh.isPending}
+          >
+            Refresh data
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}

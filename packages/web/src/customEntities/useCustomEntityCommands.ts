@@ -1,0 +1,27 @@
+import { useLocation } from "wouter";
+import { routes } from "../app/routes.ts";
+import { useCommands } from "../commands/index.ts";
+import { openCustomEntityDialog } from "./customEntityDialogs.ts";
+
+/** Console-wide custom-entity commands: the list (g e) and a new one (n e). */
+export function useCustomEntityCommands(): void {
+  const [, navigate] = useLocation();
+  useCommands([
+    {
+      id: "customEntities.list",
+      title: "Go to custom entities",
+      group: "Navigation",
+      keys: "g e",
+      keywords: ["groups", "clusters", "my entities"],
+      run: () => navigate(routes.customEntities),
+    },
+    {
+      id: "customEntities.create",
+      title: "New custom entity",
+      group: "Custom entities",
+      keys: "n e",
+      keywords: ["create", "group addresses"],
+      run: () => openCustomEntityDialog({ kind: "create" }),
+    },
+  ]);
+}

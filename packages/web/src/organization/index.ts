@@ -1,0 +1,11 @@
+export { OrganizationDialogHost } from "./OrganizationDialogHost.tsx";
+export { OrganizationSettingsPage } from "./OrganizationSettingsPage.tsx";
+export { openFeatureFlagsDialog } from "./organizationDialogs.ts";
+export { PinnedNavigation } from "./PinnedNavigation.tsx";
+export { PreferencesPage } from "./PreferencesPage.tsx";
+export { usePreference } from "./preferenceQueries.ts";
+export { RefreshPage } from "./RefreshPage.tsx";
+export { refreshPath } from "./refreshRoute.ts";
+export { useIdentity } from "./useIdentity.ts";
+export { useOrganizationCommands } from "./useOrganizationCommands.ts";
+export { useTableColumns } from "./useTableColumns.ts";

@@ -1,0 +1,35 @@
+import { useLocation } from "wouter";
+import { routes } from "../app/routes.ts";
+import { useCommands } from "../commands/index.ts";
+import { openFeatureFlagsDialog } from "./organizationDialogs.ts";
+
+/** Organization settings (g s), preferences (g p) and the feature-flag debug dialog (g f). */
+export function useOrganizationCommands(): void {
+  const [, navigate] = useLocation();
+  useCommands([
+    {
+      id: "organization.settings",
+      title: "Organization settings",
+      group: "Organization",
+      keys: "g s",
+      keywords: ["members", "invite", "roles", "rename", "create organization"],
+      run: () => navigate(routes.organizationSettings),
+    },
+    {
+      id: "account.preferences",
+      title: "Preferences",
+      group: "Account",
+      keys: "g p",
+      keywords: ["settings", "cache", "columns", "pinned", "ai"],
+      run: () => navigate(routes.preferences),
+    },
+    {
+      id: "debug.featureFlags",
+      title: "Feature flags (debug)",
+      group: "Help",
+      keys: "g f",
+      keywords: ["flags", "toggles", "debug"],
+      run: openFeatureFlagsDialog,
+    },
+  ]);
+}

@@ -1,0 +1,212 @@
+import type { Browser, BrowserContext, Page } from "playwright";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
+
+// Custom entities, sharing and organization settings in real Chromium, by keyboard only. The
+// screenshots land in SLEUTH_SCREENSHOTS (when set) for a person to look at.
+const shots = process.env.SLEUTH_SCREENSHOTS;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let addresses: string[];
+let colleague: { email: string; uuid: string; token: string };
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  browser = await launchChromium();
+  const rows = await server.store.query<{ address: string }>(
+    "SELECT address FROM addresses WHERE entity_id IS NULL AND chain = 'bitcoin' ORDER BY id LIMIT 3",
+  );
+  addresses = rows.map((row) => row.address);
+  const user = await server.createUser({ fullName: "Casey Colleague" });
+  await server.addMember(user.email, server.demo.organization.uuid, "editor");
+  colleague = { email: user.email, uuid: user.uuid, token: await server.tokenFor(user.email) };
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function newContext(): Promise<BrowserContext> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+  return context;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+}
+
+const shareDialog = (page: Page) => page.getByRole("dialog", { name: /^Share / });
+const alertText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+describe("custom entities by keyboard", () => {
+  test("000 §4 / 002 §4 create from three addresses, watch the refresh succeed, share as viewer then editor, keep the last editor", async () => {
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    // n e: New custom entity; the name field has the focus.
+    await page.keyboard.press("n");
+    await page.keyboard.press("e");
+    const name = page.getByLabel("Name");
+    await expectFocused(name);
+    await page.keyboard.type("Three demo wallets");
+    await page.keyboard.press("Tab");
+    await expectFocused(page.getByLabel("Addresses and entity URNs"));
+    await page.keyboard.type(addresses.join("\n"));
+    await screenshot(page, "create-custom-entity");
+    await page.keyboard.press("ControlOrMeta+Enter");
+
+    await page.getByTestId("custom-entity-page").waitFor();
+    await page.getByRole("heading", { level: 1, name: "Three demo wallets" }).waitFor();
+    // 000 §4: polled every 5 s until all four parts succeeded.
+    await expect
+      .poll(() => page.getByTestId("refresh-status").textContent(), { timeout: 30_000 })
+      .toContain("Up to date");
+    await screenshot(page, "custom-entity-page");
+
+    // s: Share. Add the colleague as viewer and save.
+    await page.keyboard.press("s");
+    await shareDialog(page).waitFor();
+    await page.getByTestId("share-form").waitFor();
+    await tabTo(page, page.getByLabel("Add a member"));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await expectFocused(page.getByLabel("As"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByLabel(/^Access of Casey Colleague/).waitFor();
+    await screenshot(page, "share-dialog");
+    await tabTo(page, shareDialog(page).getByRole("button", { name: "Save" }));
+    await page.keyboard.press("Enter");
+    await shareDialog(page).waitFor({ state: "detached" });
+    await alertText(page, "Sharing settings updated successfully").first().waitFor();
+
+    const uuid = page.url().split("/").pop()!;
+    const asColleague = server.client({ token: colleague.token }).customEntities;
+    expect((await asColleague.get(uuid)).permission).toBe("viewer");
+    await expect(asColleague.update(uuid, { name: "Not allowed" })).rejects.toMatchObject({ status: 403 });
+
+    // Again: the colleague becomes an editor (002 §4 a remove then an add).
+    await page.keyboard.press("s");
+    await page.getByTestId("share-form").waitFor();
+    const colleagueAccess = page.getByLabel(/^Access of Casey Colleague/);
+    await tabTo(page, colleagueAccess);
+    await page.keyboard.press("ArrowDown");
+    expect(await colleagueAccess.inputValue()).toBe("editor");
+    await tabTo(page, shareDialog(page).getByRole("button", { name: "Save" }));
+    await page.keyboard.press("Enter");
+    await shareDialog(page).waitFor({ state: "detached" });
+    expect((await asColleague.get(uuid)).permission).toBe("editor");
+
+    // 002 §5: with the colleague back to viewer, removing Dana (the last editor) is refused.
+    await page.keyboard.press("s");
+    await page.getByTestId("share-form").waitFor();
+    await tabTo(page, page.getByLabel(/^Access of Casey Colleague/));
+    await page.keyboard.press("ArrowUp");
+    const demoAccess = page.getByLabel(/^Access of Dana Demo/);
+    await tabTo(page, demoAccess);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await shareDialog(page).getByText("There should be atleast one editor for the custom entity.").waitFor();
+    expect(await demoAccess.inputValue()).toBe("editor");
+    await screenshot(page, "share-last-editor");
+    await page.keyboard.press("Escape");
+    await shareDialog(page).waitFor({ state: "detached" });
+  });
+
+  test("000 §9 the custom entities page lists them (g e)", async () => {
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.keyboard.press("g");
+    await page.keyboard.press("e");
+    await page.getByTestId("custom-entities-page").waitFor();
+    await page.getByRole("table", { name: "Custom entities" }).waitFor();
+    await screenshot(page, "custom-entities-list");
+  });
+});
+
+describe("organization settings by keyboard", () => {
+  test("000 §5 create an organization and invite a member", async () => {
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.keyboard.press("g");
+    await page.keyboard.press("s");
+    await page.getByTestId("organization-settings").waitFor();
+    const newName = page.getByLabel("New organization name");
+    await tabTo(page, newName, 60);
+    await page.keyboard.type("Keyboard Agency");
+    await page.keyboard.press("Enter");
+    // The console reloads into the new organization through the refresh route.
+    await expect
+      .poll(() => page.getByTestId("organization-switcher").textContent(), { timeout: 20_000 })
+      .toContain("Keyboard Agency");
+    await page.getByTestId("organization-settings").waitFor();
+    const invite = page.getByLabel("Invite by e-mail");
+    await tabTo(page, invite, 60);
+    await page.keyboard.type("invitee@test.example");
+    await page.keyboard.press("Enter");
+    await page.getByRole("cell", { name: "invitee@test.example", exact: true }).first().waitFor();
+    await screenshot(page, "organization-settings");
+  });
+
+  test("000 §9 preferences: cache freshness and pinned navigation apply at once (g p)", async () => {
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.keyboard.press("g");
+    await page.keyboard.press("p");
+    await page.getByTestId("preferences-page").waitFor();
+    await tabTo(page, page.getByLabel("Cache freshness"), 30);
+    await page.keyboard.press("ArrowDown");
+    await tabTo(page, page.getByLabel("Custom entities", { exact: true }), 30);
+    await page.keyboard.press("Space");
+    await page.getByTestId("pinned-navigation").getByRole("link", { name: "Custom entities" }).waitFor();
+    await screenshot(page, "preferences");
+    const saved = await server
+      .client({ token: await server.tokenFor(server.demo.user.email) })
+      .preferences.list();
+    expect(saved.find((preference) => preference.key === "cache-freshness")?.value).toEqual({ ms: 300_000 });
+  });
+});
+
+describe("feature flags by keyboard", () => {
+  test("002 §6 a staff user toggles a flag and the console reloads with it", async () => {
+    const staff = await server.createUser({ email: "flags@sleuth.dev", fullName: "Sam Staff" });
+    await server.addMember(staff.email, server.demo.organization.uuid, "viewer");
+    const page = await (await newContext()).newPage();
+    await page.goto(`${server.baseUrl}/signin`);
+    await expectFocused(page.getByRole("button", { name: "Continue as demo user" }));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(staff.email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(staff.password);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+
+    await page.keyboard.press("g");
+    await page.keyboard.press("f");
+    const dialog = page.getByRole("dialog", { name: "Feature flags" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("row").count()).toBe(11);
+    await screenshot(page, "feature-flags");
+    const ipSearch = dialog.getByRole("button", { name: "ipSearch" });
+    await tabTo(page, ipSearch);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${server.baseUrl}/`, { timeout: 20_000 });
+    await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+    const flags = await server
+      .client({ token: await server.tokenFor(staff.email) })
+      .featureFlags.get(server.demo.organization.uuid);
+    expect(flags.ipSearch).toBe(false);
+    await page.keyboard.press("g");
+    await page.keyboard.press("f");
+    await expect
+      .poll(() => page.getByRole("button", { name: "ipSearch" }).getAttribute("aria-pressed"))
+      .toBe("false");
+  });
+});
