@@ -18,6 +18,8 @@ export {
 } from "./featureFlags.ts";
 export type { IdentityDomains } from "./identity.ts";
 export { defaultIdentityDomains, displayName, identityFlags } from "./identity.ts";
+export type { PersonRef } from "./personRef.ts";
+export { personRefSchema } from "./personRef.ts";
 export type { Preference, PreferenceKey } from "./preferences.ts";
 export {
   parsePreferenceValue,

@@ -2,15 +2,19 @@ import type { FastifyInstance } from "fastify";
 import { activityRoutes } from "./activity.ts";
 import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
+import { caseRoutes } from "./cases.ts";
 import type { RouteContext } from "./context.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
+import { flagRoutes } from "./flags.ts";
 import { healthRoutes } from "./health.ts";
 import { importRoutes } from "./imports.ts";
+import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
+import { userReportRoutes } from "./userReports.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -28,6 +32,10 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    flagRoutes,
+    caseRoutes,
+    interestRoutes,
+    userReportRoutes,
   ]) {
     routes(app, context);
   }
