@@ -62,3 +62,4 @@ export {
   userOrganizationSchema,
   userSchema,
 } from "./schemas.ts";
+export { roleAtLeast } from "./roleRights.ts";

@@ -13,6 +13,11 @@ const samples: Record<keyof typeof routes, string> = {
   ip: "/ip/203.0.113.7",
   graph: "/graph",
   triage: "/triage/address/btc/1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+  workspaceCases: "/workspace/cases",
+  workspaceCase: "/workspace/cases/12",
+  workspaceInbox: "/workspace/inbox",
+  workspaceFlags: "/workspace/flags",
+  workspaceReports: "/workspace/reports",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

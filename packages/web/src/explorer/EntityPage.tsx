@@ -1,6 +1,7 @@
 import { Label } from "@primer/react";
 import { entityUrn, parseUrn } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { SubjectActions } from "../actions/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -45,6 +46,7 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
           </>
         }
       />
+      <SubjectActions subject={{ urn, label: name, kind: "entity" }} />
       <DataPanel title="Attribution" query={attribution}>
         {(data) => <AttributionTags tags={data?.tags ?? []} />}
       </DataPanel>
