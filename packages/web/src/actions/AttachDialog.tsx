@@ -2,7 +2,7 @@ import { Button, Dialog, FormControl, Select, Spinner } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { caseMessages } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showMessage } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
 import { type ActionSubject, openActionDialog } from "./actionDialogs.ts";
@@ -14,6 +14,11 @@ export function AttachDialog({ subject, onClose }: { subject: ActionSubject; onC
   const [caseId, setCaseId] = useState("");
   const selectRef = useRef<HTMLSelectElement>(null);
   const client = useQueryClient();
+  const loaded = cases.isSuccess;
+  // The dialog opens before the cases arrive; the case list takes the focus once it is there.
+  useEffect(() => {
+    if (loaded) selectRef.current?.focus();
+  }, [loaded]);
   const attach = useMutation({
     mutationFn: (id: string) => sleuthClient.cases.attach(id, { resourceUrn: subject.urn }),
     onSuccess: (updated) => {

@@ -11,7 +11,7 @@ import {
   notifyTargets,
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showMessage } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
 import { actionQueries } from "./actionQueries.ts";
@@ -59,6 +59,11 @@ export function EscalateDialog({
   const [note, setNote] = useState("");
   const caseRef = useRef<HTMLSelectElement>(null);
   const client = useQueryClient();
+  const loaded = cases.isSuccess && members.isSuccess;
+  // The dialog opens before the cases arrive; the case list takes the focus once it is there.
+  useEffect(() => {
+    if (loaded) caseRef.current?.focus();
+  }, [loaded]);
   const shared = escalationCases(cases.data?.cases ?? []);
   const chosenCase = caseId ?? shared[0]?.id ?? null;
   const assignees = picked ?? targets.preselected;
