@@ -27,4 +27,5 @@ export * from "./sharing/index.ts";
 export * from "./storage/index.ts";
 export * from "./transfers/index.ts";
 export * from "./triage/index.ts";
+export * from "./userReport/index.ts";
 export * from "./userSelect/index.ts";

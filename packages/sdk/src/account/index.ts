@@ -20,6 +20,8 @@ export {
 } from "./featureFlags.ts";
 export type { IdentityDomains } from "./identity.ts";
 export { defaultIdentityDomains, displayName, identityFlags } from "./identity.ts";
+export type { PersonRef } from "./personRef.ts";
+export { personRefSchema } from "./personRef.ts";
 export type { Preference, PreferenceKey } from "./preferences.ts";
 export {
   parsePreferenceValue,
@@ -62,3 +64,4 @@ export {
   userOrganizationSchema,
   userSchema,
 } from "./schemas.ts";
+export { roleAtLeast } from "./roleRights.ts";

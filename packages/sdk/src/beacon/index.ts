@@ -25,3 +25,5 @@ export {
   parseBeaconInvited,
   parseBeaconNotified,
 } from "./storage.ts";
+export type { BeaconVasp } from "./vasp.ts";
+export { beaconVaspSchema } from "./vasp.ts";

@@ -1,5 +1,29 @@
 export type { Case, NewCase } from "./caseRecord.ts";
 export { canCreateCase, caseSchema, createCaseResponseSchema, newCaseSchema } from "./caseRecord.ts";
+export type {
+  AttachRelatableRequest,
+  CaseNote,
+  CaseRecord,
+  CaseRelatable,
+  CasesQuery,
+  CreateCaseRequest,
+  UpdateCaseRequest,
+} from "./caseWire.ts";
+export {
+  attachRelatableRequestSchema,
+  caseIdParamSchema,
+  caseLimits,
+  caseMessages,
+  caseNoteRequestSchema,
+  caseNoteSchema,
+  caseOf,
+  caseRecordSchema,
+  caseRelatableSchema,
+  casesDefaultLimit,
+  casesQuerySchema,
+  createCaseRequestSchema,
+  updateCaseRequestSchema,
+} from "./caseWire.ts";
 export type { EscalatePayload, NotifyTargets, OrganizationMember } from "./escalation.ts";
 export {
   canEscalate,
@@ -8,3 +32,13 @@ export {
   escalationMessages,
   notifyTargets,
 } from "./escalation.ts";
+export type { EscalateRequest, Escalation, EscalationInboxMeta } from "./escalationWire.ts";
+export {
+  escalateRequestSchema,
+  escalationInboxMetaSchema,
+  escalationInboxQuerySchema,
+  escalationLimits,
+  escalationSchema,
+  inboxMessages,
+  uuidParamSchema,
+} from "./escalationWire.ts";

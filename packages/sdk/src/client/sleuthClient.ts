@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+import { casesApi, escalationsApi } from "./casesApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
+import { flagsApi } from "./flagsApi.ts";
 import { importsApi } from "./importsApi.ts";
+import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
 import { transfersApi } from "./transfersApi.ts";
+import { userReportsApi } from "./userReportsApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -26,6 +30,11 @@ export class SleuthClient {
   readonly holdings: ReturnType<typeof holdingsApi>;
   readonly observations: ReturnType<typeof observationsApi>;
   readonly customEntities: ReturnType<typeof customEntitiesApi>;
+  readonly flags: ReturnType<typeof flagsApi>;
+  readonly cases: ReturnType<typeof casesApi>;
+  readonly escalations: ReturnType<typeof escalationsApi>;
+  readonly interests: ReturnType<typeof interestsApi>;
+  readonly userReports: ReturnType<typeof userReportsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -44,6 +53,11 @@ export class SleuthClient {
     this.holdings = holdingsApi(this.core);
     this.observations = observationsApi(this.core);
     this.customEntities = customEntitiesApi(this.core);
+    this.flags = flagsApi(this.core);
+    this.cases = casesApi(this.core);
+    this.escalations = escalationsApi(this.core);
+    this.interests = interestsApi(this.core);
+    this.userReports = userReportsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

@@ -27,3 +27,14 @@ export {
   userAttributionBody,
   userAttributionSchema,
 } from "./flagForm.ts";
+export type {
+  UserAttributionListQuery,
+  UserAttributionRecord,
+  UserAttributionRequest,
+} from "./flagRecords.ts";
+export {
+  flagLimits,
+  userAttributionListQuerySchema,
+  userAttributionRecordSchema,
+  userAttributionRequestSchema,
+} from "./flagRecords.ts";

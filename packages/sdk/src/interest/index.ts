@@ -39,3 +39,21 @@ export {
   visibilityLevels,
   withVisibilityLevel,
 } from "./interest.ts";
+export type {
+  InterestBulkRequest,
+  InterestSearchResult,
+  InterestUpdateRequest,
+  Network,
+  NetworkSettings,
+} from "./interestWire.ts";
+export {
+  interestBulkRequestSchema,
+  interestElementsMax,
+  interestPathSchema,
+  interestSearchQuerySchema,
+  interestSearchRequestSchema,
+  interestSearchResultSchema,
+  interestUpdateRequestSchema,
+  networkSchema,
+  networkSettingsSchema,
+} from "./interestWire.ts";

@@ -1,6 +1,6 @@
 // request.cookies and reply.setCookie come from the cookie plugin's type augmentation.
 import type {} from "@fastify/cookie";
-import { organizationHeader, type Role, roles } from "@sleuth/sdk";
+import { organizationHeader, type Role, roleAtLeast } from "@sleuth/sdk";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { findTokenUser } from "../accounts/apiTokens.ts";
 import { findMembership, listMemberships } from "../accounts/organizations.ts";
@@ -160,9 +160,7 @@ export function requireRole(request: FastifyRequest, minimum: Role = "viewer"): 
   return caller as Member;
 }
 
-export function roleAtLeast(role: Role, minimum: Role): boolean {
-  return roles.indexOf(role) >= roles.indexOf(minimum);
-}
+export { roleAtLeast };
 
 /** Sets the browser session cookie: http-only, SameSite=Strict, 30 days (docs/API.md). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {

@@ -2,13 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { activityRoutes } from "./activity.ts";
 import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
+import { caseRoutes } from "./cases.ts";
 import type { RouteContext } from "./context.ts";
 import { customEntityRoutes } from "./customEntities.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { flowRoutes } from "./flows.ts";
+import { flagRoutes } from "./flags.ts";
 import { healthRoutes } from "./health.ts";
 import { holdingsRoutes } from "./holdings.ts";
 import { importRoutes } from "./imports.ts";
+import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { observationRoutes } from "./observations.ts";
@@ -16,6 +19,7 @@ import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
 import { transferRoutes } from "./transfers.ts";
+import { userReportRoutes } from "./userReports.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -38,6 +42,10 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     holdingsRoutes,
     observationRoutes,
     customEntityRoutes,
+    flagRoutes,
+    caseRoutes,
+    interestRoutes,
+    userReportRoutes,
   ]) {
     routes(app, context);
   }

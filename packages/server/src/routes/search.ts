@@ -4,8 +4,8 @@ import {
   attributionLookupMaxUrns,
   autocompleteRequestSchema,
   searchResultLimit,
-  statusReportRequestSchema,
   transactionLookupRequestSchema,
+  userReportBodySchemas,
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -82,7 +82,7 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
   // 000 §4 request information; a viewer may ask too (it changes no investigation data).
   app.post("/user-report/status-report", { config: { idempotent: true } }, async (request, reply) => {
     const { user, organization } = requireRole(request, "viewer");
-    const body = parseOr400(statusReportRequestSchema, request.body);
+    const body = parseOr400(userReportBodySchemas["status-report"], request.body);
     const report = await saveStatusReport(store, {
       userId: user.id,
       organizationId: organization.id,

@@ -39,6 +39,12 @@ const PreferencesPage = lazy(() =>
 const RefreshPage = lazy(() =>
   import("../organization/RefreshPage.tsx").then((module) => ({ default: module.RefreshPage })),
 );
+const actions = () => import("../actions/index.ts");
+const CasesPage = lazy(() => actions().then((module) => ({ default: module.CasesPage })));
+const CasePage = lazy(() => actions().then((module) => ({ default: module.CasePage })));
+const InboxPage = lazy(() => actions().then((module) => ({ default: module.InboxPage })));
+const FlagsPage = lazy(() => actions().then((module) => ({ default: module.FlagsPage })));
+const ReportsPage = lazy(() => actions().then((module) => ({ default: module.ReportsPage })));
 const SearchResultsPage = lazy(() =>
   import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
 );
@@ -109,6 +115,21 @@ export function ConsoleRoutes() {
               <RefreshPage />
             </Route>
             <Route path={routes.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
+            <Route path={routes.workspaceCases}>
+              <CasesPage />
+            </Route>
+            <Route path={routes.workspaceCase}>
+              {(params) => <CasePage key={params.id} id={params.id} />}
+            </Route>
+            <Route path={routes.workspaceInbox}>
+              <InboxPage />
+            </Route>
+            <Route path={routes.workspaceFlags}>
+              <FlagsPage />
+            </Route>
+            <Route path={routes.workspaceReports}>
+              <ReportsPage />
+            </Route>
             <Route path={routes.graph}>
               <GraphPage />
             </Route>

@@ -18,6 +18,11 @@ const samples: Record<keyof typeof routes, string> = {
   organizationSettings: "/settings/organization",
   preferences: "/settings/preferences",
   refresh: "/refresh?next=%2F",
+  workspaceCases: "/workspace/cases",
+  workspaceCase: "/workspace/cases/12",
+  workspaceInbox: "/workspace/inbox",
+  workspaceFlags: "/workspace/flags",
+  workspaceReports: "/workspace/reports",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

@@ -14,6 +14,12 @@ export const routes = {
   transactionAnyChain: "/tx/:hash",
   ip: "/ip/:ip",
   graph: "/graph",
+  // Issue "Act on findings": cases, inbox, flags and reports ("/cases" itself is an API prefix).
+  workspaceCases: "/workspace/cases",
+  workspaceCase: "/workspace/cases/:id",
+  workspaceInbox: "/workspace/inbox",
+  workspaceFlags: "/workspace/flags",
+  workspaceReports: "/workspace/reports",
   triage: "/triage/*?",
   customEntities: "/custom-entities",
   organizationSettings: "/settings/organization",

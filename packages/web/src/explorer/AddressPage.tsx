@@ -11,6 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
+import { SubjectActions } from "../actions/index.ts";
 import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath } from "../navigation/index.ts";
 import { addressPanes, SubjectWorkspace } from "../workspace/index.ts";
@@ -109,6 +110,7 @@ function AddressDetails({
       >
         <OtherMatches urn={urn} />
       </IdentifierHeader>
+      <SubjectActions subject={{ urn, label: truncateSearchTitle(shown, "address"), kind: "address" }} />
       <SubjectWorkspace
         subject={{ kind: "address", urn, chain, address }}
         panes={addressPanes}

@@ -2,6 +2,7 @@ import { Label } from "@primer/react";
 import { entityUrn, parseUrn } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { entityPanes, SubjectWorkspace } from "../workspace/index.ts";
+import { SubjectActions } from "../actions/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -46,6 +47,7 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
           </>
         }
       />
+      <SubjectActions subject={{ urn, label: name, kind: "entity" }} />
       <SubjectWorkspace
         subject={{ kind: "entity", urn, name }}
         panes={entityPanes}

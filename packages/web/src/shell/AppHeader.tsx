@@ -1,6 +1,7 @@
 import { SearchIcon } from "@primer/octicons-react";
 import { Button, Header } from "@primer/react";
 import { Link } from "wouter";
+import { InboxButton } from "../actions/index.ts";
 import { routes } from "../app/routes.ts";
 import { openPalette } from "../commands/index.ts";
 import type { SignedInView } from "../session/index.ts";
@@ -26,6 +27,9 @@ export function AppHeader({ view }: { view: SignedInView }) {
         >
           Search or run a command
         </Button>
+      </Header.Item>
+      <Header.Item>
+        <InboxButton />
       </Header.Item>
       <Header.Item>
         <OrganizationSwitcher view={view} />

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { CustomEntityDialogHost } from "../customEntities/CustomEntityDialogHost.tsx";
 import { useCustomEntityCommands } from "../customEntities/useCustomEntityCommands.ts";
+import { ActionDialogs, useWorkspaceCommands } from "../actions/index.ts";
 import { announce } from "../messages/index.ts";
 import { OrganizationDialogHost } from "../organization/OrganizationDialogHost.tsx";
 import { PinnedNavigation } from "../organization/PinnedNavigation.tsx";
@@ -19,6 +20,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
   useSearchCommands();
   useCustomEntityCommands();
   useOrganizationCommands();
+  useWorkspaceCommands();
   const organizationName = view.organization.name;
   const previous = useRef(organizationName);
   useEffect(() => {
@@ -44,6 +46,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
       <ShortcutsDialog />
       <CustomEntityDialogHost />
       <OrganizationDialogHost />
+      <ActionDialogs />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import {
+  type InterestBulkRequest,
+  type InterestUpdateRequest,
+  interestSearchResultSchema,
+  investigationInterestSchema,
+  networkSchema,
+  networkSettingsSchema,
+} from "../interest/index.ts";
+import type { HttpCore } from "./client.ts";
+
+const interests = z.array(investigationInterestSchema);
+const resourcePath = (urn: string) => `/v1/trm-resources/${encodeURIComponent(urn)}/investigation-interests`;
+
+/** 001 §7 Interests, networks and network settings. Visibility and masking are the server's. */
+export function interestsApi(core: HttpCore) {
+  return {
+    search: async (trmResourceUrns: readonly string[], options: { includeResults?: boolean } = {}) =>
+      (
+        await core.request("POST", "/v1/trm-resources/investigation-interests/search", {
+          query: { includeResults: options.includeResults ?? false },
+          body: { trmResourceUrns },
+          schema: z.array(interestSearchResultSchema),
+        })
+      ).data,
+    ofElement: async (urn: string, options: { signal?: AbortSignal } = {}) =>
+      (await core.request("GET", resourcePath(urn), { schema: interests, signal: options.signal })).data,
+    create: async (body: InterestBulkRequest) =>
+      (
+        await core.request("POST", "/v1/trm-resources/investigation-interests/bulk", {
+          body,
+          schema: interests,
+          idempotencyKey: true,
+        })
+      ).data,
+    update: async (urn: string, uuid: string, body: InterestUpdateRequest) =>
+      (
+        await core.request("PUT", `${resourcePath(urn)}/${encodeURIComponent(uuid)}`, {
+          body,
+          schema: investigationInterestSchema,
+        })
+      ).data,
+    delete: async (urn: string, uuid: string) => {
+      await core.request("DELETE", `${resourcePath(urn)}/${encodeURIComponent(uuid)}`, {
+        schema: z.unknown(),
+      });
+    },
+    /** GET /v1/users/investigation-interests/elements: the elements the caller indicated interest in. */
+    myElements: async () =>
+      (
+        await core.request("GET", "/v1/users/investigation-interests/elements", {
+          schema: z.array(z.string()),
+        })
+      ).data,
+    reveal: async (uuid: string) =>
+      (
+        await core.request(
+          "POST",
+          `/v1/trm-resources/interests/${encodeURIComponent(uuid)}/interested-investigator-reveals`,
+          { body: {}, schema: investigationInterestSchema, idempotencyKey: true },
+        )
+      ).data,
+    networks: async (organizationId: string) =>
+      (
+        await core.request("GET", `/v1/organizations/${encodeURIComponent(organizationId)}/networks`, {
+          schema: z.array(networkSchema),
+        })
+      ).data,
+    networkSettings: async (organizationId: string) =>
+      (
+        await core.request(
+          "GET",
+          `/v1/organizations/${encodeURIComponent(organizationId)}/network-settings`,
+          {
+            schema: networkSettingsSchema,
+          },
+        )
+      ).data,
+  };
+}

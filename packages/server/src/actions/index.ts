@@ -1,0 +1,34 @@
+export { findBeaconVasp } from "./beaconVasp.ts";
+export type { CaseRow, CaseScope } from "./cases.ts";
+export {
+  addCaseNote,
+  attachRelatable,
+  caseRecord,
+  createCase,
+  deleteCase,
+  detachRelatable,
+  findVisibleCase,
+  listCases,
+  updateCase,
+} from "./cases.ts";
+export {
+  createEscalation,
+  findEscalation,
+  inbox,
+  markEscalationRead,
+  membersAmong,
+} from "./escalations.ts";
+export { createFlag, deleteFlag, findOwnFlag, listFlags } from "./flags.ts";
+export type { Viewer } from "./interests.ts";
+export {
+  createInterests,
+  deleteInterest,
+  findVisibleInterest,
+  interestsOfElement,
+  myInterestElements,
+  networksOfOrganization,
+  networkUuidsOf,
+  revealInterest,
+  updateInterest,
+} from "./interests.ts";
+export { listUserReports, saveUserReport } from "./userReports.ts";

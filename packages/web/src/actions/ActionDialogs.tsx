@@ -1,0 +1,77 @@
+import { useStore } from "@nanostores/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { showError, showMessage } from "../messages/index.ts";
+import { sleuthClient } from "../session/index.ts";
+import "./actions.css";
+import { caseMessages } from "@sleuth/sdk";
+import { useLocation } from "wouter";
+import { AttachDialog } from "./AttachDialog.tsx";
+import { $actionDialog, closeActionDialog, openActionDialog } from "./actionDialogs.ts";
+import { EscalateDialog } from "./EscalateDialog.tsx";
+import { FlagDialog } from "./FlagDialog.tsx";
+import { InterestedInvestigatorsDialog } from "./InterestedInvestigatorsDialog.tsx";
+import { InterestSidebar } from "./InterestSidebar.tsx";
+import { NewCaseDialog } from "./NewCaseDialog.tsx";
+import { NotifyVaspDialog } from "./NotifyVaspDialog.tsx";
+import { ReportDialog } from "./ReportDialog.tsx";
+import { casePath } from "./workspacePaths.ts";
+
+/** Renders the action dialog the palette, a hotkey or a button opened (mounted once, in the shell). */
+export function ActionDialogs() {
+  const dialog = useStore($actionDialog);
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  if (!dialog) return null;
+  const close = closeActionDialog;
+  switch (dialog.kind) {
+    case "flag":
+      return <FlagDialog subject={dialog.subject} onClose={close} />;
+    case "interest":
+      return (
+        <InterestSidebar
+          trmResourceUrns={[dialog.subject.urn]}
+          title={dialog.subject.label}
+          onClose={close}
+        />
+      );
+    case "investigators":
+      return (
+        <InterestedInvestigatorsDialog
+          urn={dialog.subject.urn}
+          title={dialog.subject.label}
+          onClose={close}
+          onIndicateInterest={() => openActionDialog({ kind: "interest", subject: dialog.subject })}
+        />
+      );
+    case "attach":
+      return <AttachDialog subject={dialog.subject} onClose={close} />;
+    case "escalate":
+      return <EscalateDialog trmUrn={dialog.subject.urn} alias={dialog.subject.label} onClose={close} />;
+    case "notify":
+      return <NotifyVaspDialog subject={dialog.subject} onClose={close} />;
+    case "report":
+      return <ReportDialog kind={dialog.reportKind} subject={dialog.subject} onClose={close} />;
+    case "newCase": {
+      const attach = dialog.attach;
+      return (
+        <NewCaseDialog
+          onClose={close}
+          onCreated={async (created) => {
+            close();
+            if (attach) {
+              try {
+                await sleuthClient.cases.attach(created.id, { resourceUrn: attach.urn });
+                void client.invalidateQueries({ queryKey: ["cases"] });
+                showMessage({ variant: "success", title: `${caseMessages.attached} (${created.name})` });
+              } catch (error) {
+                showError(caseMessages.attachFailed, error);
+              }
+            } else {
+              navigate(casePath(created.id));
+            }
+          }}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { useStore } from "@nanostores/react";
+import { Button, Heading, Label, SegmentedControl, Spinner } from "@primer/react";
+import { caseMessages, formatUtc } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "wouter";
+import { $signedIn } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
+import { openActionDialog } from "./actionDialogs.ts";
+import { actionQueries } from "./actionQueries.ts";
+import { casePath } from "./workspacePaths.ts";
+
+const filters = ["all", "mine", "shared"] as const;
+type Filter = (typeof filters)[number];
+const filterLabels: Record<Filter, string> = { all: "All", mine: "Mine", shared: "Shared with organization" };
+
+/** 000 §7 cases: the caller's cases and those shared with the organization (000 §9: up to 1000). */
+export function CasesPage() {
+  const view = useStore($signedIn);
+  const [filter, setFilter] = useState<Filter>("all");
+  const query = useQuery(
+    actionQueries.cases(
+      filter === "mine"
+        ? { ownerUserId: view?.user.id }
+        : filter === "shared"
+          ? { isSharedWithOrg: true }
+          : {},
+    ),
+  );
+  const canWrite = view?.role === "editor" || view?.role === "admin";
+  return (
+    <div className="sleuth-page" data-testid="cases-page">
+      <div className="sleuth-page-heading">
+        <Heading as="h1" className="sleuth-page-title">
+          Cases
+        </Heading>
+        {canWrite ? (
+          <Button
+            variant="primary"
+            onClick={() => openActionDialog({ kind: "newCase" })}
+            trailingVisual={() => <HotkeyHint id="cases.new" size="small" />}
+          >
+            New case
+          </Button>
+        ) : null}
+      </div>
+      <SegmentedControl aria-label="Show">
+        {filters.map((item) => (
+          <SegmentedControl.Button key={item} selected={filter === item} onClick={() => setFilter(item)}>
+            {filterLabels[item]}
+          </SegmentedControl.Button>
+        ))}
+      </SegmentedControl>
+      {query.isPending ? (
+        <Spinner size="small" srText="Loading cases" />
+      ) : query.isError ? (
+        <div role="alert" className="sleuth-panel-error">
+          <p>{caseMessages.loadFailed}</p>
+          <Button size="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : query.data.cases.length === 0 ? (
+        <p className="sleuth-muted">
+          {filter === "all" ? caseMessages.noCases : caseMessages.noMatchingCases}
+        </p>
+      ) : (
+        <table className="sleuth-table" aria-label="Cases">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Sharing</th>
+              <th scope="col">Elements</th>
+              <th scope="col">Updated (UTC)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.cases.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <Link href={casePath(item.id)}>{item.name}</Link>
+                </td>
+                <td>{item.owner?.fullName ?? item.owner?.email ?? "—"}</td>
+                <td>
+                  {item.isSharedWithOrg ? <Label variant="accent">Shared</Label> : <Label>Private</Label>}
+                </td>
+                <td>{item.relatables?.length ?? 0}</td>
+                <td>{formatUtc(item.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

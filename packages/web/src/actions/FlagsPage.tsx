@@ -1,0 +1,55 @@
+import { Button, Heading, Spinner } from "@primer/react";
+import { formatUtc, platformMessages } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { pathOfUrn } from "../navigation/index.ts";
+import { actionQueries } from "./actionQueries.ts";
+import { flagsMessages } from "./FlagsPanel.tsx";
+
+/** The organization's flags, newest first (001 §7 GET v1/users/user-attributions). */
+export function FlagsPage() {
+  const flags = useQuery(actionQueries.myFlags());
+  return (
+    <div className="sleuth-page" data-testid="flags-page">
+      <Heading as="h1" className="sleuth-page-title">
+        Flags
+      </Heading>
+      {flags.isPending ? (
+        <Spinner size="small" srText="Loading flags" />
+      ) : flags.isError ? (
+        <div role="alert" className="sleuth-panel-error">
+          <p>{platformMessages.genericPanel}</p>
+          <Button size="small" onClick={() => void flags.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : flags.data.flags.length === 0 ? (
+        <p className="sleuth-muted">{flagsMessages.none}</p>
+      ) : (
+        <table className="sleuth-table" aria-label="Flags">
+          <thead>
+            <tr>
+              <th scope="col">Flagged (UTC)</th>
+              <th scope="col">Element</th>
+              <th scope="col">Category</th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flags.data.flags.map((flag) => {
+              const path = pathOfUrn(flag.trmResourceUrn);
+              return (
+                <tr key={flag.uuid}>
+                  <td>{formatUtc(flag.createdAt)}</td>
+                  <td>{path ? <Link href={path}>{flag.trmResourceUrn}</Link> : flag.trmResourceUrn}</td>
+                  <td>{flag.userProvidedCategory ?? flag.categoryLabel}</td>
+                  <td>{flag.createdBy?.fullName ?? flag.createdBy?.email ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

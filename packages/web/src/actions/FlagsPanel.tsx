@@ -1,0 +1,83 @@
+import { useStore } from "@nanostores/react";
+import { Button, Heading } from "@primer/react";
+import { SkeletonText } from "@primer/react/experimental";
+import { formatUtc, platformMessages, roleAtLeast, type UserAttributionRecord } from "@sleuth/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { showError, showMessage } from "../messages/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
+import { actionQueries } from "./actionQueries.ts";
+
+export const flagsMessages = {
+  none: "No flags on this element.",
+  removed: "Flag removed.",
+  removeFailed: "There was an issue removing the flag. Please try again.",
+} as const;
+
+/** One flag: category, who and when; the author (or an admin) may remove it. */
+function FlagItem({ flag, canRemove }: { flag: UserAttributionRecord; canRemove: boolean }) {
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => sleuthClient.flags.delete(flag.uuid),
+    onSuccess: () => {
+      showMessage({ variant: "success", title: flagsMessages.removed });
+      void client.invalidateQueries({ queryKey: ["flags"] });
+    },
+    onError: (error) => showError(flagsMessages.removeFailed, error),
+  });
+  const category = flag.userProvidedCategory
+    ? `${flag.categoryLabel}: ${flag.userProvidedCategory}`
+    : flag.categoryLabel;
+  return (
+    <li className="sleuth-action-item" data-testid="flag-item">
+      <strong>{category}</strong>{" "}
+      <span className="sleuth-muted">
+        {flag.isOwnOrganization
+          ? `by ${flag.createdBy?.fullName ?? flag.createdBy?.email ?? "a former member"}`
+          : "from another organization"}
+        {", "}
+        {formatUtc(flag.createdAt)}
+      </span>
+      {canRemove ? (
+        <Button size="small" variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
+          Remove flag
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The flags on an element the organization may see (001 §3; docs/API.md "Flags"). */
+export function FlagsPanel({ urn }: { urn: string }) {
+  const view = useStore($signedIn);
+  const flags = useQuery(actionQueries.flagsOf(urn));
+  const isAdmin = roleAtLeast(view?.role, "admin");
+  return (
+    <section className="sleuth-panel" aria-labelledby="panel-flags" aria-busy={flags.isPending || undefined}>
+      <Heading as="h2" id="panel-flags" className="sleuth-panel-title">
+        Flags
+      </Heading>
+      {flags.isPending ? (
+        <SkeletonText lines={1} />
+      ) : flags.isError ? (
+        <div role="alert" className="sleuth-panel-error">
+          <p>{platformMessages.genericPanel}</p>
+          <Button size="small" onClick={() => void flags.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : flags.data.flags.length === 0 ? (
+        <p className="sleuth-muted">{flagsMessages.none}</p>
+      ) : (
+        <ul className="sleuth-action-list" aria-label="Flags">
+          {flags.data.flags.map((flag) => (
+            <FlagItem
+              key={flag.uuid}
+              flag={flag}
+              canRemove={flag.isOwnOrganization && (isAdmin || flag.createdBy?.uuid === view?.user.uuid)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

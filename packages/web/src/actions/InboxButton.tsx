@@ -1,0 +1,29 @@
+import { InboxIcon } from "@primer/octicons-react";
+import { CounterLabel, IconButton } from "@primer/react";
+import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { actionQueries } from "./actionQueries.ts";
+import { workspaceRoutes } from "./workspacePaths.ts";
+
+/** The header's inbox: unread escalations assigned to the caller, as a count. */
+export function InboxButton() {
+  const inbox = useQuery(actionQueries.inbox());
+  const [, navigate] = useLocation();
+  const unread = inbox.data?.unreadCount ?? 0;
+  return (
+    <span className="sleuth-inbox-button">
+      <IconButton
+        icon={InboxIcon}
+        variant="invisible"
+        aria-label={unread > 0 ? `Inbox, ${unread} unread` : "Inbox"}
+        onClick={() => navigate(workspaceRoutes.inbox)}
+        data-testid="inbox-button"
+      />
+      {unread > 0 ? (
+        <CounterLabel scheme="primary" aria-hidden="true" data-testid="inbox-count">
+          {unread}
+        </CounterLabel>
+      ) : null}
+    </span>
+  );
+}
