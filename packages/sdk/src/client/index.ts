@@ -7,6 +7,7 @@ export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";
+export { graphExportAnswerSchema, graphsApi } from "./graphsApi.ts";
 export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
 export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
 export { metricsApi, riskApi } from "./metricsApi.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
+import { graphsApi } from "./graphsApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
@@ -18,6 +19,7 @@ export class SleuthClient {
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
+  readonly graphs: ReturnType<typeof graphsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -31,6 +33,7 @@ export class SleuthClient {
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
+    this.graphs = graphsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

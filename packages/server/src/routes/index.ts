@@ -4,6 +4,7 @@ import { apiTokenRoutes } from "./apiTokens.ts";
 import { authRoutes } from "./auth.ts";
 import type { RouteContext } from "./context.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
+import { graphRoutes } from "./graphs.ts";
 import { healthRoutes } from "./health.ts";
 import { importRoutes } from "./imports.ts";
 import { memberRoutes } from "./members.ts";
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    graphRoutes,
   ]) {
     routes(app, context);
   }
