@@ -11,6 +11,7 @@ export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError 
 export { createFetchTransport } from "./fetchTransport.ts";
 export { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 export { flagsApi } from "./flagsApi.ts";
+export { graphExportAnswerSchema, graphsApi } from "./graphsApi.ts";
 export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
 export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
 export { interestsApi } from "./interestsApi.ts";

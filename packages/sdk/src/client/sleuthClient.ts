@@ -5,6 +5,7 @@ import { type ClientConfig, HttpCore } from "./client.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { flagsApi } from "./flagsApi.ts";
+import { graphsApi } from "./graphsApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
@@ -35,6 +36,7 @@ export class SleuthClient {
   readonly escalations: ReturnType<typeof escalationsApi>;
   readonly interests: ReturnType<typeof interestsApi>;
   readonly userReports: ReturnType<typeof userReportsApi>;
+  readonly graphs: ReturnType<typeof graphsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -58,6 +60,7 @@ export class SleuthClient {
     this.escalations = escalationsApi(this.core);
     this.interests = interestsApi(this.core);
     this.userReports = userReportsApi(this.core);
+    this.graphs = graphsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

@@ -13,6 +13,34 @@ export {
   validateAddMultiple,
 } from "./addMultiple.ts";
 export type {
+  CreateGraphBody,
+  GraphDocument,
+  GraphEdge,
+  GraphEdgeType,
+  GraphNode,
+  GraphNodeInfo,
+  GraphNodeType,
+  GraphSummary,
+  PatchGraphBody,
+  SavedGraph,
+} from "./graphDocument.ts";
+export {
+  createGraphBodySchema,
+  emptyGraphDocument,
+  flowEdgeId,
+  graphDocumentLimits,
+  graphDocumentSchema,
+  graphEdgeSchema,
+  graphEdgeTypes,
+  graphNodeInfoSchema,
+  graphNodeOf,
+  graphNodeSchema,
+  graphNodeTypes,
+  graphSummarySchema,
+  patchGraphBodySchema,
+  savedGraphSchema,
+} from "./graphDocument.ts";
+export type {
   GraphElement,
   GraphElementType,
   GraphRecord,
@@ -28,6 +56,34 @@ export {
   offChainNodeIcons,
   offChainTimestampPattern,
 } from "./graphElements.ts";
+export type {
+  ExpandDirection,
+  ExpandNeighbour,
+  ExpandRequest,
+  ExpandResult,
+  GraphFlow,
+  GraphNodesRequest,
+  TraceNode,
+  TracePath,
+  TraceRequest,
+  TraceResult,
+  TraceStopReason,
+} from "./graphExplore.ts";
+export {
+  describeTraceCut,
+  expandDefaultLimit,
+  expandDirections,
+  expandMaxLimit,
+  expandRequestSchema,
+  expandResultSchema,
+  graphFlowSchema,
+  graphNodesRequestSchema,
+  traceLimits,
+  traceRequestSchema,
+  traceResultSchema,
+  traceStopCategoryKeys,
+  traceStopReasons,
+} from "./graphExplore.ts";
 export type {
   CheckboxState,
   GraphExportGroup,
@@ -49,4 +105,26 @@ export {
   toggleGraphExportGroup,
   unnamedGraphFileName,
 } from "./graphExport.ts";
+export type { ParsedGraphml } from "./graphFormats.ts";
+export {
+  graphExportAvailable,
+  graphExportGroupOfEdge,
+  graphExportGroupOfNode,
+  parseGexf,
+  parseGraphml,
+  toGexf,
+  toGraphCsv,
+  toGraphml,
+} from "./graphFormats.ts";
 export { graphMessages } from "./graphMessages.ts";
+export type { TrmFile } from "./trmFile.ts";
+export {
+  graphExportQuerySchema,
+  parseTrmFile,
+  trmFileExtension,
+  trmFileFormat,
+  trmFileName,
+  trmFileSchema,
+  trmFileVersion,
+  trmMediaType,
+} from "./trmFile.ts";

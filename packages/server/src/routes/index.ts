@@ -8,6 +8,7 @@ import { customEntityRoutes } from "./customEntities.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { flowRoutes } from "./flows.ts";
 import { flagRoutes } from "./flags.ts";
+import { graphRoutes } from "./graphs.ts";
 import { healthRoutes } from "./health.ts";
 import { holdingsRoutes } from "./holdings.ts";
 import { importRoutes } from "./imports.ts";
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     caseRoutes,
     interestRoutes,
     userReportRoutes,
+    graphRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { chainIdSchema } from "../chains/index.ts";
+import { offChainNodeIcons } from "./graphElements.ts";
+
+// 002 §3 graph element types as a saved document: the nodes (addresses, entities, custom entities,
+// transactions, off-chain nodes) and the edges between them (flows, transfers, off-chain edges),
+// with where each node sits and the investigator's notes. The saved graph, the .trm file and every
+// export are built from this one shape.
+
+// Choice: bounds that keep one graph document well inside a request body, and every text short.
+export const graphDocumentLimits = {
+  nodes: 5_000,
+  edges: 10_000,
+  text: 2_000,
+  name: 200,
+} as const;
+
+export const graphNodeTypes = ["address", "entity", "customEntity", "transaction", "offChainNode"] as const;
+export const graphNodeTypeSchema = z.enum(graphNodeTypes);
+export type GraphNodeType = z.infer<typeof graphNodeTypeSchema>;
+
+// `owns` (ours): an entity or custom entity and one of its addresses, drawn when an entity is expanded
+// into its addresses.
+export const graphEdgeTypes = ["flow", "transfer", "offChainEdge", "owns"] as const;
+export const graphEdgeTypeSchema = z.enum(graphEdgeTypes);
+export type GraphEdgeType = z.infer<typeof graphEdgeTypeSchema>;
+
+const id = z.string().min(1).max(300);
+const text = z.string().max(graphDocumentLimits.text);
+const isoTime = z.iso.datetime({ offset: true });
+
+/**
+ * What the server knows about a node: the figures a node shows (balance, risk) and its label. The
+ * expand, trace and node-lookup calls answer these; plotting copies them into a graph node.
+ */
+export const graphNodeInfoSchema = z.object({
+  type: graphNodeTypeSchema,
+  trmUrn: id,
+  label: z.string().max(300),
+  chain: chainIdSchema.nullable(),
+  /** Held balance in USD at the latest prices; null when not known (entities, transactions). */
+  balanceUsd: z.number().nullable(),
+  /** The highest categoryRiskScoreLevel (0..15) of its risk indicators; null when not known. */
+  riskScore: z.number().int().min(0).max(15).nullable(),
+  /** The owner's (or entity's) category name, when attributed. */
+  category: z.string().nullable(),
+});
+export type GraphNodeInfo = z.infer<typeof graphNodeInfoSchema>;
+
+export const graphNodeSchema = graphNodeInfoSchema.extend({
+  /** Unique in the graph: the trmUrn for chain resources, a generated id for off-chain nodes. */
+  id,
+  /** Off-chain nodes only (002 §3 icon). */
+  icon: z.enum(offChainNodeIcons).nullable(),
+  /** The investigator's note on the node. */
+  note: text.nullable(),
+  x: z.number().finite(),
+  y: z.number().finite(),
+});
+export type GraphNode = z.infer<typeof graphNodeSchema>;
+
+export const graphEdgeSchema = z.object({
+  id,
+  type: graphEdgeTypeSchema,
+  source: id,
+  target: id,
+  /** Flows and transfers: the USD value moved from source to target. */
+  amountUsd: z.number().nullable(),
+  /** Asset symbols moved. */
+  assets: z.array(z.string().max(40)).max(100),
+  transfers: z.number().int().nonnegative().nullable(),
+  firstAt: isoTime.nullable(),
+  lastAt: isoTime.nullable(),
+  /** Off-chain edges (002 §3): information and a UTC timestamp. */
+  information: text.nullable(),
+  timestamp: isoTime.nullable(),
+  note: text.nullable(),
+});
+export type GraphEdge = z.infer<typeof graphEdgeSchema>;
+
+/** A graph's content: every node id unique, every edge joining two of its nodes. */
+export const graphDocumentSchema = z
+  .object({
+    nodes: z.array(graphNodeSchema).max(graphDocumentLimits.nodes),
+    edges: z.array(graphEdgeSchema).max(graphDocumentLimits.edges),
+  })
+  .superRefine((document, context) => {
+    const ids = new Set<string>();
+    document.nodes.forEach((node, index) => {
+      if (ids.has(node.id))
+        context.addIssue({ code: "custom", path: ["nodes", index, "id"], message: "Duplicate node id" });
+      ids.add(node.id);
+    });
+    const edgeIds = new Set<string>();
+    document.edges.forEach((edge, index) => {
+      if (edgeIds.has(edge.id))
+        context.addIssue({ code: "custom", path: ["edges", index, "id"], message: "Duplicate edge id" });
+      edgeIds.add(edge.id);
+      for (const end of ["source", "target"] as const) {
+        if (!ids.has(edge[end]))
+          context.addIssue({ code: "custom", path: ["edges", index, end], message: "Unknown node" });
+      }
+    });
+  });
+export type GraphDocument = z.infer<typeof graphDocumentSchema>;
+
+export const emptyGraphDocument: GraphDocument = { nodes: [], edges: [] };
+
+const graphName = z
+  .string()
+  .trim()
+  .max(graphDocumentLimits.name)
+  .transform((name) => (name === "" ? null : name))
+  .nullable();
+
+/** 002 §3 graph record (name and graph id) with what a list of graphs shows. */
+export const graphSummarySchema = z.object({
+  graphId: z.uuid(),
+  name: z.string().nullable(),
+  nodeCount: z.number().int().nonnegative(),
+  edgeCount: z.number().int().nonnegative(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type GraphSummary = z.infer<typeof graphSummarySchema>;
+
+export const savedGraphSchema = graphSummarySchema.extend({ document: graphDocumentSchema });
+export type SavedGraph = z.infer<typeof savedGraphSchema>;
+
+/** POST /graphs */
+export const createGraphBodySchema = z.object({
+  name: graphName.default(null),
+  document: graphDocumentSchema,
+});
+export type CreateGraphBody = z.input<typeof createGraphBodySchema>;
+
+/** PATCH /graphs/{graphId}: the fields to change. */
+export const patchGraphBodySchema = z
+  .object({ name: graphName.optional(), document: graphDocumentSchema.optional() })
+  .refine((body) => body.name !== undefined || body.document !== undefined, "Nothing to change");
+export type PatchGraphBody = z.input<typeof patchGraphBodySchema>;
+
+/** A node built from what the server knows, at a position. */
+export function graphNodeOf(info: GraphNodeInfo, position: { x: number; y: number }): GraphNode {
+  return { ...info, id: info.trmUrn, icon: null, note: null, x: position.x, y: position.y };
+}
+
+/** The id of the flow edge between two nodes (one flow per ordered pair). */
+export function flowEdgeId(source: string, target: string): string {
+  return `flow:${source}->${target}`;
+}

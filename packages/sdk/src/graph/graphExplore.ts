@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { graphNodeInfoSchema } from "./graphDocument.ts";
+
+// Growing a graph from the server (docs/API.md "Graphs"): looking nodes up to plot them, expanding
+// a node into its counterparties, and tracing funds hop by hop. The spec names none of these calls;
+// they are ours, under the 002 §7 /graphs path.
+
+const urn = z.string().min(1).max(300);
+
+/** POST /graphs/nodes: what a node shows, for URNs about to be plotted (001 §9 caps the batch). */
+export const graphNodesRequestSchema = z.object({ trmUrns: z.array(urn).min(1).max(500) });
+export type GraphNodesRequest = z.infer<typeof graphNodesRequestSchema>;
+
+export const expandDirections = ["incoming", "outgoing", "both"] as const;
+export const expandDirectionSchema = z.enum(expandDirections);
+export type ExpandDirection = z.infer<typeof expandDirectionSchema>;
+
+// Expand shows the top 10 counterparties by volume unless asked for more (issue: adjustable).
+export const expandDefaultLimit = 10;
+export const expandMaxLimit = 100;
+
+/**
+ * POST /graphs/expand. `counterparties`: an address's or entity's counterparties (a transaction's
+ * senders and receivers), by volume in each direction; `addresses`: an entity's (or custom entity's)
+ * own addresses, by volume.
+ */
+export const expandRequestSchema = z.object({
+  trmUrn: urn,
+  direction: expandDirectionSchema.default("both"),
+  limit: z.number().int().min(1).max(expandMaxLimit).default(expandDefaultLimit),
+  mode: z.enum(["counterparties", "addresses"]).default("counterparties"),
+});
+export type ExpandRequest = z.input<typeof expandRequestSchema>;
+
+/** A flow between two nodes, summed over assets. */
+export const graphFlowSchema = z.object({
+  source: urn,
+  target: urn,
+  amountUsd: z.number(),
+  transfers: z.number().int().nonnegative(),
+  assets: z.array(z.string()),
+  firstAt: z.iso.datetime({ offset: true }).nullable(),
+  lastAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type GraphFlow = z.infer<typeof graphFlowSchema>;
+
+export const expandNeighbourSchema = z.object({
+  node: graphNodeInfoSchema,
+  /** incoming: the neighbour sent to the subject; outgoing: the subject sent to it; null: owned address. */
+  direction: z.enum(["incoming", "outgoing"]).nullable(),
+  flow: graphFlowSchema.nullable(),
+});
+export type ExpandNeighbour = z.infer<typeof expandNeighbourSchema>;
+
+export const expandResultSchema = z.object({
+  subject: graphNodeInfoSchema,
+  neighbours: z.array(expandNeighbourSchema),
+  /** Per direction asked: more neighbours exist beyond the limit. */
+  hasMore: z.object({ incoming: z.boolean(), outgoing: z.boolean() }),
+});
+export type ExpandResult = z.infer<typeof expandResultSchema>;
+
+// Tracing stops where funds become hard to follow or reach a party that answers subpoenas: an
+// attributed exchange, a mixer, a bridge, a sanctioned party. The category keys (and everything
+// under them in the category model) and the reason each gives.
+export const traceStopReasons = ["exchange", "mixer", "bridge", "sanctioned"] as const;
+export type TraceStopReason = (typeof traceStopReasons)[number];
+export const traceStopCategoryKeys: Readonly<Record<string, TraceStopReason>> = {
+  exchange: "exchange",
+  mixing_service: "mixer",
+  mixing: "mixer",
+  defi_bridge: "bridge",
+  sanction: "sanctioned",
+};
+
+// Choice: the bounds of a trace. Defaults give a readable graph; the maxima keep one request
+// within seconds on the largest demo world.
+export const traceLimits = {
+  hops: { default: 4, max: 8 },
+  fanOut: { default: 5, max: 20 },
+  minUsd: { default: 100 },
+  timeBudgetMs: { default: 2_000, min: 100, max: 10_000 },
+  nodes: 500,
+} as const;
+
+/** POST /graphs/trace */
+export const traceRequestSchema = z.object({
+  trmUrn: urn,
+  direction: z.enum(["outgoing", "incoming"]).default("outgoing"),
+  hops: z.number().int().min(1).max(traceLimits.hops.max).default(traceLimits.hops.default),
+  fanOut: z.number().int().min(1).max(traceLimits.fanOut.max).default(traceLimits.fanOut.default),
+  minUsd: z.number().min(0).finite().default(traceLimits.minUsd.default),
+  timeBudgetMs: z
+    .number()
+    .int()
+    .min(traceLimits.timeBudgetMs.min)
+    .max(traceLimits.timeBudgetMs.max)
+    .default(traceLimits.timeBudgetMs.default),
+});
+export type TraceRequest = z.input<typeof traceRequestSchema>;
+
+export const traceNodeSchema = graphNodeInfoSchema.extend({
+  hop: z.number().int().nonnegative(),
+  /** Why the trace did not go on from here; null for nodes it went through. */
+  stop: z.enum([...traceStopReasons, "hops", "end"]).nullable(),
+});
+export type TraceNode = z.infer<typeof traceNodeSchema>;
+
+export const tracePathSchema = z.object({
+  /** From the origin to the end, in the direction traced. */
+  trmUrns: z.array(urn).min(2),
+  /** At most this much of the origin's funds can have reached the end: the smallest flow on the path. */
+  amountUsd: z.number(),
+  stop: traceNodeSchema.shape.stop,
+});
+export type TracePath = z.infer<typeof tracePathSchema>;
+
+export const traceResultSchema = z.object({
+  origin: traceNodeSchema,
+  nodes: z.array(traceNodeSchema),
+  /** Flows in the direction funds moved (source sent to target). */
+  flows: z.array(graphFlowSchema),
+  paths: z.array(tracePathSchema),
+  /** Where the trace cut short: more hops, more counterparties, nodes or time would have found more. */
+  cut: z.object({ hops: z.boolean(), fanOut: z.boolean(), nodes: z.boolean(), time: z.boolean() }),
+  elapsedMs: z.number().nonnegative(),
+});
+export type TraceResult = z.infer<typeof traceResultSchema>;
+
+/** The words for a trace's cuts, for the console's message and the CLI's stderr. */
+export function describeTraceCut(cut: TraceResult["cut"]): string | null {
+  const parts = [
+    cut.hops ? "the hop limit" : null,
+    cut.fanOut ? "the counterparties per node" : null,
+    cut.nodes ? "the node limit" : null,
+    cut.time ? "the time budget" : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : `The trace was cut short by ${parts.join(", ")}.`;
+}

@@ -1,0 +1,196 @@
+import {
+  addressChainUrn,
+  customEntityUrn,
+  formatUrn,
+  type GraphNodeInfo,
+  parseUrn,
+  transactionUrn,
+} from "@sleuth/sdk";
+import type { Queryable } from "../store/index.ts";
+
+// What a node shows (balance, risk, owner), read from the rollups: address_summary for addresses,
+// entities with their category's ownership risk level, the organization's own custom entities,
+// transactions by hash. One statement per kind, whatever the number of nodes.
+
+interface AddressInfoRow {
+  id: number;
+  chain: string;
+  address: string;
+  balance_usd: number | null;
+  risk_score: number | null;
+  owner_name: string | null;
+  owner_category: string | null;
+}
+
+const addressColumns = `a.id, a.chain, a.address, s.balance_usd, s.risk_score, s.owner_name, s.owner_category`;
+
+function addressInfoOf(row: AddressInfoRow): GraphNodeInfo {
+  return {
+    type: "address",
+    trmUrn: addressChainUrn(row.chain as never, row.address),
+    label: row.owner_name ?? row.address,
+    chain: row.chain as GraphNodeInfo["chain"],
+    balanceUsd: row.balance_usd,
+    riskScore: row.risk_score,
+    category: row.owner_category,
+  };
+}
+
+/** Node infos of addresses by store id, keyed by id. */
+export async function addressInfosById(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, GraphNodeInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<AddressInfoRow>(
+    `SELECT ${addressColumns}
+       FROM unnest($1::bigint[]) AS r(id)
+       JOIN addresses a ON a.id = r.id
+       LEFT JOIN address_summary s ON s.address_id = a.id`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [Number(row.id), addressInfoOf(row)]));
+}
+
+interface EntityInfoRow {
+  id: number;
+  urn: string;
+  name: string;
+  category: string;
+  risk: number | null;
+}
+
+const entityColumns = `e.id, e.urn, e.name, c.name AS category, l.level AS risk`;
+const entityJoins = `JOIN categories c ON c.id = e.category_id
+  LEFT JOIN category_risk_levels l ON l.category_id = e.category_id AND l.risk_type = 'ownership'`;
+
+function entityInfoOf(row: EntityInfoRow): GraphNodeInfo {
+  return {
+    type: "entity",
+    trmUrn: row.urn,
+    label: row.name,
+    chain: null,
+    balanceUsd: null,
+    riskScore: row.risk ?? 0,
+    category: row.category,
+  };
+}
+
+/** Node infos of entities by store id, keyed by id. */
+export async function entityInfosById(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, GraphNodeInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<EntityInfoRow>(
+    `SELECT ${entityColumns} FROM unnest($1::integer[]) AS r(id) JOIN entities e ON e.id = r.id ${entityJoins}`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [Number(row.id), entityInfoOf(row)]));
+}
+
+/** A node's store row: what expand and trace start from. */
+export type ResolvedNode =
+  | { kind: "address"; id: number; info: GraphNodeInfo }
+  | { kind: "entity"; id: number; info: GraphNodeInfo }
+  | { kind: "customEntity"; id: number; info: GraphNodeInfo }
+  | { kind: "transaction"; id: number; info: GraphNodeInfo };
+
+/**
+ * The nodes of these URNs the store knows, in request order; unknown URNs (and other organizations'
+ * custom entities) are left out. Off-chain and unrecognised URNs are ignored.
+ */
+export async function resolveNodes(
+  db: Queryable,
+  organizationId: number,
+  urns: readonly string[],
+): Promise<ResolvedNode[]> {
+  const addresses: Array<{ chain: string; address: string }> = [];
+  const transactions: Array<{ chain: string; hash: string }> = [];
+  const entityUrns: string[] = [];
+  const customIds: string[] = [];
+  for (const urn of urns) {
+    const parts = parseUrn(urn);
+    if (parts?.kind === "address") addresses.push(parts);
+    else if (parts?.kind === "transaction") transactions.push(parts);
+    else if (parts?.kind === "entity") entityUrns.push(formatUrn(parts));
+    else if (parts?.kind === "custom-entity") customIds.push(parts.id);
+  }
+  const found = new Map<string, ResolvedNode>();
+  if (addresses.length > 0) {
+    const rows = await db.query<AddressInfoRow>(
+      `SELECT ${addressColumns}
+         FROM unnest($1::text[], $2::text[]) AS r(chain, address)
+         JOIN addresses a ON a.address = r.address AND a.chain = r.chain
+         LEFT JOIN address_summary s ON s.address_id = a.id`,
+      [addresses.map((a) => a.chain), addresses.map((a) => a.address)],
+    );
+    for (const row of rows) {
+      const info = addressInfoOf(row);
+      found.set(info.trmUrn, { kind: "address", id: Number(row.id), info });
+    }
+  }
+  if (entityUrns.length > 0) {
+    const rows = await db.query<EntityInfoRow>(
+      `SELECT ${entityColumns} FROM entities e ${entityJoins} WHERE e.urn = ANY($1::text[])`,
+      [entityUrns],
+    );
+    for (const row of rows)
+      found.set(row.urn, { kind: "entity", id: Number(row.id), info: entityInfoOf(row) });
+  }
+  if (customIds.length > 0) {
+    const rows = await db.query<{ id: number; uuid: string; name: string }>(
+      `SELECT id, uuid, name FROM custom_entities WHERE uuid = ANY($1::uuid[]) AND organization_id = $2`,
+      [customIds, organizationId],
+    );
+    for (const row of rows) {
+      const trmUrn = customEntityUrn(row.uuid);
+      found.set(trmUrn, {
+        kind: "customEntity",
+        id: row.id,
+        info: {
+          type: "customEntity",
+          trmUrn,
+          label: row.name,
+          chain: null,
+          balanceUsd: null,
+          riskScore: null,
+          category: null,
+        },
+      });
+    }
+  }
+  if (transactions.length > 0) {
+    const rows = await db.query<{ id: number; chain: string; hash: string; value_usd: number | null }>(
+      `SELECT t.id, t.chain, t.hash, t.value_usd
+         FROM unnest($1::text[], $2::text[]) AS r(chain, hash)
+         JOIN transactions t ON t.hash = r.hash AND t.chain = r.chain`,
+      [transactions.map((t) => t.chain), transactions.map((t) => t.hash)],
+    );
+    for (const row of rows) {
+      const trmUrn = transactionUrn(row.chain as never, row.hash);
+      found.set(trmUrn, {
+        kind: "transaction",
+        id: Number(row.id),
+        info: {
+          type: "transaction",
+          trmUrn,
+          label: row.hash,
+          chain: row.chain as GraphNodeInfo["chain"],
+          balanceUsd: null,
+          riskScore: null,
+          category: null,
+        },
+      });
+    }
+  }
+  return urns.flatMap((urn) => {
+    const node = found.get(canonical(urn));
+    return node ? [node] : [];
+  });
+}
+
+function canonical(urn: string): string {
+  const parts = parseUrn(urn);
+  return parts ? formatUrn(parts) : urn;
+}
