@@ -4,6 +4,7 @@ import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
+import { triageApi } from "./triageApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -18,6 +19,7 @@ export class SleuthClient {
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
+  readonly triage: ReturnType<typeof triageApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -31,6 +33,7 @@ export class SleuthClient {
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
+    this.triage = triageApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

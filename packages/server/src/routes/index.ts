@@ -11,6 +11,7 @@ import { metricsRoutes } from "./metrics.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
+import { triageRoutes } from "./triage.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    triageRoutes,
   ]) {
     routes(app, context);
   }
