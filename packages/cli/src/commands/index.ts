@@ -9,6 +9,7 @@ import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
+import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
 import { registerTransfers } from "./transfers.ts";
 import { registerWhoami } from "./whoami.ts";
@@ -22,6 +23,7 @@ export const commands: readonly RegisterCommand[] = [
   registerWhoami,
   registerOrg,
   registerSearch,
+  registerScan,
   registerBatch,
   registerCounterparties,
   registerExposure,

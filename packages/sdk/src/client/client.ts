@@ -80,6 +80,14 @@ export class HttpCore {
     this.config = { ...this.config, token };
   }
 
+  /** The credentials and organization every call carries (uploads build their own request). */
+  callerHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    if (this.config.organizationUuid) headers[organizationHeader] = this.config.organizationUuid;
+    return headers;
+  }
+
   url(path: string, query?: RequestOptions<z.ZodType>["query"]): string {
     const base = this.config.baseUrl.replace(/\/+$/, "");
     const params = new URLSearchParams();

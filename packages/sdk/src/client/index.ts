@@ -27,3 +27,7 @@ export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportRes
 export { defaultRetryPolicy, retryAfterMs, retryDelayMs } from "./transport.ts";
 export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";
 export { userReportsApi } from "./userReportsApi.ts";
+export type { ImageScanOptions } from "./triageApi.ts";
+export { triageApi } from "./triageApi.ts";
+export type { UploadOptions } from "./uploadRequest.ts";
+export { uploadForm } from "./uploadRequest.ts";

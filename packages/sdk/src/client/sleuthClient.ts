@@ -12,6 +12,7 @@ import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
 import { transfersApi } from "./transfersApi.ts";
 import { userReportsApi } from "./userReportsApi.ts";
+import { triageApi } from "./triageApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -37,6 +38,7 @@ export class SleuthClient {
   readonly interests: ReturnType<typeof interestsApi>;
   readonly userReports: ReturnType<typeof userReportsApi>;
   readonly graphs: ReturnType<typeof graphsApi>;
+  readonly triage: ReturnType<typeof triageApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -61,6 +63,7 @@ export class SleuthClient {
     this.interests = interestsApi(this.core);
     this.userReports = userReportsApi(this.core);
     this.graphs = graphsApi(this.core);
+    this.triage = triageApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

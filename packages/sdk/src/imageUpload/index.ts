@@ -22,4 +22,5 @@ export {
   imageUploadStates,
   nextImageUploadState,
 } from "./imageProcessing.ts";
+export { identifiersInText } from "./imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUploadMessages.ts";

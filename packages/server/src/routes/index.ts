@@ -21,6 +21,7 @@ import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
 import { transferRoutes } from "./transfers.ts";
 import { userReportRoutes } from "./userReports.ts";
+import { triageRoutes } from "./triage.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     interestRoutes,
     userReportRoutes,
     graphRoutes,
+    triageRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,0 +1,80 @@
+import { imageSearchAvailability, imageUploadMessages, parsePreferenceValue } from "@sleuth/sdk";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { featureFlagsFor } from "../accounts/featureFlags.ts";
+import { listPreferences } from "../accounts/preferences.ts";
+import { requireRole } from "../http/auth.ts";
+import { badRequest, forbidden, HttpError } from "../http/errors.ts";
+import { ImageDecodeError, scanImage, stopTextReader } from "../imageScan/index.ts";
+import type { RouteContext } from "./context.ts";
+
+/** docs/API.md "Triage": an image sent to the scan may be this large (a phone photo, a 5K screenshot). */
+export const imageScanBodyLimit = 20 * 1024 * 1024;
+
+/** The file part of the multipart form, read with the platform's own form parser. */
+async function uploadedImage(request: FastifyRequest): Promise<Uint8Array> {
+  const body = request.body;
+  if (!(body instanceof Buffer) || body.byteLength === 0)
+    throw badRequest("Send the image as a multipart form with a file part");
+  let form: FormData;
+  try {
+    form = await new Response(body, {
+      headers: { "content-type": String(request.headers["content-type"]) },
+    }).formData();
+  } catch {
+    throw badRequest("The multipart form could not be read");
+  }
+  const file = [...form.values()].find((value): value is File => typeof value !== "string");
+  if (file === undefined) throw badRequest("The form holds no file");
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** 002 §6: the AI preference of the caller's organization (on unless set off) and the AI flag. */
+async function checkImageSearchAllowed(
+  context: RouteContext,
+  member: { user: { id: number }; organization: { id: number } },
+): Promise<void> {
+  const preferences = await listPreferences(context.store, member.user.id, member.organization.id);
+  const stored = preferences.find((preference) => preference.key === "ai-features");
+  const flags = await featureFlagsFor(context.store, member.organization.id, "server");
+  const availability = imageSearchAvailability({
+    aiPreferenceEnabled: stored === undefined || parsePreferenceValue("ai-features", stored.value).enabled,
+    aiFeatureFlag: flags.aiImageSearch,
+  });
+  if (availability !== "available") throw forbidden(imageUploadMessages.aiDisabled);
+}
+
+/**
+ * Triage (002 §2, §7). `POST /v1/triage/image-scan` reads the identifiers in an uploaded image on this
+ * server: OCR and a QR decoder, no network, then the SDK's recognizer (002 §3 `{data: string[]}`).
+ */
+export function triageRoutes(app: FastifyInstance, context: RouteContext): void {
+  // The OCR worker is a thread holding the model; it must not outlive the server.
+  app.addHook("onClose", async () => stopTextReader());
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "multipart/form-data",
+      { parseAs: "buffer", bodyLimit: imageScanBodyLimit },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      "/v1/triage/image-scan",
+      { bodyLimit: imageScanBodyLimit, config: { rawMediaTypes: ["multipart/form-data"] } },
+      async (request) => {
+        const member = requireRole(request, "viewer");
+        await checkImageSearchAllowed(context, member);
+        const image = await uploadedImage(request);
+        try {
+          return { data: await scanImage(image) };
+        } catch (error) {
+          if (error instanceof ImageDecodeError)
+            throw new HttpError(
+              415,
+              "unsupported_media_type",
+              `${imageUploadMessages.invalidFileType} ${error.message}.`,
+            );
+          throw error;
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,126 @@
+import { imageUploadMessages, isApiError } from "@sleuth/sdk";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { drawJpeg, drawPng } from "../helpers/imageFixtures.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+// Real identifiers: the Ethereum Foundation's address, the genesis block's coinbase address and
+// transaction, a segwit address and Tron's USDT contract.
+const ethereumAddress = "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe";
+const bitcoinAddress = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
+const segwitAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+const genesisTransaction = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
+const tronAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+// The scan reads text by OCR in a worker that loads its model on first use: allow for that.
+const scanTimeout = 120_000;
+
+describe("002 §4 search by image over HTTP", () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ store: "pglite" });
+    token = await server.tokenFor(server.demo.user.email);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const client = () => server.client({ token, organizationUuid: server.demo.organization.uuid });
+
+  test(
+    "002 §4 a screenshot with two addresses and a QR code gives all three",
+    async () => {
+      const png = drawPng({
+        width: 1000,
+        height: 400,
+        texts: [
+          { text: `Sent to ${ethereumAddress} today`, x: 20, y: 60 },
+          { text: `from ${bitcoinAddress}`, x: 20, y: 120 },
+        ],
+        qrCodes: [{ payload: `bitcoin:${segwitAddress}?amount=0.1`, x: 700, y: 180 }],
+      });
+      const fractions: number[] = [];
+      const found = await client().triage.scanImage(new Blob([png], { type: "image/png" }), "shot.png", {
+        onProgress: (fraction) => fractions.push(fraction),
+      });
+      expect(found).toEqual([ethereumAddress.toLowerCase(), bitcoinAddress, segwitAddress]);
+      expect(fractions.at(-1)).toBe(1);
+    },
+    scanTimeout,
+  );
+
+  test(
+    "002 §4 a noisy photo-like jpeg still gives its transaction hash and address",
+    async () => {
+      const photo = drawJpeg(
+        {
+          width: 1200,
+          height: 260,
+          background: "#f4efe6",
+          foreground: "#2a2a2a",
+          noise: 28,
+          texts: [
+            { text: "Tx", x: 20, y: 70, size: 24 },
+            { text: genesisTransaction, x: 64, y: 70, size: 22, mono: true },
+            { text: `Wallet ${tronAddress}`, x: 20, y: 170, size: 26 },
+          ],
+        },
+        70,
+      );
+      const found = await client().triage.scanImage(new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
+      expect(found).toEqual([genesisTransaction, tronAddress]);
+    },
+    scanTimeout,
+  );
+
+  test(
+    "002 §4 an image with no identifier gives an empty list (the no-identifiers banner)",
+    async () => {
+      const png = drawPng({
+        width: 800,
+        height: 200,
+        texts: [{ text: "Quarterly meeting notes: version 2.4.1 at 10.0.0.1", x: 20, y: 80 }],
+      });
+      expect(await client().triage.scanImage(new Blob([png], { type: "image/png" }), "notes.png")).toEqual(
+        [],
+      );
+    },
+    scanTimeout,
+  );
+
+  test("002 §5 a file that is not a jpeg, png, heic or webp image answers 415 with the invalid-type text", async () => {
+    const gif = new Blob([new TextEncoder().encode("GIF89a not really")], { type: "image/gif" });
+    const failure = await client()
+      .triage.scanImage(gif, "anim.gif")
+      .catch((error: unknown) => error);
+    expect(isApiError(failure) && failure.status).toBe(415);
+    expect(isApiError(failure) && failure.message).toContain(imageUploadMessages.invalidFileType);
+  });
+
+  test("002 §7 a scan without a file part answers 400, and without credentials 401", async () => {
+    const form = new FormData();
+    form.append("note", "no file here");
+    const noFile = await server.fetch("/v1/triage/image-scan", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(noFile.status).toBe(400);
+    expect((await noFile.json()).error.code).toBe("bad_request");
+    const anonymous = await server.fetch("/v1/triage/image-scan", { method: "POST", body: form });
+    expect(anonymous.status).toBe(401);
+  });
+
+  test("002 §6 with the AI preference off the scan is refused with 'Ask admin to enable AI'", async () => {
+    const analystToken = await server.tokenFor(server.demo.analyst.email);
+    const analyst = server.client({ token: analystToken, organizationUuid: server.demo.partner.uuid });
+    await analyst.preferences.set("ai-features", { enabled: false });
+    const png = drawPng({ width: 200, height: 60, texts: [{ text: "x", x: 10, y: 30 }] });
+    const failure = await analyst.triage
+      .scanImage(new Blob([png], { type: "image/png" }), "shot.png")
+      .catch((error: unknown) => error);
+    expect(isApiError(failure) && failure.status).toBe(403);
+    expect(isApiError(failure) && failure.message).toBe(imageUploadMessages.aiDisabled);
+  });
+});
