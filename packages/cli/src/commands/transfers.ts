@@ -12,7 +12,6 @@ import { type BatchFormat, batchFormats, createRowWriter } from "../batch/index.
 import { CancelledError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
-import { excludedChainsOf } from "../search/index.ts";
 import { action } from "../session.ts";
 import {
   counterpartyFilterOf,
@@ -112,9 +111,9 @@ Examples:
         const [input] = command.processedArgs as [string];
         const flags = command.opts<TransfersFlags>();
         const { client } = await session.scopedClient();
-        const excludedChains = flags.chain
-          ? []
-          : await excludedChainsOf(client, (text) => session.out.warn(text));
+        const configuration = flags.chain ? null : await client.search.configuration();
+        if (configuration?.notice) session.out.warn(configuration.notice);
+        const excludedChains = configuration?.excludedChains ?? [];
         const subject = transferSubjectOf(input, flags.chain, excludedChains);
         const filters: TransferFilters = {
           ...(flags.counterparty ? counterpartyFilterOf(flags.counterparty) : {}),

@@ -32,6 +32,7 @@ export {
   putPreferenceBodySchema,
 } from "./preferences.ts";
 export { activityQuerySchema, membersQuerySchema } from "./queries.ts";
+export { roleAtLeast } from "./roleRights.ts";
 export type {
   ApiToken,
   AuthConfig,
@@ -64,4 +65,3 @@ export {
   userOrganizationSchema,
   userSchema,
 } from "./schemas.ts";
-export { roleAtLeast } from "./roleRights.ts";

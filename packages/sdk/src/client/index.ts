@@ -9,8 +9,8 @@ export { customEntitiesApi } from "./customEntitiesApi.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";
-export { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 export { flagsApi } from "./flagsApi.ts";
+export { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 export { graphExportAnswerSchema, graphsApi } from "./graphsApi.ts";
 export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
 export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
@@ -24,10 +24,13 @@ export { SleuthClient } from "./sleuthClient.ts";
 export type { AutoPagingOptions, TransferPage } from "./transfersApi.ts";
 export { autoPageTransfers, transfersApi } from "./transfersApi.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
-export { defaultRetryPolicy, retryAfterMs, retryDelayMs } from "./transport.ts";
-export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";
-export { userReportsApi } from "./userReportsApi.ts";
+export {
+  defaultRetryPolicy,
+  retryAfterMs,
+  retryDelayMs,
+} from "./transport.ts";
 export type { ImageScanOptions } from "./triageApi.ts";
 export { triageApi } from "./triageApi.ts";
 export type { UploadOptions } from "./uploadRequest.ts";
 export { uploadForm } from "./uploadRequest.ts";
+export { userReportsApi } from "./userReportsApi.ts";

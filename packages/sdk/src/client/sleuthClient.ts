@@ -2,17 +2,17 @@ import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { casesApi, escalationsApi } from "./casesApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
-import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { flagsApi } from "./flagsApi.ts";
+import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
 import { transfersApi } from "./transfersApi.ts";
-import { userReportsApi } from "./userReportsApi.ts";
 import { triageApi } from "./triageApi.ts";
+import { userReportsApi } from "./userReportsApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {

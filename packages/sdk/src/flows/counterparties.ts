@@ -10,7 +10,8 @@ import {
 import { pageSizes } from "../constants/index.ts";
 import { categoryRiskScoreLevelSchema, riskScoreLevels } from "../risk/index.ts";
 import { transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
-import { decimalAmountSchema, flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
+import { decimalAmountSchema } from "../transfers/schemas.ts";
+import { flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
 
 const instant = z.iso.datetime({ offset: true });
 

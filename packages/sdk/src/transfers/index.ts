@@ -38,6 +38,7 @@ export {
   counterpartyEntitySchema,
   decimalAmountSchema,
   entityTransferRowSchema,
+  signedAmountNumber,
   signedRelevantAmount,
   transferDirectionSchema,
   transferDirections,

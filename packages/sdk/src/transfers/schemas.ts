@@ -31,6 +31,11 @@ export function signedRelevantAmount(amount: string, direction: TransferDirectio
   return direction === "outgoing" && magnitude !== "0" ? `-${magnitude}` : magnitude;
 }
 
+/** 001 §3: a USD amount (or any numeric amount) carries the sign of its transfer's direction. */
+export function signedAmountNumber(amount: number, direction: TransferDirection): number {
+  return direction === "outgoing" ? -Math.abs(amount) : Math.abs(amount);
+}
+
 /**
  * 001 §3 Transfer row (address and entity transfer tables). Amounts are decimal strings in whole
  * units; relevantAmountUsd is null when the store has no price for the asset that day (never 0) and,

@@ -7,7 +7,7 @@ import {
   type ChainId,
   entityUrn,
   type ownershipAddressSortFields,
-  signedRelevantAmount,
+  signedAmountNumber,
   type TransferDirection,
 } from "@sleuth/sdk";
 import { badRequest } from "../http/index.ts";
@@ -74,8 +74,8 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
     asset: row.symbol,
     totalAmountRaw: amount,
     totalAmountUsd: row.amount_usd,
-    relevantAmountRaw: signedRelevantAmount(amount, row.direction),
-    relevantAmountUsd: row.amount_usd === null ? null : signedRelevantAmount(row.amount_usd, row.direction),
+    relevantAmountRaw: signedAmountNumber(amount, row.direction),
+    relevantAmountUsd: row.amount_usd === null ? null : signedAmountNumber(row.amount_usd, row.direction),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type ChainId,
   type CounterpartyKind,
   entityUrn,
+  signedAmountNumber,
   signedRelevantAmount,
   type TransferDirection,
   type TransferRow,
@@ -111,7 +112,6 @@ interface TransferSqlRow {
 
 /** 001 §3 Transfer row: amounts in whole units, relevantAmountRaw negated for outgoing. */
 export function transferRowOf(row: TransferSqlRow): TransferRow {
-  const amount = Number(unitsOf(row.amount_raw, row.decimals));
   const counterparty = row.cp_address ? addressChainUrn(row.chain, row.cp_address) : null;
   return {
     transactionTimestamp: new Date(row.block_timestamp).toISOString(),
@@ -124,9 +124,9 @@ export function transferRowOf(row: TransferSqlRow): TransferRow {
     counterpartyCategories: (row.categories ?? []).map((category) => ({ category })),
     chain: row.chain,
     direction: row.direction,
-    relevantAmountRaw: signedRelevantAmount(amount, row.direction),
-    relevantAmountUsd: row.amount_usd,
-    runningBalanceRaw: Number(unitsOf(row.balance_raw, row.decimals)),
+    relevantAmountRaw: signedRelevantAmount(unitsOf(row.amount_raw, row.decimals), row.direction),
+    relevantAmountUsd: row.amount_usd === null ? null : signedAmountNumber(row.amount_usd, row.direction),
+    runningBalanceRaw: unitsOf(row.balance_raw, row.decimals),
     assetUrn: assetUrn(row.chain, row.contract),
     asset: row.symbol,
   };

@@ -6,8 +6,8 @@ import { caseRoutes } from "./cases.ts";
 import type { RouteContext } from "./context.ts";
 import { customEntityRoutes } from "./customEntities.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
-import { flowRoutes } from "./flows.ts";
 import { flagRoutes } from "./flags.ts";
+import { flowRoutes } from "./flows.ts";
 import { graphRoutes } from "./graphs.ts";
 import { healthRoutes } from "./health.ts";
 import { holdingsRoutes } from "./holdings.ts";
@@ -20,8 +20,8 @@ import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
 import { transferRoutes } from "./transfers.ts";
-import { userReportRoutes } from "./userReports.ts";
 import { triageRoutes } from "./triage.ts";
+import { userReportRoutes } from "./userReports.ts";
 
 export type { RouteContext } from "./context.ts";
 

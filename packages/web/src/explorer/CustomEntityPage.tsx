@@ -1,7 +1,7 @@
 import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { customEntityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { CustomEntityActions } from "../customEntities/CustomEntityActions.tsx";
+import { customEntityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

@@ -1,8 +1,8 @@
 import { Label } from "@primer/react";
 import { entityUrn, parseUrn } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { entityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { SubjectActions } from "../actions/index.ts";
+import { entityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

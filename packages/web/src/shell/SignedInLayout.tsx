@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { ActionDialogs, useWorkspaceCommands } from "../actions/index.ts";
 import { CustomEntityDialogHost } from "../customEntities/CustomEntityDialogHost.tsx";
 import { useCustomEntityCommands } from "../customEntities/useCustomEntityCommands.ts";
-import { ActionDialogs, useWorkspaceCommands } from "../actions/index.ts";
 import { announce } from "../messages/index.ts";
 import { OrganizationDialogHost } from "../organization/OrganizationDialogHost.tsx";
 import { PinnedNavigation } from "../organization/PinnedNavigation.tsx";
