@@ -216,7 +216,7 @@ const section = [
     ["left", "right", "right", "right", "right", "right"],
   ),
   "",
-  `The busiest address of this world holds ${total.toLocaleString("en-US")} transfers, fewer than the issue's 100,000: the rows/s figure is over that listing, and "flat" compares the peak for a tenth of it with the peak for all of it.`,
+  `The busiest address of this world holds ${total.toLocaleString("en-US")} transfers, fewer than the issue's 100,000: the rows/s figure is over that listing, and "flat" compares the peak for a tenth of it with the peak for all of it. A \`sleuth transfers\` run includes the process's start. Read every figure against the load average above: on a machine shared by many busy processes the same page's time varies several-fold from one call to the next.`,
   "",
 ].join("\n");
 writePerformanceSection("## Transfers", section);
