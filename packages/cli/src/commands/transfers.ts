@@ -134,6 +134,7 @@ Examples:
         const flush = async () => {
           const rows = group;
           group = [];
+          // JSON and NDJSON write the 001 §3 rows as they are; only CSV flattens them to cells.
           if (json) await (writer.write as (rows: readonly unknown[]) => Promise<void>)(rows);
           else await writer.write(rows.map(transferCsvRow));
         };

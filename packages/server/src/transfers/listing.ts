@@ -82,7 +82,10 @@ async function walk(
       : `SELECT m.* FROM unnest(${params.add(ids, "::bigint[]")}) AS s(id) CROSS JOIN LATERAL (${walkOf(column, "s.id")}) m`;
   if (scope.addressIds.length > 0) groups.push(groupOf("address_id", scope.addressIds));
   if (scope.entityIds.length > 0) groups.push(groupOf("entity_id", scope.entityIds));
-  const rows = `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${limitParam}`;
+  const rows =
+    groups.length === 1
+      ? groups[0]!
+      : `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${limitParam}`;
   return db.query<PageRow>(pageRowsSql(rows, `p.sort_value ${order}, p.id ${order}`), params.values);
 }
 
