@@ -10,7 +10,14 @@ import {
 import { pageSizes } from "../constants/index.ts";
 import { categoryRiskScoreLevelSchema, riskScoreLevels } from "../risk/index.ts";
 import { transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
-import { decimalAmountSchema, flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
+import {
+  decimalAmountSchema,
+  flowSubjectShape,
+  offsetPageShape,
+  oneWayOfPaging,
+  oneWayOfPagingIssue,
+  txDateRangeSchema,
+} from "./flowSubject.ts";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -103,17 +110,7 @@ export const byCounterpartyRequestSchema = z
     offset: z.int().min(0).max(1_000_000).optional(),
   })
   .strict()
-  .refine(
-    (body) =>
-      !(
-        (body.pageSize !== undefined || body.after !== undefined) &&
-        (body.limit !== undefined || body.offset !== undefined)
-      ),
-    {
-      message: "Page by pageSize and after, or by limit and offset, not both",
-      path: ["after"],
-    },
-  );
+  .refine(oneWayOfPaging, oneWayOfPagingIssue);
 export type ByCounterpartyRequest = z.input<typeof byCounterpartyRequestSchema>;
 
 /** The counterparty a to-{kind} call is about: one field per kind. */

@@ -21,10 +21,10 @@ import {
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
 import {
-  decodeCursor,
-  encodeCursor,
   type FlowSubjectRows,
   subjectTransfersSql,
+  transferCursor,
+  transferKeyset,
   txDateBounds,
 } from "./flowSubjects.ts";
 
@@ -65,24 +65,6 @@ export interface CounterpartyTransferQuery {
   direction?: TransferDirection;
   pageSize: number;
   after?: string;
-}
-
-/** The keyset of a transfer page, newest first: (timestamp, id) of the last row shown. */
-function keysetOf(cursor: string | undefined): { at: string; id: string } | null {
-  if (cursor === undefined) return null;
-  const value = decodeCursor(cursor);
-  if (
-    !Array.isArray(value) ||
-    typeof value[0] !== "string" ||
-    typeof value[1] !== "string" ||
-    !/^\d+$/.test(value[1]) ||
-    Number.isNaN(Date.parse(value[0]))
-  ) {
-    throw badRequest("The request is not valid", [
-      { path: ["after"], code: "custom", message: "Not a cursor of this list" },
-    ]);
-  }
-  return { at: value[0], id: value[1] };
 }
 
 // $1/$2 subject, $3/$4 counterparty, $5/$6 time range, $7 direction.
@@ -156,7 +138,7 @@ export async function counterpartyTransferPage(
   query: CounterpartyTransferQuery,
 ): Promise<{ rows: TransferRow[]; nextCursor: string | null }> {
   const { from, until } = txDateBounds(query.txDate);
-  const keyset = keysetOf(query.after);
+  const keyset = transferKeyset(query.after);
   const rows = await db.query<TransferSqlRow>(
     `SELECT ${transferColumnsSql}
      FROM transfers t ${transferJoinsSql}
@@ -181,10 +163,7 @@ export async function counterpartyTransferPage(
   const last = page[page.length - 1];
   return {
     rows: page.map(transferRowOf),
-    nextCursor:
-      rows.length > query.pageSize && last
-        ? encodeCursor([new Date(last.block_timestamp).toISOString(), String(last.id)])
-        : null,
+    nextCursor: rows.length > query.pageSize && last ? transferCursor(last) : null,
   };
 }
 
