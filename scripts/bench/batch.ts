@@ -5,7 +5,7 @@
 //   node scripts/bench/batch.ts            the default world (in memory)
 //   node scripts/bench/batch.ts large      the large world (kept in ~/.cache/sleuth-bench/large; the
 //                                          first run seeds it, which takes minutes)
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import {
   closeSync,
   createReadStream,
@@ -46,6 +46,7 @@ import {
 import { searchConfiguration } from "../../packages/server/src/search/index.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";
 
 // `pnpm sleuth`: the bundle, built below when the sources have changed since.
 const cliMain = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
@@ -158,37 +159,6 @@ interface CliRun {
   cpuMs: number | null;
   code: number | null;
   stderr: string;
-}
-
-// Linux reports process CPU time in clock ticks of 1/100 s.
-const clockTicksPerSecond = 100;
-
-/** CPU time (user + system) a running process has used so far (Linux), in ms. */
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond) * 1000;
-  } catch {
-    return null;
-  }
-}
-
-/** Peak resident memory of a running process so far (Linux), in kB. */
-function peakRssKb(pid: number): number | null {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-function waitFor(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
 }
 
 const batchArgs = (input: string) => ["batch", input, "--no-progress", "--allow-failures", "--format", "csv"];

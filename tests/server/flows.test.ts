@@ -170,7 +170,9 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     const times = seen.map((row) => row.transactionTimestamp);
     expect(times).toEqual([...times].sort().reverse());
     expect(
-      seen.filter((row) => row.direction === "outgoing").every((row) => row.relevantAmountRaw <= 0),
+      seen
+        .filter((row) => row.direction === "outgoing")
+        .every((row) => row.relevantAmountRaw.startsWith("-")),
     ).toBe(true);
 
     const assets = await demo.flows.chainAssets("address", "entity", {

@@ -5,6 +5,7 @@ import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
+import { transfersApi } from "./transfersApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -19,6 +20,7 @@ export class SleuthClient {
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
+  readonly transfers: ReturnType<typeof transfersApi>;
   readonly flows: ReturnType<typeof flowsApi>;
   readonly holdings: ReturnType<typeof holdingsApi>;
   readonly observations: ReturnType<typeof observationsApi>;
@@ -35,6 +37,7 @@ export class SleuthClient {
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
+    this.transfers = transfersApi(this.core);
     this.flows = flowsApi(this.core);
     this.holdings = holdingsApi(this.core);
     this.observations = observationsApi(this.core);

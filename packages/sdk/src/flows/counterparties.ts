@@ -9,9 +9,8 @@ import {
 } from "../chains/index.ts";
 import { pageSizes } from "../constants/index.ts";
 import { categoryRiskScoreLevelSchema, riskScoreLevels } from "../risk/index.ts";
-import { transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
+import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
 import {
-  decimalAmountSchema,
   flowSubjectShape,
   offsetPageShape,
   oneWayOfPaging,

@@ -78,9 +78,6 @@ export const txDateRangeSchema = z
   });
 export type TxDateRange = z.infer<typeof txDateRangeSchema>;
 
-/** A decimal string in whole units of an asset (exact for any uint256); negative only where said. */
-export const decimalAmountSchema = z.string().regex(/^-?\d+(\.\d+)?$/, "a decimal amount");
-
 /** Offset paging (000 §7 "by offset and limit"). */
 export function offsetPageShape(defaultLimit: number, maxLimit: number) {
   return {

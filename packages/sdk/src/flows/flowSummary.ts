@@ -7,7 +7,8 @@ import {
   entityUrnSchema,
 } from "../chains/index.ts";
 import { bulkBatchSizes, byAssetSummaryMaxPages, pageSizes } from "../constants/index.ts";
-import { decimalAmountSchema, flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
+import { decimalAmountSchema } from "../transfers/index.ts";
+import { flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
 
 /**
  * 002 §3 Flow summary of one asset: its native volumes (always known) and USD volumes (null when the

@@ -73,7 +73,6 @@ export {
 export { flowMessages, formatChartDate, formatFlowUsd, unknownUsdText } from "./flowFormats.ts";
 export type { FlowSubject, FlowValueType, TxDateRange } from "./flowSubject.ts";
 export {
-  decimalAmountSchema,
   flowDateSchema,
   flowSubjectSchema,
   flowSubjectShape,

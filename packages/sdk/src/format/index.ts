@@ -24,3 +24,4 @@ export {
   trillionPlusLabel,
 } from "./numbers.ts";
 export { ellipsis, showMorePage, truncateRequestQuery, truncateTag, truncateText } from "./text.ts";
+export { formatUsdVolume } from "./usdVolume.ts";

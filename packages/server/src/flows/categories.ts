@@ -7,7 +7,6 @@ import {
   type ChainId,
   entityUrn,
   type ownershipAddressSortFields,
-  signedRelevantAmount,
   type TransferDirection,
 } from "@sleuth/sdk";
 import { unitsOf } from "../search/transactionLookup.ts";
@@ -73,8 +72,9 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
     asset: row.symbol,
     totalAmountRaw: amount,
     totalAmountUsd: row.amount_usd,
-    relevantAmountRaw: signedRelevantAmount(amount, row.direction),
-    relevantAmountUsd: row.amount_usd === null ? null : signedRelevantAmount(row.amount_usd, row.direction),
+    relevantAmountRaw: row.direction === "outgoing" ? -amount : amount,
+    relevantAmountUsd:
+      row.amount_usd === null || row.direction === "incoming" ? row.amount_usd : -row.amount_usd,
   };
 }
 

@@ -93,7 +93,7 @@ interface TransferSqlRow {
 
 /** 001 §3 Transfer row: amounts in whole units, relevantAmountRaw negated for outgoing. */
 export function transferRowOf(row: TransferSqlRow): TransferRow {
-  const amount = Number(unitsOf(row.amount_raw, row.decimals));
+  const amount = unitsOf(row.amount_raw, row.decimals);
   const counterparty = row.cp_address ? addressChainUrn(row.chain, row.cp_address) : null;
   return {
     transactionTimestamp: new Date(row.block_timestamp).toISOString(),
@@ -108,7 +108,7 @@ export function transferRowOf(row: TransferSqlRow): TransferRow {
     direction: row.direction,
     relevantAmountRaw: signedRelevantAmount(amount, row.direction),
     relevantAmountUsd: row.amount_usd,
-    runningBalanceRaw: Number(unitsOf(row.balance_raw, row.decimals)),
+    runningBalanceRaw: unitsOf(row.balance_raw, row.decimals),
     assetUrn: assetUrn(row.chain, row.contract),
     asset: row.symbol,
   };

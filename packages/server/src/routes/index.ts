@@ -14,6 +14,7 @@ import { observationRoutes } from "./observations.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
+import { transferRoutes } from "./transfers.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    transferRoutes,
     flowRoutes,
     holdingsRoutes,
     observationRoutes,

@@ -1,4 +1,5 @@
 export { focusReturnTarget, installFocusTracker, useFocusReturnRef } from "./focusReturn.ts";
+export { focusStep } from "./focusStep.ts";
 export type { KeyPlatform, KeyPress } from "./hotkeyKeys.ts";
 export {
   chordOfKeyPress,

@@ -1,19 +1,10 @@
-import { useHotkey } from "../keyboard/index.ts";
+import { focusStep, useHotkey } from "../keyboard/index.ts";
 
 function move(step: 1 | -1): void {
-  const links = [
-    ...document.querySelectorAll<HTMLElement>('[role="tabpanel"]:not([hidden]) [data-result-link]'),
-  ];
-  if (links.length === 0) return;
-  const current = links.indexOf(document.activeElement as HTMLElement);
-  const next =
-    current === -1
-      ? step === 1
-        ? 0
-        : links.length - 1
-      : Math.min(links.length - 1, Math.max(0, current + step));
-  links[next]?.focus();
-  links[next]?.scrollIntoView({ block: "nearest" });
+  focusStep(
+    [...document.querySelectorAll<HTMLElement>('[role="tabpanel"]:not([hidden]) [data-result-link]')],
+    step,
+  );
 }
 
 /** STYLE Keyboard (GitHub): j and k move through the results of the shown tab; Enter opens. */

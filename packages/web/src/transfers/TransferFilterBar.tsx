@@ -1,0 +1,225 @@
+import { Button, FormControl, Select, TextInput } from "@primer/react";
+import {
+  type ChainId,
+  dateRangeFilterChange,
+  jumpToTransaction,
+  numberFilterChange,
+  numberFilterOperatorLabels,
+  parseUrn,
+  rangeOnlyOperators,
+  type TransferFilters,
+  type TransferJumpTo,
+  type TransferTableAction,
+} from "@sleuth/sdk";
+import { type Ref, useState } from "react";
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 000 §5 jump-to: empty clears the jump; a date (YYYY-MM-DD) jumps to the end of that day; anything
+ * else is a hash combined with the address's chain (btc by default) by the SDK.
+ */
+export function jumpToOf(
+  input: string,
+  chain: ChainId | null,
+): { jumpTo: TransferJumpTo | null } | { error: string } {
+  const text = input.trim();
+  if (datePattern.test(text)) {
+    const time = Date.parse(`${text}T23:59:59.999Z`);
+    return Number.isNaN(time)
+      ? { error: "That is not a date." }
+      : { jumpTo: { timestamp: new Date(time).toISOString() } };
+  }
+  const jump = jumpToTransaction(text, chain);
+  if (jump.kind === "clear") return { jumpTo: null };
+  if (jump.kind === "invalid") return { error: jump.message };
+  return { jumpTo: { transactionUrn: jump.transactionUrn } };
+}
+
+/**
+ * 001 §7 counterparty filter: a pasted URN (000 §5, accepted on submit) filters by that address or
+ * entity; other text is the start of a counterparty's address; empty removes the filter.
+ */
+function counterpartyFilters(
+  input: string,
+): Pick<TransferFilters, "counterpartyAddress" | "counterpartyEntity" | "counterpartyAddressPrefix"> {
+  const text = input.trim();
+  const parts = parseUrn(text);
+  if (parts?.kind === "address") return { counterpartyAddress: [text] };
+  if (parts?.kind === "entity" || parts?.kind === "custom-entity") return { counterpartyEntity: [text] };
+  return text === "" ? {} : { counterpartyAddressPrefix: text };
+}
+
+function counterpartyText(filters: TransferFilters): string {
+  return (
+    filters.counterpartyAddress?.[0] ??
+    filters.counterpartyEntity?.[0] ??
+    filters.counterpartyAddressPrefix ??
+    ""
+  );
+}
+
+/**
+ * The table's header filters (000 §2, 001 §2): jump-to, counterparty, direction, dates, amount and
+ * asset. Each applies on Enter (or on change for selects); invalid input says why and changes nothing.
+ */
+export function TransferFilterBar({
+  filters,
+  chain,
+  jumpInputRef,
+  counterpartyInputRef,
+  dispatch,
+}: {
+  filters: TransferFilters;
+  chain: ChainId | null;
+  jumpInputRef: Ref<HTMLInputElement>;
+  counterpartyInputRef: Ref<HTMLInputElement>;
+  dispatch: (action: TransferTableAction) => void;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [from, setFrom] = useState(filters.timestamp?.gte.slice(0, 10) ?? "");
+  const [to, setTo] = useState(filters.timestamp?.lte.slice(0, 10) ?? "");
+  const [operator, setOperator] = useState<(typeof rangeOnlyOperators)[number]>("gte");
+  const onEnter = (apply: (value: string) => void) => (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    setProblem(null);
+    const input = event.currentTarget;
+    apply(input.value);
+    // Back to the table's keys (j/k, n/p…), which do not fire while typing.
+    input.blur();
+  };
+  const applyDates = (gte: string, lte: string) => {
+    const change = dateRangeFilterChange([gte, lte === "" ? "" : `${lte}T23:59:59.999Z`]);
+    if (change.kind === "invalid") setProblem(change.message);
+    else
+      dispatch({
+        type: "filterChanged",
+        key: "timestamp",
+        value: change.kind === "set" ? change.filter : undefined,
+      });
+  };
+  const setFilter = <Key extends keyof TransferFilters>(key: Key, value: TransferFilters[Key] | undefined) =>
+    dispatch({ type: "filterChanged", key, value } as TransferTableAction);
+
+  return (
+    <fieldset className="sleuth-transfer-filters" aria-label="Transfer filters">
+      <FormControl>
+        <FormControl.Label>Jump to transaction or date</FormControl.Label>
+        <TextInput
+          ref={jumpInputRef}
+          size="small"
+          placeholder="hash or YYYY-MM-DD, Enter"
+          data-testid="transfers-jump-to"
+          onKeyDown={onEnter((value) => {
+            const jump = jumpToOf(value, chain);
+            if ("error" in jump) setProblem(jump.error);
+            else dispatch({ type: "jumpToChanged", jumpTo: jump.jumpTo });
+          })}
+        />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>Counterparty</FormControl.Label>
+        <TextInput
+          ref={counterpartyInputRef}
+          size="small"
+          key={counterpartyText(filters)}
+          defaultValue={counterpartyText(filters)}
+          placeholder="URN or address start, Enter"
+          data-testid="transfers-counterparty"
+          onKeyDown={onEnter((value) => {
+            const next = counterpartyFilters(value);
+            setFilter("counterpartyAddress", next.counterpartyAddress);
+            setFilter("counterpartyEntity", next.counterpartyEntity);
+            setFilter("counterpartyAddressPrefix", next.counterpartyAddressPrefix);
+          })}
+        />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>Direction</FormControl.Label>
+        <Select
+          size="small"
+          value={filters.direction ?? ""}
+          onChange={(event) =>
+            setFilter(
+              "direction",
+              event.target.value === "" ? undefined : (event.target.value as "incoming" | "outgoing"),
+            )
+          }
+        >
+          <Select.Option value="">All</Select.Option>
+          <Select.Option value="incoming">Incoming</Select.Option>
+          <Select.Option value="outgoing">Outgoing</Select.Option>
+        </Select>
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>From</FormControl.Label>
+        <TextInput
+          size="small"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          onKeyDown={onEnter(() => applyDates(from, to))}
+          onBlur={() => ((from && to) || (!from && !to) ? applyDates(from, to) : undefined)}
+        />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>To</FormControl.Label>
+        <TextInput
+          size="small"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          onKeyDown={onEnter(() => applyDates(from, to))}
+          onBlur={() => ((from && to) || (!from && !to) ? applyDates(from, to) : undefined)}
+        />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>Amount</FormControl.Label>
+        <div className="sleuth-transfer-amount">
+          <Select
+            size="small"
+            aria-label="Amount operator"
+            value={operator}
+            onChange={(event) => setOperator(event.target.value as (typeof rangeOnlyOperators)[number])}
+          >
+            {rangeOnlyOperators.map((key) => (
+              <Select.Option key={key} value={key}>
+                {numberFilterOperatorLabels[key]}
+              </Select.Option>
+            ))}
+          </Select>
+          <TextInput
+            size="small"
+            inputMode="decimal"
+            placeholder="Enter"
+            aria-label="Amount"
+            onKeyDown={onEnter((value) => {
+              const change = numberFilterChange(operator, value, rangeOnlyOperators);
+              if (change.kind === "invalid") setProblem(change.message);
+              else setFilter("relevantAmount", change.kind === "set" ? change.filter : undefined);
+            })}
+          />
+        </div>
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>Asset</FormControl.Label>
+        <TextInput
+          size="small"
+          placeholder="symbol, Enter"
+          defaultValue={filters.asset?.[0] ?? ""}
+          key={filters.asset?.[0] ?? ""}
+          onKeyDown={onEnter((value) => setFilter("asset", value.trim() === "" ? undefined : [value.trim()]))}
+        />
+      </FormControl>
+      {problem ? (
+        <p role="alert" className="sleuth-transfer-filter-problem">
+          {problem}
+        </p>
+      ) : null}
+      <Button size="small" variant="invisible" onClick={() => dispatch({ type: "filtersReset" })}>
+        Reset filters
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link as PrimerLink } from "@primer/react";
+import {
+  displayAddress,
+  formatBalance,
+  formatUsdVolume,
+  formatUtc,
+  missingValueText,
+  parseUrn,
+  truncateMiddle,
+} from "@sleuth/sdk";
+import { Link } from "wouter";
+import { pathOfUrn } from "../navigation/index.ts";
+import type { AnyTransferRow } from "./transferQueries.ts";
+
+/** 001 §2 transfer table cells, in 001 §9 / 002 §9 formats. */
+
+/** The column header says UTC; each cell need not. */
+const tableTimePattern = "yyyy-MM-dd HH:mm:ss";
+
+export function TimestampCell({ row }: { row: AnyTransferRow }) {
+  return (
+    <span className="sleuth-mono sleuth-nowrap">{formatUtc(row.transactionTimestamp, tableTimePattern)}</span>
+  );
+}
+
+/** The transaction link is the row's focus target: Enter opens the transaction. */
+export function HashCell({ row }: { row: AnyTransferRow }) {
+  const parts = parseUrn(row.transactionUrn);
+  const hash = parts?.kind === "transaction" ? parts.hash : row.transactionUrn;
+  return (
+    <PrimerLink
+      as={Link}
+      href={pathOfUrn(row.transactionUrn) ?? "#"}
+      className="sleuth-mono"
+      title={hash}
+      data-transfer-link=""
+    >
+      {truncateMiddle(hash, 10, 6)}
+    </PrimerLink>
+  );
+}
+
+export function CounterpartyAddressCell({ row }: { row: AnyTransferRow }) {
+  const [urn] = row.counterpartyAddressChainUrns;
+  const parts = urn ? parseUrn(urn) : null;
+  if (!urn || parts?.kind !== "address") return <span className="sleuth-muted">None (minted)</span>;
+  const shown = displayAddress(parts.chain, parts.address);
+  return (
+    <PrimerLink as={Link} href={pathOfUrn(urn) ?? "#"} className="sleuth-mono" title={shown}>
+      {truncateMiddle(shown, 8, 6)}
+    </PrimerLink>
+  );
+}
+
+export function CounterpartyEntityCell({ row }: { row: AnyTransferRow }) {
+  const [entity] = row.counterpartyEntities;
+  if (!entity) return <span className="sleuth-muted">{missingValueText}</span>;
+  return (
+    <PrimerLink as={Link} href={pathOfUrn(entity.entityUrn) ?? "#"}>
+      {entity.entity}
+    </PrimerLink>
+  );
+}
+
+export function DirectionCell({ row }: { row: AnyTransferRow }) {
+  return (
+    <span className={`sleuth-direction sleuth-direction-${row.direction}`}>
+      {row.direction === "incoming" ? "In" : "Out"}
+    </span>
+  );
+}
+
+export function AmountCell({ value }: { value: string | null }) {
+  return <span className="sleuth-number">{value === null ? missingValueText : formatBalance(value)}</span>;
+}
+
+/** A missing price says so (never $0.00). */
+export function UsdCell({ row }: { row: AnyTransferRow }) {
+  return (
+    <span
+      className="sleuth-number"
+      title={row.relevantAmountUsd === null ? "No USD price for this asset that day" : undefined}
+    >
+      {formatUsdVolume(row.relevantAmountUsd)}
+    </span>
+  );
+}
+
+export function CategoriesCell({ row }: { row: AnyTransferRow }) {
+  return (
+    <>{row.counterpartyCategories.map((category) => category.category).join(", ") || missingValueText}</>
+  );
+}

@@ -1,0 +1,136 @@
+import { chainById } from "@sleuth/sdk";
+import type { Browser, BrowserContext, Page } from "playwright";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { expectFocused, signInAsDemo } from "./keyboard.ts";
+
+// Issue 27 in real Chromium, keyboard only: the busiest address of the small demo world opened
+// from the palette, its Transfers pane read, paged, jumped, filtered and left for a transaction.
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let busiest: { chain: string; address: string };
+/** The busiest address's transaction hashes, newest first, as the store holds them. */
+let hashes: string[];
+let entity: { urn: string; name: string };
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  browser = await launchChromium();
+  const [row] = await server.store.query<{ id: string; chain: string; address: string }>(
+    `SELECT a.id::text AS id, a.chain, a.address
+     FROM (SELECT address_id, count(*) AS n FROM transfers GROUP BY address_id ORDER BY n DESC, address_id LIMIT 1) b
+     JOIN addresses a ON a.id = b.address_id`,
+  );
+  busiest = row!;
+  const rows = await server.store.query<{
+    hash: string;
+    entity_urn: string | null;
+    entity_name: string | null;
+  }>(
+    `SELECT x.hash, e.urn AS entity_urn, e.name AS entity_name FROM transfers t
+     JOIN transactions x ON x.id = t.transaction_id LEFT JOIN entities e ON e.id = t.counterparty_entity_id
+     WHERE t.address_id = $1 ORDER BY t.block_timestamp DESC, t.id DESC`,
+    [row!.id],
+  );
+  hashes = rows.map((transfer) => transfer.hash);
+  const named = rows.find((transfer) => transfer.entity_urn)!;
+  entity = { urn: named.entity_urn!, name: named.entity_name! };
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const table = (page: Page) => page.getByTestId("transfers-table");
+const transactionLinks = (page: Page) => table(page).locator("[data-transfer-link]");
+const firstHash = (page: Page) => transactionLinks(page).first().getAttribute("title");
+
+describe("issue 27 the Transfers pane by keyboard alone", () => {
+  test("001 §4 pages, jump-to, counterparty filter and reset, then Enter opens the transaction", async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    // The palette finds the address (000 §2) and Enter opens its page.
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.keyboard.type(busiest.address);
+    const result = page
+      .locator('[role="option"][data-kind="result"]')
+      .filter({ hasText: busiest.address.slice(-10) });
+    await expect.poll(() => result.first().getAttribute("aria-selected"), { timeout: 10_000 }).toBe("true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(
+      `${server.baseUrl}/address/${chainById(busiest.chain)?.symbol ?? busiest.chain}/${busiest.address}`,
+    );
+
+    // 2 shows the Transfers pane (once the page is there): 30 rows, newest first (001 §9).
+    await page.getByRole("tab", { name: "Transfers" }).waitFor();
+    await page.keyboard.press("2");
+    await table(page).waitFor();
+    await expect.poll(() => transactionLinks(page).count()).toBe(30);
+    expect(await firstHash(page)).toBe(hashes[0]);
+
+    // j and k move along the rows; the arrows too.
+    await page.keyboard.press("j");
+    await expectFocused(transactionLinks(page).nth(0));
+    await page.keyboard.press("j");
+    await expectFocused(transactionLinks(page).nth(1));
+    await page.keyboard.press("ArrowUp");
+    await expectFocused(transactionLinks(page).nth(0));
+
+    // n and p page along the cursors.
+    await page.keyboard.press("n");
+    await expect.poll(() => firstHash(page)).toBe(hashes[30]);
+    await page.keyboard.press("p");
+    await expect.poll(() => firstHash(page)).toBe(hashes[0]);
+
+    // t jumps to a transaction (000 §5: the hash takes the address's chain).
+    await page.keyboard.press("t");
+    await expectFocused(page.getByTestId("transfers-jump-to"));
+    await page.keyboard.type(hashes[45]!);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => firstHash(page)).toBe(hashes[45]);
+    // Empty input clears the jump.
+    await page.keyboard.press("t");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => firstHash(page)).toBe(hashes[0]);
+
+    // f filters by counterparty; a filter nothing matches offers Reset filters (001 §8).
+    await page.keyboard.press("f");
+    await expectFocused(page.getByTestId("transfers-counterparty"));
+    await page.keyboard.type(entity.urn);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () =>
+        (await table(page).locator("tbody tr").allTextContents()).every((text) => text.includes(entity.name)),
+      )
+      .toBe(true);
+    await page.keyboard.press("f");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("zzzzzz");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("transfers-empty").getByText("No transfers match these filters.").waitFor();
+    await page.keyboard.press("x");
+    await expect.poll(() => transactionLinks(page).count()).toBe(30);
+
+    // The shortcuts dialog lists the pane's keys.
+    await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Jump to transaction…").waitFor();
+    await dialog.getByText("Filter by counterparty…").waitFor();
+    await page.keyboard.press("Escape");
+
+    // Enter on a row opens its transaction.
+    await page.keyboard.press("j");
+    await expectFocused(transactionLinks(page).nth(0));
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/tx/") && url.pathname.endsWith(hashes[0]!));
+  });
+});
