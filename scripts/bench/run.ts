@@ -11,6 +11,7 @@ const benchmarks = {
   palette: "keystroke to painted results in Chromium (palette.ts [scale] [rounds])",
   batch: "sleuth batch end to end against one request per address (batch.ts [scale])",
   transfers: "transfer pages of the busiest address and sleuth transfers end to end (transfers.ts [scale])",
+  flows: "counterparty summary and exposure latency on the server (flows.ts [scale])",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

@@ -6,12 +6,10 @@ import {
   addressHoldingsSchema,
   assetHoldingsRequestSchema,
   assetMetricsSchema,
-  type ByAssetSummaryRequest,
   type ByCounterpartyRequest,
   bulkSubjectFieldOf,
   byAssetSummaryRequestSchema,
   byCounterpartyRequestSchema,
-  type CategoryFilterValuesRequest,
   type CategoryTransfersRequest,
   type ChainAssetsCounterpartyKind,
   type ChainAssetsRequest,
@@ -29,9 +27,8 @@ import {
   counterpartyRowSchema,
   counterpartyTransferRowsSchema,
   counterpartyTransfersRequestSchema,
-  type DailyExposureRequest,
   dailyExposureRequestSchema,
-  type FlowSummaryRequest,
+  type FlowSubject,
   type FlowValueType,
   flowSummaryBulkRequestSchema,
   flowSummaryItemSchema,
@@ -41,9 +38,7 @@ import {
   type InetObservationsRequest,
   inetObservationsRequestSchema,
   ipAssociationSchema,
-  type OwnershipAddressesRequest,
   ownershipAddressesRequestSchema,
-  type RiskIndicatorsRequest,
   riskDailyRowSchema,
   riskIndicatorRowSchema,
   riskIndicatorsRequestSchema,
@@ -118,6 +113,23 @@ const statisticsRows = z.array(subjectStatisticsSchema);
 export function flowsApi(core: HttpCore) {
   async function post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions) {
     return core.request("POST", path, { body, schema, signal: options.signal });
+  }
+
+  /** One call about a subject: its request checked for the path's value type, its `data` answered. */
+  function subjectCall<Request extends z.ZodType<FlowSubject>, Answer extends z.ZodType>(
+    requestSchema: Request,
+    path: (valueType: FlowValueType) => string,
+    answer: Answer,
+    what: string,
+  ) {
+    return async (
+      valueType: FlowValueType,
+      request: z.input<Request>,
+      options: CallOptions = {},
+    ): Promise<z.infer<Answer>> => {
+      const body = checked(forValueType(requestSchema, valueType), request, what);
+      return (await post(path(valueType), body, answer, options)).data;
+    };
   }
 
   return {
@@ -226,14 +238,12 @@ export function flowsApi(core: HttpCore) {
       ).data;
     },
     /** POST …/v5/flows/{valueType}/summary: 002 §3 flow summary with its per-asset rows. */
-    summary: async (valueType: FlowValueType, request: FlowSummaryRequest, options: CallOptions = {}) => {
-      const body = checked(
-        forValueType(flowSummaryRequestSchema, valueType),
-        request,
-        "flow summary request",
-      );
-      return (await post(`${insights}/v5/flows/${valueType}/summary`, body, flowSummarySchema, options)).data;
-    },
+    summary: subjectCall(
+      flowSummaryRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/summary`,
+      flowSummarySchema,
+      "flow summary request",
+    ),
     /** POST …/v5/flows/{valueType}/summary/bulk, in batches of 000 §9's bulk sizes. */
     summaryBulk: async (
       valueType: FlowValueType,
@@ -283,129 +293,54 @@ export function flowsApi(core: HttpCore) {
       return { rows: answer.data, ...cursorsOf(answer.meta) };
     },
     /** 001 §7 …/v6/flows/{valueType}/by-counterparty-category/filter-values. */
-    categoryFilterValues: async (
-      valueType: FlowValueType,
-      request: CategoryFilterValuesRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(categoryFilterValuesRequestSchema, valueType),
-        request,
-        "category filter values request",
-      );
-      return (
-        await post(
-          `${insights}/v6/flows/${valueType}/by-counterparty-category/filter-values`,
-          body,
-          categoryFilterValuesSchema,
-          options,
-        )
-      ).data;
-    },
+    categoryFilterValues: subjectCall(
+      categoryFilterValuesRequestSchema,
+      (valueType) => `${insights}/v6/flows/${valueType}/by-counterparty-category/filter-values`,
+      categoryFilterValuesSchema,
+      "category filter values request",
+    ),
     /** 001 §7 …/v5/flows/{valueType}/by-ownership-category/addresses (25 a page). */
-    ownershipAddresses: async (
-      valueType: FlowValueType,
-      request: OwnershipAddressesRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(ownershipAddressesRequestSchema, valueType),
-        request,
-        "ownership addresses request",
-      );
-      return (
-        await post(
-          `${insights}/v5/flows/${valueType}/by-ownership-category/addresses`,
-          body,
-          categoryAddressRows,
-          options,
-        )
-      ).data;
-    },
+    ownershipAddresses: subjectCall(
+      ownershipAddressesRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/by-ownership-category/addresses`,
+      categoryAddressRows,
+      "ownership addresses request",
+    ),
     /** 000 §7 …/v5/flows/{type}/by-counterparty-category/daily. */
-    categoryDaily: async (
-      valueType: FlowValueType,
-      request: DailyExposureRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(dailyExposureRequestSchema, valueType),
-        request,
-        "daily exposure request",
-      );
-      return (
-        await post(
-          `${insights}/v5/flows/${valueType}/by-counterparty-category/daily`,
-          body,
-          categoryDailyRows,
-          options,
-        )
-      ).data;
-    },
+    categoryDaily: subjectCall(
+      dailyExposureRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/by-counterparty-category/daily`,
+      categoryDailyRows,
+      "daily exposure request",
+    ),
     /** 000 §7 …/v5/flows/{type}/by-counterparty-risk/daily. */
-    riskDaily: async (valueType: FlowValueType, request: DailyExposureRequest, options: CallOptions = {}) => {
-      const body = checked(
-        forValueType(dailyExposureRequestSchema, valueType),
-        request,
-        "daily exposure request",
-      );
-      return (
-        await post(
-          `${insights}/v5/flows/${valueType}/by-counterparty-risk/daily`,
-          body,
-          riskDailyRows,
-          options,
-        )
-      ).data;
-    },
+    riskDaily: subjectCall(
+      dailyExposureRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/by-counterparty-risk/daily`,
+      riskDailyRows,
+      "daily exposure request",
+    ),
     /** 000 §7 …/v5/flows/{type}/by-counterparty-risk/ratios/daily. */
-    riskRatiosDaily: async (
-      valueType: FlowValueType,
-      request: DailyExposureRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(dailyExposureRequestSchema, valueType),
-        request,
-        "daily exposure request",
-      );
-      return (
-        await post(
-          `${insights}/v5/flows/${valueType}/by-counterparty-risk/ratios/daily`,
-          body,
-          riskRatioRows,
-          options,
-        )
-      ).data;
-    },
+    riskRatiosDaily: subjectCall(
+      dailyExposureRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/by-counterparty-risk/ratios/daily`,
+      riskRatioRows,
+      "daily exposure request",
+    ),
     /** 001 §7 POST /risk/{valueType}/indicators: 001 §3 risk rows, each with its details table. */
-    riskIndicators: async (
-      valueType: FlowValueType,
-      request: RiskIndicatorsRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(riskIndicatorsRequestSchema, valueType),
-        request,
-        "risk indicators request",
-      );
-      return (await post(`/risk/${valueType}/indicators`, body, riskIndicatorRows, options)).data;
-    },
+    riskIndicators: subjectCall(
+      riskIndicatorsRequestSchema,
+      (valueType) => `/risk/${valueType}/indicators`,
+      riskIndicatorRows,
+      "risk indicators request",
+    ),
     /** 000 §7 …/v5/metrics/{type}/by-asset/summary: one page (1000 by default). */
-    byAssetSummary: async (
-      valueType: FlowValueType,
-      request: ByAssetSummaryRequest,
-      options: CallOptions = {},
-    ) => {
-      const body = checked(
-        forValueType(byAssetSummaryRequestSchema, valueType),
-        request,
-        "by-asset summary request",
-      );
-      return (
-        await post(`${insights}/v5/metrics/${valueType}/by-asset/summary`, body, assetMetricsRows, options)
-      ).data;
-    },
+    byAssetSummary: subjectCall(
+      byAssetSummaryRequestSchema,
+      (valueType) => `${insights}/v5/metrics/${valueType}/by-asset/summary`,
+      assetMetricsRows,
+      "by-asset summary request",
+    ),
   };
 }
 

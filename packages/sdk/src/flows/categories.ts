@@ -2,7 +2,7 @@ import { z } from "zod";
 import { assetUrnSchema, chainIdSchema } from "../chains/index.ts";
 import { pageSizes } from "../constants/index.ts";
 import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/index.ts";
-import { flowSubjectShape, txDateRangeSchema } from "./flowSubject.ts";
+import { flowSubjectShape, oneWayOfPaging, oneWayOfPagingIssue, txDateRangeSchema } from "./flowSubject.ts";
 
 /** Filters of a category transfers table (001 §2): direction, asset, chain, time. */
 export const categoryTransferFiltersSchema = z
@@ -30,14 +30,7 @@ export const categoryTransfersRequestSchema = z
     offset: z.int().min(0).max(1_000_000).optional(),
   })
   .strict()
-  .refine(
-    (body) =>
-      !(
-        (body.pageSize !== undefined || body.after !== undefined) &&
-        (body.limit !== undefined || body.offset !== undefined)
-      ),
-    { message: "Page by pageSize and after, or by limit and offset, not both", path: ["after"] },
-  );
+  .refine(oneWayOfPaging, oneWayOfPagingIssue);
 export type CategoryTransfersRequest = z.input<typeof categoryTransfersRequestSchema>;
 
 /** The default page of a category transfers table (001 §9 transfers page size). */

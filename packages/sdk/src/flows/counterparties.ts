@@ -9,9 +9,14 @@ import {
 } from "../chains/index.ts";
 import { pageSizes } from "../constants/index.ts";
 import { categoryRiskScoreLevelSchema, riskScoreLevels } from "../risk/index.ts";
-import { transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
-import { decimalAmountSchema } from "../transfers/schemas.ts";
-import { flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
+import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
+import {
+  flowSubjectShape,
+  offsetPageShape,
+  oneWayOfPaging,
+  oneWayOfPagingIssue,
+  txDateRangeSchema,
+} from "./flowSubject.ts";
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -104,17 +109,7 @@ export const byCounterpartyRequestSchema = z
     offset: z.int().min(0).max(1_000_000).optional(),
   })
   .strict()
-  .refine(
-    (body) =>
-      !(
-        (body.pageSize !== undefined || body.after !== undefined) &&
-        (body.limit !== undefined || body.offset !== undefined)
-      ),
-    {
-      message: "Page by pageSize and after, or by limit and offset, not both",
-      path: ["after"],
-    },
-  );
+  .refine(oneWayOfPaging, oneWayOfPagingIssue);
 export type ByCounterpartyRequest = z.input<typeof byCounterpartyRequestSchema>;
 
 /** The counterparty a to-{kind} call is about: one field per kind. */

@@ -85,3 +85,19 @@ export function offsetPageShape(defaultLimit: number, maxLimit: number) {
     offset: z.int().min(0).max(1_000_000).default(0),
   };
 }
+
+/** 000 §7 / 001 §7: a page by `pageSize` and the cursor `after`, or by `limit` and `offset`, not both. */
+export function oneWayOfPaging(body: {
+  pageSize?: number;
+  after?: string;
+  limit?: number;
+  offset?: number;
+}): boolean {
+  const byCursor = body.pageSize !== undefined || body.after !== undefined;
+  const byOffset = body.limit !== undefined || body.offset !== undefined;
+  return !(byCursor && byOffset);
+}
+export const oneWayOfPagingIssue = {
+  message: "Page by pageSize and after, or by limit and offset, not both",
+  path: ["after"],
+};

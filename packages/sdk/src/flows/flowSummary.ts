@@ -7,7 +7,7 @@ import {
   entityUrnSchema,
 } from "../chains/index.ts";
 import { bulkBatchSizes, byAssetSummaryMaxPages, pageSizes } from "../constants/index.ts";
-import { decimalAmountSchema } from "../transfers/schemas.ts";
+import { decimalAmountSchema } from "../transfers/index.ts";
 import { flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
 
 /**

@@ -7,17 +7,15 @@ import {
   type ChainId,
   entityUrn,
   type ownershipAddressSortFields,
-  signedAmountNumber,
   type TransferDirection,
 } from "@sleuth/sdk";
-import { badRequest } from "../http/index.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
 import {
-  decodeCursor,
-  encodeCursor,
   type FlowSubjectRows,
   subjectTransfersSql,
+  transferCursor,
+  transferKeyset,
   txDateBounds,
 } from "./flowSubjects.ts";
 
@@ -74,26 +72,10 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
     asset: row.symbol,
     totalAmountRaw: amount,
     totalAmountUsd: row.amount_usd,
-    relevantAmountRaw: signedAmountNumber(amount, row.direction),
-    relevantAmountUsd: row.amount_usd === null ? null : signedAmountNumber(row.amount_usd, row.direction),
+    relevantAmountRaw: row.direction === "outgoing" ? -amount : amount,
+    relevantAmountUsd:
+      row.amount_usd === null || row.direction === "incoming" ? row.amount_usd : -row.amount_usd,
   };
-}
-
-function keysetOf(cursor: string | undefined): { at: string; id: string } | null {
-  if (cursor === undefined) return null;
-  const value = decodeCursor(cursor);
-  if (
-    !Array.isArray(value) ||
-    typeof value[0] !== "string" ||
-    typeof value[1] !== "string" ||
-    !/^\d+$/.test(value[1]) ||
-    Number.isNaN(Date.parse(value[0]))
-  ) {
-    throw badRequest("The request is not valid", [
-      { path: ["after"], code: "custom", message: "Not a cursor of this list" },
-    ]);
-  }
-  return { at: value[0], id: value[1] };
 }
 
 /**
@@ -110,7 +92,7 @@ export async function categoryTransferPage(
 ): Promise<{ rows: CategoryTransferRow[]; nextCursor: string | null }> {
   const size = "pageSize" in paging ? paging.pageSize : paging.limit;
   const offset = "offset" in paging ? paging.offset : 0;
-  const keyset = "pageSize" in paging ? keysetOf(paging.after) : null;
+  const keyset = "pageSize" in paging ? transferKeyset(paging.after) : null;
   const rows = await db.query<CategoryTransferSqlRow>(
     `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
        s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
@@ -130,10 +112,7 @@ export async function categoryTransferPage(
   const more = rows.length > size;
   return {
     rows: page.map(categoryTransferRowOf),
-    nextCursor:
-      more && last && "pageSize" in paging
-        ? encodeCursor([new Date(last.block_timestamp).toISOString(), String(last.id)])
-        : null,
+    nextCursor: more && last && "pageSize" in paging ? transferCursor(last) : null,
   };
 }
 

@@ -200,14 +200,14 @@ export async function counterpartyPage(
       GROUP BY m.custom_id`;
     details = `SELECT g.*, NULL::text AS slug, ce.name, ce.uuid::text AS uuid, NULL::text AS chain, NULL::text AS address,
         NULL::text AS category, NULL::int AS level
-      FROM g JOIN custom_entities ce ON ce.id = g.key`;
+      FROM pg g JOIN custom_entities ce ON ce.id = g.key`;
   } else {
     const group = groupKeyOf[query.grouping];
     grouped = `SELECT ${group.kind} AS kind, ${group.key} AS key, ${aggregates}
       FROM src WHERE ${group.where}${query.includeNamedEntitiesOnly ? " AND cp_entity IS NOT NULL" : ""} GROUP BY 1, 2`;
     details = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.chain, a.address,
         coalesce(ec.name, ac.name) AS category, coalesce(ec.level, ac.level) AS level
-      FROM g
+      FROM pg g
       LEFT JOIN entities e ON g.kind = 'entity' AND e.id = g.key
       LEFT JOIN addresses a ON g.kind = 'address' AND a.id = g.key
       LEFT JOIN LATERAL (
@@ -222,13 +222,18 @@ export async function counterpartyPage(
         WHERE x.address_id = g.key ORDER BY 2 DESC, 1 LIMIT 1
       ) ac ON g.kind = 'address'`;
   }
+  // Without a risk floor the page is cut before the names and categories are looked up, so only its
+  // rows are; a floor needs every counterparty's level first.
+  const page = `ORDER BY ${order} LIMIT $5 OFFSET $6`;
   const rows = await db.query<CounterpartySqlRow>(
-    `WITH priced AS (SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
+    `WITH priced AS MATERIALIZED (
+       SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
      src AS (${sourceSql(ranged)}),
      g AS (${grouped}),
+     pg AS MATERIALIZED (SELECT * FROM g ${floor === null ? page : ""}),
      d AS (${details})
      SELECT * FROM d WHERE $7::int IS NULL OR level >= $7::int
-     ORDER BY ${order} LIMIT $5 OFFSET $6`,
+     ${floor === null ? `ORDER BY ${order}` : page}`,
     params,
   );
   return rows.map(rowOf);

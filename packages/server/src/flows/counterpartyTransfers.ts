@@ -5,7 +5,6 @@ import {
   type ChainId,
   type CounterpartyKind,
   entityUrn,
-  signedAmountNumber,
   signedRelevantAmount,
   type TransferDirection,
   type TransferRow,
@@ -22,10 +21,10 @@ import {
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
 import {
-  decodeCursor,
-  encodeCursor,
   type FlowSubjectRows,
   subjectTransfersSql,
+  transferCursor,
+  transferKeyset,
   txDateBounds,
 } from "./flowSubjects.ts";
 
@@ -68,24 +67,6 @@ export interface CounterpartyTransferQuery {
   after?: string;
 }
 
-/** The keyset of a transfer page, newest first: (timestamp, id) of the last row shown. */
-function keysetOf(cursor: string | undefined): { at: string; id: string } | null {
-  if (cursor === undefined) return null;
-  const value = decodeCursor(cursor);
-  if (
-    !Array.isArray(value) ||
-    typeof value[0] !== "string" ||
-    typeof value[1] !== "string" ||
-    !/^\d+$/.test(value[1]) ||
-    Number.isNaN(Date.parse(value[0]))
-  ) {
-    throw badRequest("The request is not valid", [
-      { path: ["after"], code: "custom", message: "Not a cursor of this list" },
-    ]);
-  }
-  return { at: value[0], id: value[1] };
-}
-
 // $1/$2 subject, $3/$4 counterparty, $5/$6 time range, $7 direction.
 const counterpartyFilterSql = `(t.counterparty_id = ANY($3::bigint[]) OR coalesce(t.counterparty_entity_id = ANY($4::int[]), false))
   AND t.block_timestamp >= coalesce($5::timestamptz, '-infinity') AND t.block_timestamp < coalesce($6::timestamptz, 'infinity')
@@ -112,6 +93,7 @@ interface TransferSqlRow {
 
 /** 001 §3 Transfer row: amounts in whole units, relevantAmountRaw negated for outgoing. */
 export function transferRowOf(row: TransferSqlRow): TransferRow {
+  const amount = unitsOf(row.amount_raw, row.decimals);
   const counterparty = row.cp_address ? addressChainUrn(row.chain, row.cp_address) : null;
   return {
     transactionTimestamp: new Date(row.block_timestamp).toISOString(),
@@ -124,8 +106,8 @@ export function transferRowOf(row: TransferSqlRow): TransferRow {
     counterpartyCategories: (row.categories ?? []).map((category) => ({ category })),
     chain: row.chain,
     direction: row.direction,
-    relevantAmountRaw: signedRelevantAmount(unitsOf(row.amount_raw, row.decimals), row.direction),
-    relevantAmountUsd: row.amount_usd === null ? null : signedAmountNumber(row.amount_usd, row.direction),
+    relevantAmountRaw: signedRelevantAmount(amount, row.direction),
+    relevantAmountUsd: row.amount_usd,
     runningBalanceRaw: unitsOf(row.balance_raw, row.decimals),
     assetUrn: assetUrn(row.chain, row.contract),
     asset: row.symbol,
@@ -156,7 +138,7 @@ export async function counterpartyTransferPage(
   query: CounterpartyTransferQuery,
 ): Promise<{ rows: TransferRow[]; nextCursor: string | null }> {
   const { from, until } = txDateBounds(query.txDate);
-  const keyset = keysetOf(query.after);
+  const keyset = transferKeyset(query.after);
   const rows = await db.query<TransferSqlRow>(
     `SELECT ${transferColumnsSql}
      FROM transfers t ${transferJoinsSql}
@@ -181,10 +163,7 @@ export async function counterpartyTransferPage(
   const last = page[page.length - 1];
   return {
     rows: page.map(transferRowOf),
-    nextCursor:
-      rows.length > query.pageSize && last
-        ? encodeCursor([new Date(last.block_timestamp).toISOString(), String(last.id)])
-        : null,
+    nextCursor: rows.length > query.pageSize && last ? transferCursor(last) : null,
   };
 }
 

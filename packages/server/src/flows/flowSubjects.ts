@@ -1,5 +1,5 @@
 import type { FlowValueType, TxDateRange } from "@sleuth/sdk";
-import { notFound } from "../http/index.ts";
+import { badRequest, notFound } from "../http/index.ts";
 import {
   customEntityMembers,
   resolveAddresses,
@@ -88,4 +88,27 @@ export function decodeCursor(cursor: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** The keyset of a transfer page, newest first: (timestamp, id) of the last row shown; a 400 otherwise. */
+export function transferKeyset(cursor: string | undefined): { at: string; id: string } | null {
+  if (cursor === undefined) return null;
+  const value = decodeCursor(cursor);
+  if (
+    !Array.isArray(value) ||
+    typeof value[0] !== "string" ||
+    typeof value[1] !== "string" ||
+    !/^\d+$/.test(value[1]) ||
+    Number.isNaN(Date.parse(value[0]))
+  ) {
+    throw badRequest("The request is not valid", [
+      { path: ["after"], code: "custom", message: "Not a cursor of this list" },
+    ]);
+  }
+  return { at: value[0], id: value[1] };
+}
+
+/** The cursor of the page after the one ending with this row. */
+export function transferCursor(row: { block_timestamp: Date | string; id: string | number }): string {
+  return encodeCursor([new Date(row.block_timestamp).toISOString(), String(row.id)]);
 }

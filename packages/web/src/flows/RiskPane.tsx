@@ -116,6 +116,7 @@ function RiskIndicatorSidebar({ indicator, onClose }: { indicator: RiskIndicator
       title={indicator.category}
       subtitle={`${severity} · ${riskTypeNames[indicator.riskType]} risk`}
       position="right"
+      className="sleuth-risk-sidebar"
       onClose={onClose}
       width="xlarge"
     >
