@@ -2,14 +2,16 @@ export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi
 export type { BulkCallOptions, Selected } from "./bulkAnswers.ts";
 export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";
-export type { AnswerIssue, ClientConfig, RequestOptions } from "./client.ts";
-export { HttpCore, organizationHeader, requestIdHeader } from "./client.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";
+export type { AnswerIssue, ClientConfig, RequestOptions } from "./httpCore.ts";
+export { HttpCore, organizationHeader, requestIdHeader } from "./httpCore.ts";
 export type { ImportBody, ImportFormat, ImportResult, ImportRunOptions } from "./importsApi.ts";
 export { importFormatSchema, importFormats, importResultSchema, importsApi } from "./importsApi.ts";
 export { metricsApi, riskApi } from "./metricsApi.ts";
+export type { BatchOutcome } from "./runInBatches.ts";
+export { runInBatches } from "./runInBatches.ts";
 export type { AutocompleteAnswer, CallOptions } from "./searchApi.ts";
 export { attributionApi, searchApi } from "./searchApi.ts";
 export type { Sleep } from "./sleep.ts";

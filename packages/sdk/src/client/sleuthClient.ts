@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
-import { type ClientConfig, HttpCore } from "./client.ts";
+import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seedDemoAccounts } from "../accounts/index.ts";
+import { ensureRollups, refreshRollups } from "../rollups/index.ts";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import { ensureRollups, refreshRollups, seedWorld } from "../world/index.ts";
+import { seedWorld } from "../world/index.ts";
 import { autocomplete } from "./autocomplete.ts";
 
 let store: Store;

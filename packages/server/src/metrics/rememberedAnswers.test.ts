@@ -2,8 +2,8 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
 import { seedWorld } from "../world/index.ts";
-import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "./summaryAnswers.ts";
-import { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";
+import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "./printedAnswers.ts";
+import { forgetSummaryRows, summaryAnswersOfUrns } from "./rememberedAnswers.ts";
 
 let store: Store;
 let address: { chain: ChainId; address: string };

@@ -2,8 +2,7 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate, openPgliteStore, type Store } from "../store/index.ts";
 import { seedWorld } from "../world/index.ts";
-import { addressSummaryParts } from "./addressSummary.ts";
-import { addressRiskSummaryOf } from "./riskInfo.ts";
+import { addressSummaryParts } from "./miniSummary.ts";
 import {
   addressTagsOf,
   attributionItemJson,
@@ -13,7 +12,8 @@ import {
   type SummaryRow,
   summaryRowOf,
   summaryValuesSql,
-} from "./summaryAnswers.ts";
+} from "./printedAnswers.ts";
+import { addressRiskSummaryOf } from "./riskInfo.ts";
 
 let store: Store;
 let rows: { chain: ChainId; address: string; row: SummaryRow; answers: string }[];
