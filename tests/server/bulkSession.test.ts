@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openPgliteStore, type Store } from "../store/index.ts";
-import { copyRows, withBulkTransaction } from "./bulkSession.ts";
+import { openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
+import { copyRows, withBulkTransaction } from "../../packages/server/src/world/bulkSession.ts";
 
 let store: Store;
 

@@ -1,8 +1,6 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import { seedWorld } from "../world/index.ts";
-import { addressSummaryParts } from "./miniSummary.ts";
+import { addressSummaryParts } from "../../packages/server/src/metrics/miniSummary.ts";
 import {
   addressTagsOf,
   attributionItemJson,
@@ -12,16 +10,17 @@ import {
   type SummaryRow,
   summaryRowOf,
   summaryValuesSql,
-} from "./printedAnswers.ts";
-import { addressRiskSummaryOf } from "./riskInfo.ts";
+} from "../../packages/server/src/metrics/printedAnswers.ts";
+import { addressRiskSummaryOf } from "../../packages/server/src/metrics/riskInfo.ts";
+import type { Store } from "../../packages/server/src/store/index.ts";
+import { openTestStore } from "../helpers/server.ts";
 
 let store: Store;
+let dispose: () => Promise<void>;
 let rows: { chain: ChainId; address: string; row: SummaryRow; answers: string }[];
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  await migrate(store);
-  await seedWorld(store, { scale: "small" });
+  ({ store, dispose } = await openTestStore("pglite", { world: "small" }));
   // The riskiest, the most tagged and a plain address: every kind of answer.
   const found = await store.query<{ chain: ChainId; address: string; values: string; answers: string }>(
     `(SELECT chain, address, ${summaryValuesSql("address_summary")} AS values, answers
@@ -42,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await store?.close();
+  await dispose?.();
 });
 
 const flagSets = [false, true].flatMap((includeAssetCount) =>
