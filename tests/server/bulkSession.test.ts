@@ -9,7 +9,7 @@ beforeAll(async () => {
   await store.exec(
     "CREATE TABLE copied (id bigint, label text, amount numeric(78, 0), details jsonb, flag boolean)",
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await store?.close();

@@ -38,7 +38,7 @@ beforeAll(async () => {
     row: summaryRowOf(JSON.parse(values) as unknown[]),
     answers,
   }));
-}, 60_000);
+});
 
 afterAll(async () => {
   await dispose?.();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   [address] = (await store.query<typeof address>(
     "SELECT chain, address FROM address_summary ORDER BY address_id LIMIT 1",
   )) as [typeof address];
-}, 60_000);
+});
 
 afterAll(async () => {
   await dispose?.();

@@ -33,7 +33,7 @@ let store: Store;
 beforeAll(async () => {
   store = await openPgliteStore();
   await migrate(store);
-}, 60_000);
+});
 
 afterAll(async () => {
   await store?.close();

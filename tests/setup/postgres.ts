@@ -23,7 +23,7 @@ function postgresBin(): string {
   ensureSystemDependencies(
     testDependencies.filter((dependency) => dependency.debianPackage === "postgresql"),
   );
-  const bin = postgresBin();
+  const bin = postgresBinDir();
   if (!bin) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin");
   return bin;
 }
