@@ -19,8 +19,18 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["tests/server/**/*.test.ts", "tests/cli/**/*.test.ts"],
-          globalSetup: ["tests/setup/postgres.ts", "tests/setup/cliBuild.ts"],
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/setup/postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // `sleuth` as a user runs it, against the real server over PGlite.
+          name: "cli",
+          include: ["tests/cli/**/*.test.ts"],
+          globalSetup: ["tests/setup/cliBuild.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

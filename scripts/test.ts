@@ -1,5 +1,5 @@
 // `pnpm test`: lint and format check, type-check, then every test (unit, server-over-HTTP on PGlite
-// and PostgreSQL, browser in Chromium; the browser project builds the console first when it is stale).
+// and PostgreSQL, cli, browser in Chromium; the browser project builds the console first when it is stale).
 // Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { repoRoot } from "./lib/consoleBuild.ts";
@@ -25,4 +25,4 @@ try {
 }
 step("lint and format (biome)", "biome", ["check", "."]);
 for (const project of typecheckProjects) step(`type-check ${project}`, "tsc", ["-p", project]);
-step("tests (vitest: unit, server, browser)", "vitest", ["run", ...process.argv.slice(2)]);
+step("tests (vitest: unit, server, cli, browser)", "vitest", ["run", ...process.argv.slice(2)]);

@@ -307,10 +307,14 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
       if (request.url().includes("/v3/attribution/autocomplete")) aborted.push(queryOf(request.url()));
     });
     const first = samples.entity.name.slice(0, 5);
-    // The first query's answers are held back, so they are still on their way when the query changes.
+    // The first query's answers are held back until the test has seen them aborted, so they are still
+    // on their way when the query changes.
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
     await page.route(/\/v3\/attribution\/autocomplete\?/, async (route) => {
-      if (queryOf(route.request().url()) === first)
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      if (queryOf(route.request().url()) === first) await firstHeld;
       await route.continue().catch(() => {});
     });
 
@@ -326,6 +330,7 @@ describe("global search from the palette (000 §2, 000 §4, 002 §2, 002 §4)", 
     expect(second.length).toBeGreaterThan(first.length);
     await expect.poll(() => sent.includes(second), { timeout: 5_000 }).toBe(true);
     await expect.poll(() => aborted.filter((query) => query === first).length).toBeGreaterThan(0);
+    releaseFirst();
     expect(aborted).not.toContain(second);
   });
 

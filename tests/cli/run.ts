@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../helpers/ports.ts";
 
 // The bin link pnpm makes from packages/cli/bin/sleuth.js (the root depends on @sleuth/cli for it).
 const binLink = fileURLToPath(new URL("../../node_modules/.bin/sleuth", import.meta.url));
@@ -67,15 +67,4 @@ export async function createCliSandbox(): Promise<CliSandbox> {
 }
 
 /** A local port nothing listens on: the address of a server that is not running. */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
+export const closedPort = freePort;

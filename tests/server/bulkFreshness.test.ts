@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runImport } from "../../packages/server/src/importers/index.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
-// The address bulk calls remember the summary rows a batch has just read (metrics/summaryRows.ts):
+// The address bulk calls remember the summary rows a batch has just read (metrics/rememberedAnswers.ts):
 // what an import changes must still show in the very next call.
 
 describe.each(storeKinds)("bulk answers after an import on %s", (kind) => {

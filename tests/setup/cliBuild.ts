@@ -1,6 +1,6 @@
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
 
-// vitest globalSetup of the "server" project: the CLI tests run `sleuth` as a user does, through
+// vitest globalSetup of the "cli" project: the CLI tests run `sleuth` as a user does, through
 // packages/cli/bin/sleuth.js, which runs the bundle when it is current: build it first, so they test
 // the bundle users run (tests/cli/bundle.test.ts checks that it is current, and that it is the same
 // program as the sources).

@@ -2,11 +2,12 @@
 // every store-level test runs on real PostgreSQL as well as on PGlite. DATABASE_URL, when set, is
 // used instead (CI with a service container). Tests read the admin URL with inject("postgresUrl").
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureSystemDependencies, postgresBinDir, testDependencies } from "../../scripts/lib/systemDeps.ts";
+import { freePort } from "../helpers/ports.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,44 +16,16 @@ declare module "vitest" {
   }
 }
 
-const debianPackage = "postgresql";
-
-function findBinDir(): string | undefined {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((name) => existsSync(join(root, name, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? join(root, versions[0], "bin") : undefined;
-}
-
 const isRoot = process.getuid?.() === 0;
 
-function postgresBinDir(): string {
-  let bin = findBinDir();
-  if (!bin && isRoot) {
-    execFileSync("sh", ["-c", `apt-get update && apt-get install -y ${debianPackage}`], { stdio: "inherit" });
-    bin = findBinDir();
-  }
-  if (!bin) {
-    throw new Error(
-      `PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin: install the Debian package '${debianPackage}' (apt-get install -y ${debianPackage}) or set DATABASE_URL.`,
-    );
-  }
+/** The newest PostgreSQL's binaries, installed from Debian first when missing (scripts/lib/systemDeps.ts). */
+function postgresBin(): string {
+  ensureSystemDependencies(
+    testDependencies.filter((dependency) => dependency.debianPackage === "postgresql"),
+  );
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin");
   return bin;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary; as root through the postgres account, since PostgreSQL refuses to run as root. */
@@ -77,7 +50,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresUrl", process.env.DATABASE_URL);
     return;
   }
-  const bin = postgresBinDir();
+  const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), "sleuth-pg-"));
   ownedByPostgres(dir);
   const data = join(dir, "data");

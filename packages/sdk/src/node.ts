@@ -1,7 +1,8 @@
 // Node-only entry (`@sleuth/sdk/node`): the got transport and a ready client for the CLI, scripts and
 // tests. Kept apart so the browser bundle never pulls in got.
-import { type ClientConfig, HttpCore } from "./client/client.ts";
+
 import { createGotTransport } from "./client/gotTransport.ts";
+import { type ClientConfig, HttpCore } from "./client/httpCore.ts";
 import { SleuthClient } from "./client/sleuthClient.ts";
 
 export { createGotTransport } from "./client/gotTransport.ts";

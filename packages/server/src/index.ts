@@ -5,6 +5,7 @@ export type { ServerConfig } from "./config.ts";
 export { ConfigError, defaultAllowedHosts, loadConfig } from "./config.ts";
 export * from "./http/index.ts";
 export * from "./importers/index.ts";
+export * from "./rollups/index.ts";
 export type { RouteContext } from "./routes/index.ts";
 export { registerRoutes } from "./routes/index.ts";
 export * from "./store/index.ts";

@@ -6,8 +6,9 @@ import { demoAccounts, findDemoUser, seedDemoAccounts } from "./accounts/demoAcc
 import { ensureCliConfig } from "./cliConfig.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildServer } from "./http/server.ts";
+import { ensureRollups } from "./rollups/index.ts";
 import { migrate, openStore } from "./store/index.ts";
-import { ensureRollups, seedWorld } from "./world/index.ts";
+import { seedWorld } from "./world/index.ts";
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);

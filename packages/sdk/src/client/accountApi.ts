@@ -22,8 +22,8 @@ import {
   userSchema,
 } from "../account/schemas.ts";
 import { createdOrganizationOf } from "../organization/createdOrganization.ts";
-import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 /** Sign-in, the signed-in user and API tokens (000 §4 login sequence, 000 §7 session). */
 export function authApi(core: HttpCore) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AnswerIssue } from "./client.ts";
+import type { AnswerIssue } from "./httpCore.ts";
 import type { CallOptions } from "./searchApi.ts";
 
 /**

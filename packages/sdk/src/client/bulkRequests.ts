@@ -1,5 +1,5 @@
-import { type BatchOutcome, runInBatches } from "../constants/index.ts";
 import { ApiError } from "./errors.ts";
+import { type BatchOutcome, runInBatches } from "./runInBatches.ts";
 import { type Sleep, sleep as timerSleep } from "./sleep.ts";
 import { retryDelayMs } from "./transport.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 // docs/IMPORTERS.md: `POST /v1/imports/{format}` loads one file of public reference data.
 

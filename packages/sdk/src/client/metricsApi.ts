@@ -28,8 +28,8 @@ import {
   type Selected,
 } from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
-import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 /** One 000 §7 bulk call: its path, batch size, request schema and the items its answer holds. */
 interface BulkCall<Item extends object, UrnField extends keyof Item & string = keyof Item & string> {

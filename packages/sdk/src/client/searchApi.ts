@@ -37,8 +37,8 @@ import {
   type Selected,
 } from "./bulkAnswers.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
-import type { HttpCore } from "./client.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { casesApi, escalationsApi } from "./casesApi.ts";
-import { type ClientConfig, HttpCore } from "./client.ts";
+import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { flagsApi } from "./flagsApi.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";

@@ -1,6 +1,4 @@
 export { apiPathPrefixes, isApiPath } from "./apiPaths.ts";
-export type { BatchOutcome } from "./batches.ts";
-export { runInBatches } from "./batches.ts";
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,

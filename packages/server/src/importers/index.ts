@@ -1,4 +1,3 @@
-export { importBodyLimit, importRoutes } from "../routes/imports.ts";
 export type { EntityRecord, TagRecord } from "./attributionRecords.ts";
 export { categoryKeyOf, primaryCategoryKey } from "./attributionRecords.ts";
 export { inferChain, resolveListedAddress } from "./chainResolution.ts";

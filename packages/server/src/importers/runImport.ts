@@ -1,7 +1,8 @@
 import { type ChainId, chainInfo } from "@sleuth/sdk";
 import { forgetSummaryRows } from "../metrics/index.ts";
+import { refreshRollups } from "../rollups/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
-import { refreshRollups, seedReferenceData } from "../world/index.ts";
+import { seedReferenceData } from "../world/index.ts";
 import { type ListItem, parseLabelList, parseSanctionsList } from "./addressLists.ts";
 import type { TagRecord } from "./attributionRecords.ts";
 import { AttributionWriter } from "./attributionWriter.ts";

@@ -1,21 +1,21 @@
 import type { CustomEntityMetrics, EntityMetrics, EntityRiskScore } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
+import { groupSummaries, type SummaryParts } from "./memberSummaries.ts";
+import { metricsItemJson, riskItemJson } from "./printedAnswers.ts";
+import { summaryAnswersOfUrns } from "./rememberedAnswers.ts";
 import { entityRiskSummaries } from "./riskInfo.ts";
 import { resolveCustomEntities, resolveEntities } from "./subjects.ts";
-import { groupSummaries, type SummaryParts } from "./summaries.ts";
-import { metricsItemJson, riskItemJson } from "./summaryAnswers.ts";
-import { summaryAnswersOfUrns } from "./summaryRows.ts";
 
 // The 000 §7 bulk calls. Each answers one item per known URN, in request order, echoing the URN
 // as sent; unknown URNs (and another organization's custom entities) are left out. The address
 // calls answer JSON text, their items joined from the answers refreshRollups printed (see
-// summaryAnswers.ts); the others answer objects.
+// printedAnswers.ts); the others answer objects.
 
 /**
  * One query for the whole batch: each address's address_summary row (its 000 §3 mini summary
  * printed by refreshRollups) probed once, and remembered for the risk and attribution calls that
- * follow it (summaryRows.ts). The JSON array of the items.
+ * follow it (rememberedAnswers.ts). The JSON array of the items.
  */
 export async function addressMetrics(
   db: Queryable,

@@ -1,7 +1,7 @@
 import { type CustomEntityResult, displayName, type MetricsSummary } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
+import { groupSummaries, type SummaryParts } from "./memberSummaries.ts";
 import { customEntityMembers } from "./subjects.ts";
-import { groupSummaries, type SummaryParts } from "./summaries.ts";
 
 const allParts: SummaryParts = {
   includeAssetCount: true,
@@ -21,7 +21,7 @@ interface CustomEntityRow {
 
 /**
  * 002 §3 custom entity results (and their 000 §3 metrics summaries) of custom entities by id: the
- * members' flows and balances added up (src/metrics/summaries.ts), the creator's display name.
+ * members' flows and balances added up (src/metrics/memberSummaries.ts), the creator's display name.
  */
 export async function customEntitySummaries(
   db: Queryable,

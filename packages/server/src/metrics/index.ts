@@ -6,6 +6,16 @@ export {
   entityRiskScores,
 } from "./bulkMetrics.ts";
 export { customEntitySummaries } from "./customEntitySummaries.ts";
+export type { MemberRow, SummaryMembers, SummaryParts } from "./memberSummaries.ts";
+export { groupSummaries, summarize } from "./memberSummaries.ts";
+export type { SummaryAnswers, SummaryRow, SummaryTag } from "./printedAnswers.ts";
+export {
+  attributionItemJson,
+  summaryAnswersText,
+  summaryRowOf,
+  summaryValuesSql,
+} from "./printedAnswers.ts";
+export { forgetSummaryRows, summaryAnswersOfUrns } from "./rememberedAnswers.ts";
 export type { AddressSubject, CustomEntitySubject, EntitySubject } from "./subjects.ts";
 export {
   customEntityMembers,
@@ -14,13 +24,3 @@ export {
   resolveEntities,
   rowSeparator,
 } from "./subjects.ts";
-export type { MemberRow, SummaryMembers, SummaryParts } from "./summaries.ts";
-export { groupSummaries, summarize } from "./summaries.ts";
-export type { SummaryAnswers, SummaryRow, SummaryTag } from "./summaryAnswers.ts";
-export {
-  attributionItemJson,
-  summaryAnswersText,
-  summaryRowOf,
-  summaryValuesSql,
-} from "./summaryAnswers.ts";
-export { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";

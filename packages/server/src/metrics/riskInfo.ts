@@ -1,6 +1,6 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
-import type { SummaryRow } from "./summaryAnswers.ts";
+import type { SummaryRow } from "./printedAnswers.ts";
 
 // What ranks an indicator and what it shows; the volumes only rank.
 interface IndicatorRow {
@@ -62,7 +62,7 @@ function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map
  * indirect (the exposure rollup), each at its category's level for that risk type
  * (category_risk_levels, docs/DATA.md). Levels of 0 carry no risk and are left out. refreshRollups
  * folds the indicators into the address's summary row and prints this answer there once
- * (summaryAnswers.ts).
+ * (printedAnswers.ts).
  */
 export function addressRiskSummaryOf(indicators: SummaryRow["risk_indicators"]): RiskSummary {
   return summaryOf(

@@ -1,7 +1,7 @@
-import { indirectHops } from "./rollups.ts";
+import { indirectHops } from "../rollups/index.ts";
 
 // An independent, in-memory statement of what the exposure rollups mean, used by the tests to check
-// the SQL (rollups.ts) against the transfers themselves.
+// the SQL (rollups/rollups.ts) against the transfers themselves.
 
 export interface TransferSide {
   address: number;

@@ -1,9 +1,9 @@
+import { refreshRollups } from "../rollups/index.ts";
 import type { Store } from "../store/index.ts";
 import { type BulkSession, withBulkTransaction } from "./bulkSession.ts";
 import { seedDemoWorkspace } from "./demoWorkspace.ts";
 import { defaultWorldSeed, generateWorld, type WorldOptions } from "./generateWorld.ts";
 import { seedReferenceData } from "./referenceData.ts";
-import { refreshRollups } from "./rollups.ts";
 import { worldColumns } from "./tables.ts";
 
 export interface SeedWorldResult {

@@ -1,10 +1,10 @@
 import type { AttributionTag, RiskType } from "@sleuth/sdk";
 import { type TagRow, tagsFromJson } from "../search/attributionTags.ts";
 import { withOwnerTag } from "../search/ownerTag.ts";
-import { type AddressSummaryRow, addressSummaryColumns, addressSummaryParts } from "./addressSummary.ts";
+import type { SummaryParts } from "./memberSummaries.ts";
+import { type AddressSummaryRow, addressSummaryColumns, addressSummaryParts } from "./miniSummary.ts";
 import { addressRiskSummaryOf } from "./riskInfo.ts";
 import { fieldSeparator } from "./subjects.ts";
-import type { SummaryParts } from "./summaries.ts";
 
 // What the three address bulk calls answer about an address is the same every time until the rollups
 // are rebuilt: refreshRollups prints it once per address (address_summary.answers, migration 0100)

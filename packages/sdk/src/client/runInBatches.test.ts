@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { runInBatches } from "./batches.ts";
-import { bulkBatchSizes } from "./limits.ts";
+import { bulkBatchSizes } from "../constants/index.ts";
+import { runInBatches } from "./runInBatches.ts";
 
 test("000 §7 addresses go out in batches of 900", async () => {
   const urns = Array.from({ length: 2000 }, (_, i) => `urn:${i}`);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type SummaryRow, summaryAnswersText } from "../metrics/index.ts";
 
-// address_summary holds answers printed when the rollups were built (metrics/summaryAnswers.ts), and
+// address_summary holds answers printed when the rollups were built (metrics/printedAnswers.ts), and
 // every rollup holds figures computed by the SQL of that build. The version names that code: the SQL
 // the rebuild runs and the answers it prints for a fixed set of rows covering every kind of answer.
 // Changing either changes the version, and ensureRollups rebuilds a store built under another one,

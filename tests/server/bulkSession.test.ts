@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openPgliteStore, type Store } from "../store/index.ts";
-import { copyRows, withBulkTransaction } from "./bulkSession.ts";
+import { openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
+import { copyRows, withBulkTransaction } from "../../packages/server/src/world/bulkSession.ts";
 
 let store: Store;
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
   await store.exec(
     "CREATE TABLE copied (id bigint, label text, amount numeric(78, 0), details jsonb, flag boolean)",
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await store?.close();

@@ -1,7 +1,7 @@
 import type { MetricsSummary } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 
-// The address_summary rollup (one row per address, world/rollups.ts) read by the 000 §7 address bulk
+// The address_summary rollup (one row per address, rollups/rollups.ts) read by the 000 §7 address bulk
 // calls: a batch is one probe of it per address instead of one per rollup table.
 
 export interface AddressSummaryRow {
@@ -17,7 +17,7 @@ export interface AddressSummaryRow {
   is_balance_estimated: boolean | null;
 }
 
-// The columns of the mini summary, read as JSON (summaryRows.ts), so bigint counts arrive as JSON
+// The columns of the mini summary, read as JSON (rememberedAnswers.ts), so bigint counts arrive as JSON
 // numbers and timestamps as ISO text.
 export const addressSummaryColumns = [
   "first_active",

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seedDemoAccounts } from "../accounts/index.ts";
-import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import { ensureRollups, refreshRollups, seedWorld } from "../world/index.ts";
-import { autocomplete } from "./autocomplete.ts";
+import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
+import { ensureRollups, refreshRollups } from "../../packages/server/src/rollups/index.ts";
+import { autocomplete } from "../../packages/server/src/search/autocomplete.ts";
+import { migrate, openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
+import { seedWorld } from "../../packages/server/src/world/index.ts";
 
 let store: Store;
 

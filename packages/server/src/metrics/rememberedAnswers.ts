@@ -1,6 +1,6 @@
 import { type Queryable, StoreMemory } from "../store/index.ts";
+import { parseSummaryAnswers, type SummaryAnswers } from "./printedAnswers.ts";
 import { type AddressKey, type AddressKeyedTable, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
-import { parseSummaryAnswers, type SummaryAnswers } from "./summaryAnswers.ts";
 
 // The address_summary answers of a batch, remembered for a few seconds. `sleuth batch`, like any
 // client of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and

@@ -1,6 +1,6 @@
 import { forgetSummaryRows, summaryValuesSql } from "../metrics/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
-import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaries.ts";
+import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaryBuild.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the

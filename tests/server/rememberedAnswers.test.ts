@@ -1,24 +1,30 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import { seedWorld } from "../world/index.ts";
-import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "./summaryAnswers.ts";
-import { forgetSummaryRows, summaryAnswersOfUrns } from "./summaryRows.ts";
+import {
+  summaryAnswersText,
+  summaryRowOf,
+  summaryValuesSql,
+} from "../../packages/server/src/metrics/printedAnswers.ts";
+import {
+  forgetSummaryRows,
+  summaryAnswersOfUrns,
+} from "../../packages/server/src/metrics/rememberedAnswers.ts";
+import type { Store } from "../../packages/server/src/store/index.ts";
+import { openTestStore } from "../helpers/server.ts";
 
 let store: Store;
+let dispose: () => Promise<void>;
 let address: { chain: ChainId; address: string };
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  await migrate(store);
-  await seedWorld(store, { scale: "small" });
+  ({ store, dispose } = await openTestStore("pglite", { world: "small" }));
   [address] = (await store.query<typeof address>(
     "SELECT chain, address FROM address_summary ORDER BY address_id LIMIT 1",
   )) as [typeof address];
-}, 60_000);
+});
 
 afterAll(async () => {
-  await store?.close();
+  await dispose?.();
 });
 
 // Every summary row's values, as refreshRollups reads them to print its answers.

@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import type { ImportFormat, ImportOptions } from "./importFormats.ts";
-import { runImport } from "./runImport.ts";
+import type { ImportFormat, ImportOptions } from "../../packages/server/src/importers/importFormats.ts";
+import { runImport } from "../../packages/server/src/importers/runImport.ts";
+import { migrate, openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
 
 // Real public data imported together, as an investigator would: the 2017 ethereum-etl sample
 // (raphtory-ethereum, first 1,000 transactions of blocks 3,300,000+), the OFAC SDN lists and
 // GraphSense TagPacks and ActorPack. Fixtures: packages/server/fixtures/SOURCE.md.
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8");
+const fixture = (path: string) =>
+  readFileSync(new URL(`../../packages/server/fixtures/${path}`, import.meta.url), "utf8");
 
 const imports: readonly [ImportFormat, string, ImportOptions?][] = [
   ["token-list", "token-lists/metamask.tokenlist.json"],
@@ -32,7 +33,7 @@ let store: Store;
 beforeAll(async () => {
   store = await openPgliteStore();
   await migrate(store);
-}, 60_000);
+});
 
 afterAll(async () => {
   await store?.close();

@@ -1,9 +1,6 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { migrate, openPgliteStore, type Store } from "../store/index.ts";
-import { seedWorld } from "../world/index.ts";
-import { addressSummaryParts } from "./addressSummary.ts";
-import { addressRiskSummaryOf } from "./riskInfo.ts";
+import { addressSummaryParts } from "../../packages/server/src/metrics/miniSummary.ts";
 import {
   addressTagsOf,
   attributionItemJson,
@@ -13,15 +10,17 @@ import {
   type SummaryRow,
   summaryRowOf,
   summaryValuesSql,
-} from "./summaryAnswers.ts";
+} from "../../packages/server/src/metrics/printedAnswers.ts";
+import { addressRiskSummaryOf } from "../../packages/server/src/metrics/riskInfo.ts";
+import type { Store } from "../../packages/server/src/store/index.ts";
+import { openTestStore } from "../helpers/server.ts";
 
 let store: Store;
+let dispose: () => Promise<void>;
 let rows: { chain: ChainId; address: string; row: SummaryRow; answers: string }[];
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  await migrate(store);
-  await seedWorld(store, { scale: "small" });
+  ({ store, dispose } = await openTestStore("pglite", { world: "small" }));
   // The riskiest, the most tagged and a plain address: every kind of answer.
   const found = await store.query<{ chain: ChainId; address: string; values: string; answers: string }>(
     `(SELECT chain, address, ${summaryValuesSql("address_summary")} AS values, answers
@@ -39,10 +38,10 @@ beforeAll(async () => {
     row: summaryRowOf(JSON.parse(values) as unknown[]),
     answers,
   }));
-}, 60_000);
+});
 
 afterAll(async () => {
-  await store?.close();
+  await dispose?.();
 });
 
 const flagSets = [false, true].flatMap((includeAssetCount) =>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { isoInstant } from "./addressSummary.ts";
+import { isoInstant } from "./miniSummary.ts";
 
 // PostgreSQL's JSON spelling of a timestamptz in a UTC session: a fraction of up to six digits, only
 // when it is not zero.

@@ -78,7 +78,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
 
 /**
  * Builds address_summary (see summaryRowsCreate) with each address's answers printed once
- * (address_summary.answers, metrics/summaryAnswers.ts). The values go through a temporary table and
+ * (address_summary.answers, metrics/printedAnswers.ts). The values go through a temporary table and
  * a cursor, so the answers are printed in JavaScript by the functions the bulk calls would otherwise
  * run on every request, a few thousand rows at a time on any size of store, and each row is written
  * once (an UPDATE would leave a dead copy of every row behind). Must run after the exposure rows are
