@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
+import { registerCases } from "./cases.ts";
 import { registerConfig } from "./config.ts";
+import { registerFlags } from "./flags.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -20,5 +22,7 @@ export const commands: readonly RegisterCommand[] = [
   registerSearch,
   registerBatch,
   registerImport,
+  registerCases,
+  registerFlags,
   registerConfig,
 ];
