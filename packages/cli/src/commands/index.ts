@@ -1,10 +1,12 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
+import { registerCases } from "./cases.ts";
 import { registerConfig } from "./config.ts";
 import { registerCounterparties } from "./counterparties.ts";
 import { registerEntities } from "./entities.ts";
 import { registerExposure } from "./exposure.ts";
+import { registerFlags } from "./flags.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -30,5 +32,7 @@ export const commands: readonly RegisterCommand[] = [
   registerEntities,
   registerImport,
   registerTransfers,
+  registerCases,
+  registerFlags,
   registerConfig,
 ];

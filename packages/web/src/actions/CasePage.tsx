@@ -232,7 +232,7 @@ function CaseDetails({ record }: { record: CaseRecord }) {
             <li key={item.id}>
               <Text as="p">{item.text}</Text>
               <Text as="p" className="sleuth-muted">
-                {item.author?.fullName ?? item.author?.email ?? "—"} · {formatUtc(item.createdAt)} UTC
+                {item.author?.fullName ?? item.author?.email ?? "—"} · {formatUtc(item.createdAt)}
               </Text>
             </li>
           ))}

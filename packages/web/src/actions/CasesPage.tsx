@@ -72,7 +72,7 @@ export function CasesPage() {
               <th scope="col">Owner</th>
               <th scope="col">Sharing</th>
               <th scope="col">Elements</th>
-              <th scope="col">Updated (UTC)</th>
+              <th scope="col">Updated</th>
             </tr>
           </thead>
           <tbody>

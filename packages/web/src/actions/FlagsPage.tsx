@@ -29,7 +29,7 @@ export function FlagsPage() {
         <table className="sleuth-table" aria-label="Flags">
           <thead>
             <tr>
-              <th scope="col">Flagged (UTC)</th>
+              <th scope="col">Flagged</th>
               <th scope="col">Element</th>
               <th scope="col">Category</th>
               <th scope="col">By</th>

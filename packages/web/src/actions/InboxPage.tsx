@@ -28,7 +28,7 @@ function EscalationItem({ escalation }: { escalation: Escalation }) {
       </div>
       <Text as="p" className="sleuth-muted">
         from {escalation.createdBy?.fullName ?? escalation.createdBy?.email ?? "a former member"} ·{" "}
-        {formatUtc(escalation.createdAt)} UTC
+        {formatUtc(escalation.createdAt)}
       </Text>
       {escalation.customNote ? <Text as="p">{escalation.customNote}</Text> : null}
       <div className="sleuth-action-buttons sleuth-action-buttons-start">

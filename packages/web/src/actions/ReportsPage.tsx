@@ -32,7 +32,7 @@ export function ReportsPage() {
         <table className="sleuth-table" aria-label="Reports">
           <thead>
             <tr>
-              <th scope="col">Sent (UTC)</th>
+              <th scope="col">Sent</th>
               <th scope="col">Kind</th>
               <th scope="col">By</th>
               <th scope="col">Details</th>
