@@ -1,6 +1,7 @@
 import { addressChainUrn } from "@sleuth/sdk";
 import type { Queryable, Store } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { findCustomEntityRow, listCustomEntities } from "../../packages/server/src/customEntities/index.ts";
 // The search and metrics modules are not re-exported by @sleuth/server's entry point.
 import {
   addressMetrics,
@@ -33,6 +34,7 @@ const growingTables = new Set([
   "inet_observations",
   "custom_entities",
   "custom_entity_resources",
+  "custom_entity_collaborators",
   "address_categories",
   "address_balances",
   "address_daily_flows",
@@ -182,5 +184,19 @@ describe.each(storeKinds)("search indexes on %s", (kind) => {
       )
     ).map((row) => row.urn);
     await expectIndexed((db) => customEntityMetrics(db, customs, parts, organizationId));
+  });
+
+  test("issue 32 the custom-entity list and page read by index, visibility included", async () => {
+    const [member] = await store.query<{ id: number }>(
+      "SELECT user_id AS id FROM memberships WHERE organization_id = $1 ORDER BY user_id LIMIT 1",
+      [organizationId],
+    );
+    const caller = { userId: member!.id, organizationId, role: "editor" as const };
+    const [row] = await store.query<{ uuid: string }>(
+      "SELECT uuid::text AS uuid FROM custom_entities WHERE organization_id = $1 ORDER BY id LIMIT 1",
+      [organizationId],
+    );
+    await expectIndexed((db) => listCustomEntities(db, caller, { limit: 10, offset: 0 }));
+    await expectIndexed((db) => findCustomEntityRow(db, caller, row!.uuid));
   });
 });

@@ -16,6 +16,8 @@ export const activityActions = [
   "report_downloaded",
   "victim_reports.viewed",
   "contact_info_viewed",
+  // 000 §8: each custom-entity unsupported reason shown is tracked, with its resources.
+  "custom_entity_unsupported",
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = z.infer<typeof activityActionSchema>;

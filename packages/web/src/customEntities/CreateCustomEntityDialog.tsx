@@ -15,6 +15,22 @@ import { customEntityPath } from "../navigation/index.ts";
 import { useExcludedChains } from "../search/index.ts";
 import { sleuthClient } from "../session/index.ts";
 
+/** 000 §8: each unsupported reason shown is tracked as an event (the activity log), once per reason. */
+function trackUnsupported(compatibility: Compatibility): void {
+  const byReason = new Map<string, string[]>();
+  for (const resource of compatibility.resources)
+    if (resource.unsupportedReason)
+      byReason.set(resource.unsupportedReason, [
+        ...(byReason.get(resource.unsupportedReason) ?? []),
+        resource.resourceUrn,
+      ]);
+  if (compatibility.unsupportedReason === "SIZE_LIMIT_REACHED") byReason.set("SIZE_LIMIT_REACHED", []);
+  for (const [reason, resourceUrns] of byReason)
+    void sleuthClient.activity
+      .log("custom_entity_unsupported", { reason, resourceUrns: resourceUrns.slice(0, 20) })
+      .catch(() => {});
+}
+
 type Step = { kind: "edit" } | { kind: "confirm"; compatibility: Compatibility; unrecognized: string[] };
 
 /**
@@ -51,7 +67,10 @@ export function CreateCustomEntityDialog({
     },
     onSuccess: ({ compatibility, unrecognized }) => {
       if (compatibility.isSupported && unrecognized.length === 0) create.mutate(compatibility);
-      else setStep({ kind: "confirm", compatibility, unrecognized });
+      else {
+        trackUnsupported(compatibility);
+        setStep({ kind: "confirm", compatibility, unrecognized });
+      }
     },
     onError: (error) => setProblem(error instanceof Error ? error.message : String(error)),
   });

@@ -18,7 +18,7 @@ import {
   sharingStateFromCollaborators,
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { announce, showMessage } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
@@ -88,6 +88,8 @@ function ShareForm({
   const [inviteRole, setInviteRole] = useState<SharingRole>("viewer");
   const firstRef = useRef<HTMLSelectElement>(null);
   const queryClient = useQueryClient();
+  // The form appears once the collaborators loaded; general access is where sharing starts.
+  useEffect(() => firstRef.current?.focus(), []);
   const people = new Map<string, { name: string; email: string }>();
   for (const user of collaborators.users)
     people.set(user.uuid, {
