@@ -8,6 +8,7 @@ import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
 import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
+import { registerTriage } from "./triage.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -20,6 +21,7 @@ export const commands: readonly RegisterCommand[] = [
   registerOrg,
   registerSearch,
   registerScan,
+  registerTriage,
   registerBatch,
   registerImport,
   registerConfig,

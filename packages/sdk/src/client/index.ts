@@ -15,7 +15,7 @@ export { attributionApi, searchApi } from "./searchApi.ts";
 export { SleuthClient } from "./sleuthClient.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
 export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";
-export type { ImageScanOptions } from "./triageApi.ts";
+export type { ImageScanOptions, TriageReport, TriageSummaryCalls } from "./triageApi.ts";
 export { triageApi } from "./triageApi.ts";
 export type { UploadOptions } from "./uploadRequest.ts";
 export { uploadForm } from "./uploadRequest.ts";
