@@ -23,6 +23,9 @@ const TransactionAnyChainPage = lazy(() =>
 );
 const IpPage = lazy(() => explorer().then((module) => ({ default: module.IpPage })));
 const GraphPage = lazy(() => explorer().then((module) => ({ default: module.GraphPage })));
+const triage = () => import("../triage/index.ts");
+const TriageHomePage = lazy(() => triage().then((module) => ({ default: module.TriageHomePage })));
+const TriageAddressPage = lazy(() => triage().then((module) => ({ default: module.TriageAddressPage })));
 const SearchResultsPage = lazy(() =>
   import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
 );
@@ -83,6 +86,18 @@ export function ConsoleRoutes() {
             <Route path={routes.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
             <Route path={routes.graph}>
               <GraphPage />
+            </Route>
+            <Route path={routes.triageAddress}>
+              {(params) => (
+                <TriageAddressPage
+                  key={`${params.chain}/${params.address}`}
+                  chain={params.chain}
+                  address={params.address}
+                />
+              )}
+            </Route>
+            <Route path={routes.triageHome}>
+              <TriageHomePage />
             </Route>
             <Route>
               <NotFoundPage />

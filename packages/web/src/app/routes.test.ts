@@ -13,6 +13,8 @@ const samples: Record<keyof typeof routes, string> = {
   ip: "/ip/203.0.113.7",
   graph: "/graph",
   triage: "/triage/address/btc/1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+  triageHome: "/triage",
+  triageAddress: "/triage/address/1BoatSLRHtKNngkdXEeobR76b53LETtpyT/bitcoin",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

@@ -13,6 +13,9 @@ export const routes = {
   ip: "/ip/:ip",
   graph: "/graph",
   triage: "/triage/*?",
+  // 002 §2 triage: home and the address page `address/{address}/{chain}`.
+  triageHome: "/triage",
+  triageAddress: "/triage/address/:address/:chain",
 } as const;
 
 /** Path prefixes the API answers at (docs/API.md); Vite's dev server proxies these. */
