@@ -25,6 +25,7 @@ import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
 import { TriageSummary } from "./TriageSummary.tsx";
 import { triageAddressPath, triageRoutes } from "./triagePaths.ts";
+import "./triage.css";
 
 /** 002 §9: the report download (the same file `sleuth triage report` writes). */
 async function downloadReport(chain: string, address: string): Promise<void> {

@@ -7,6 +7,7 @@ import { usePageHeading } from "../explorer/index.ts";
 import { $signedIn } from "../session/index.ts";
 import { ImageSearch } from "./ImageSearch.tsx";
 import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";
+import "./triage.css";
 
 /**
  * 002 §2 Triage search home: the search box (an address or transaction goes straight to its triage
