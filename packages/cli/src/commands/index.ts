@@ -14,6 +14,7 @@ import { registerOrg } from "./org.ts";
 import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
 import { registerTransfers } from "./transfers.ts";
+import { registerTriage } from "./triage.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -26,6 +27,7 @@ export const commands: readonly RegisterCommand[] = [
   registerOrg,
   registerSearch,
   registerScan,
+  registerTriage,
   registerBatch,
   registerCounterparties,
   registerExposure,

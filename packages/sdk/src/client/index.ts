@@ -31,7 +31,7 @@ export {
   retryAfterMs,
   retryDelayMs,
 } from "./transport.ts";
-export type { ImageScanOptions } from "./triageApi.ts";
+export type { ImageScanOptions, TriageReport, TriageSummaryCalls } from "./triageApi.ts";
 export { triageApi } from "./triageApi.ts";
 export type { UploadOptions } from "./uploadRequest.ts";
 export { uploadForm } from "./uploadRequest.ts";

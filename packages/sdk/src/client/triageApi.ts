@@ -1,5 +1,21 @@
+import { z } from "zod";
+import type { AttributionTag } from "../attribution/index.ts";
 import { imageScanResponseSchema } from "../imageUpload/index.ts";
+import type { AddressMetrics } from "../metrics/index.ts";
+import type { AddressRiskInfo } from "../risk/index.ts";
+import {
+  checkTriageAddressRoute,
+  type TriageReportLanguage,
+  type TriageReportRow,
+  type TriageSource,
+  triageReportCsv,
+  triageReportFileName,
+  triageReportRowSchema,
+} from "../triage/index.ts";
 import type { HttpCore } from "./client.ts";
+import { ApiError } from "./errors.ts";
+import { metricsApi, riskApi } from "./metricsApi.ts";
+import { attributionApi } from "./searchApi.ts";
 import { uploadForm } from "./uploadRequest.ts";
 
 export interface ImageScanOptions {
@@ -8,8 +24,40 @@ export interface ImageScanOptions {
   onProgress?: (fraction: number) => void;
 }
 
+export interface TriageReport {
+  fileName: string;
+  csv: string;
+  rows: TriageReportRow[];
+}
+
+const reportRows = z.array(triageReportRowSchema);
+
+/** The three calls the Summary's insights are read from (002 §4), each settling on its own. */
+export interface TriageSummaryCalls {
+  risk: Promise<TriageSource<AddressRiskInfo>>;
+  attribution: Promise<TriageSource<{ tags: readonly AttributionTag[] }>>;
+  metrics: Promise<TriageSource<AddressMetrics>>;
+}
+
+function settled<T>(call: Promise<{ success: boolean; data: T[] }>): Promise<TriageSource<T>> {
+  return call.then(
+    (answer): TriageSource<T> =>
+      answer.success ? { status: "done", value: answer.data[0] ?? null } : { status: "error" },
+    (): TriageSource<T> => ({ status: "error" }),
+  );
+}
+
+function checkedAddress(chain: string, address: string) {
+  const route = checkTriageAddressRoute({ chain, address });
+  if (!route.ok) throw new ApiError({ status: 400, code: "bad_request", message: route.message });
+  return route.value;
+}
+
 /** Triage calls (002 §7). */
 export function triageApi(core: HttpCore) {
+  const risk = riskApi(core);
+  const metrics = metricsApi(core);
+  const attribution = attributionApi(core);
   return {
     /**
      * 002 §7 `POST /v1/triage/image-scan`: the valid addresses and transaction hashes the server reads
@@ -23,6 +71,41 @@ export function triageApi(core: HttpCore) {
         ...options,
       });
       return answer.data;
+    },
+
+    /**
+     * 002 §9 the triage report of an address: its counterparty flows as the 8-column CSV, named by chain
+     * and address, dates in the report language. The console's download and `sleuth triage report`
+     * write this same file. An invalid address fails before any request with the invalid message.
+     */
+    async report(
+      chain: string,
+      address: string,
+      options: { language?: TriageReportLanguage; signal?: AbortSignal } = {},
+    ): Promise<TriageReport> {
+      const subject = checkedAddress(chain, address);
+      const { data: rows } = await core.request(
+        "GET",
+        `/v1/triage/addresses/${encodeURIComponent(subject.chain)}/${encodeURIComponent(subject.address)}/report`,
+        { schema: reportRows, signal: options.signal },
+      );
+      return {
+        fileName: triageReportFileName(subject.chain, subject.address),
+        csv: await triageReportCsv(subject, rows, options.language),
+        rows,
+      };
+    },
+
+    /**
+     * 002 §4: the calls the Summary's six insights are read from, started together; each settles to
+     * its answer (null for an address the store does not know) or an error, never rejecting.
+     */
+    summaryCalls(addressUrn: string, options: { signal?: AbortSignal } = {}): TriageSummaryCalls {
+      return {
+        risk: settled(risk.addresses([addressUrn], options)),
+        attribution: settled(attribution.addresses([addressUrn], options)),
+        metrics: settled(metrics.addresses([addressUrn], {}, options)),
+      };
     },
   };
 }

@@ -14,6 +14,7 @@ export {
   triageDetailsSections,
   triageDetailsSectionsShown,
 } from "./triageAddressPage.ts";
+export { triageChecklistLabels, triageProgressPreferenceKey } from "./triageChecklistLabels.ts";
 export type { KycLevel, TriageInsight, TriageInsightState } from "./triageInsights.ts";
 export {
   attributionInsight,
@@ -83,3 +84,9 @@ export {
   triageReportLanguage,
   triageReportRowSchema,
 } from "./triageReport.ts";
+export type {
+  TriageInsightView,
+  TriageSource,
+  TriageSummarySources,
+} from "./triageSummary.ts";
+export { triageInsightTitles, triageSummaryView } from "./triageSummary.ts";

@@ -1,10 +1,17 @@
-import { imageSearchAvailability, imageUploadMessages, parsePreferenceValue } from "@sleuth/sdk";
+import {
+  checkTriageAddressRoute,
+  imageSearchAvailability,
+  imageUploadMessages,
+  parsePreferenceValue,
+  triageMessages,
+} from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { featureFlagsFor } from "../accounts/featureFlags.ts";
 import { listPreferences } from "../accounts/preferences.ts";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, forbidden, HttpError } from "../http/errors.ts";
 import { ImageDecodeError, scanImage, stopTextReader } from "../imageScan/index.ts";
+import { triageReportRows } from "../triage/index.ts";
 import type { RouteContext } from "./context.ts";
 
 /** docs/API.md "Triage": an image sent to the scan may be this large (a phone photo, a 5K screenshot). */
@@ -50,6 +57,18 @@ async function checkImageSearchAllowed(
 export function triageRoutes(app: FastifyInstance, context: RouteContext): void {
   // The OCR worker is a thread holding the model; it must not outlive the server.
   app.addHook("onClose", async () => stopTextReader());
+  // 002 §9 report rows (the SDK writes the 8-column CSV from them, for the console and the CLI alike).
+  app.get<{ Params: { chain: string; address: string } }>(
+    "/v1/triage/addresses/:chain/:address/report",
+    async (request) => {
+      requireRole(request, "viewer");
+      const route = checkTriageAddressRoute(request.params);
+      if (!route.ok) throw badRequest(triageMessages.invalidAddress);
+      // An address the store has never seen has no flows: its report is the header row alone.
+      return { data: (await triageReportRows(context.store, route.value)) ?? [] };
+    },
+  );
+
   app.register(async (scope) => {
     scope.addContentTypeParser(
       "multipart/form-data",

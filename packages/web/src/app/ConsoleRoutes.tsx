@@ -45,6 +45,9 @@ const CasePage = lazy(() => actions().then((module) => ({ default: module.CasePa
 const InboxPage = lazy(() => actions().then((module) => ({ default: module.InboxPage })));
 const FlagsPage = lazy(() => actions().then((module) => ({ default: module.FlagsPage })));
 const ReportsPage = lazy(() => actions().then((module) => ({ default: module.ReportsPage })));
+const triage = () => import("../triage/index.ts");
+const TriageHomePage = lazy(() => triage().then((module) => ({ default: module.TriageHomePage })));
+const TriageAddressPage = lazy(() => triage().then((module) => ({ default: module.TriageAddressPage })));
 const SearchResultsPage = lazy(() =>
   import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
 );
@@ -132,6 +135,18 @@ export function ConsoleRoutes() {
             </Route>
             <Route path={routes.graph}>
               <GraphPage />
+            </Route>
+            <Route path={routes.triageAddress}>
+              {(params) => (
+                <TriageAddressPage
+                  key={`${params.chain}/${params.address}`}
+                  chain={params.chain}
+                  address={params.address}
+                />
+              )}
+            </Route>
+            <Route path={routes.triageHome}>
+              <TriageHomePage />
             </Route>
             <Route>
               <NotFoundPage />

@@ -23,6 +23,8 @@ const samples: Record<keyof typeof routes, string> = {
   workspaceInbox: "/workspace/inbox",
   workspaceFlags: "/workspace/flags",
   workspaceReports: "/workspace/reports",
+  triageHome: "/triage",
+  triageAddress: "/triage/address/1BoatSLRHtKNngkdXEeobR76b53LETtpyT/bitcoin",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

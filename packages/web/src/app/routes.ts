@@ -26,6 +26,9 @@ export const routes = {
   preferences: "/settings/preferences",
   // 002 §2 refresh route: reloads the console after a feature flag changed.
   refresh: "/refresh",
+  // 002 §2 triage: home and the address page `address/{address}/{chain}`.
+  triageHome: "/triage",
+  triageAddress: "/triage/address/:address/:chain",
 } as const;
 
 /**

@@ -32,6 +32,14 @@ export function useShellCommands(): void {
       run: () => navigate(routes.home),
     },
     {
+      id: "navigation.triage",
+      title: "Go to triage",
+      group: "Navigation",
+      keys: "g t",
+      keywords: ["compliance", "screen", "image"],
+      run: () => navigate(routes.triageHome),
+    },
+    {
       id: "organization.switch",
       title: "Switch organization",
       group: "Organization",

@@ -1,0 +1,177 @@
+import { writeFile } from "node:fs/promises";
+import {
+  type ChainId,
+  chainIdSchema,
+  featureFlagDefaults,
+  recognizeIdentifier,
+  type SleuthClient,
+  triageChecklist,
+  triageChecklistItems,
+  triageChecklistLabels,
+  triageInsightTitles,
+  triageMessages,
+  triageProgressPreferenceKey,
+  triageProgressSchema,
+  triageReportLanguage,
+  triageSummaryView,
+} from "@sleuth/sdk";
+import type { Command } from "commander";
+import { CliError } from "../errors.ts";
+import type { CliIo } from "../io.ts";
+import { excludedChainsOf } from "../search/index.ts";
+import { action, type Session } from "../session.ts";
+
+/**
+ * The address and its chain: `--chain` when given, else the first chain (registry order) the address
+ * fits among those the server searches (a `0x` address is read as Ethereum's).
+ */
+async function subjectOf(
+  session: Session,
+  client: SleuthClient,
+  address: string,
+  chainOption: string | undefined,
+): Promise<{ chain: ChainId; address: string; urn: string }> {
+  let chains: ChainId[];
+  if (chainOption !== undefined) {
+    const chain = chainIdSchema.safeParse(chainOption.trim().toLowerCase());
+    if (!chain.success) throw new CliError(`unknown chain "${chainOption}"`);
+    chains = [chain.data];
+  } else {
+    const excludedChains = await excludedChainsOf(client, (text) => session.out.warn(text));
+    chains = recognizeIdentifier(address, { recognizeInet: false, excludedChains })
+      .filter((identifier) => identifier.kind === "address")
+      .map((identifier) => identifier.chain as ChainId);
+  }
+  const match = recognizeIdentifier(address, { recognizeInet: false }).find(
+    (identifier) => identifier.kind === "address" && identifier.chain === chains[0],
+  );
+  if (!match) throw new CliError(`${triageMessages.invalidAddress} (${address})`);
+  return { chain: match.chain as ChainId, address: match.value, urn: match.urn };
+}
+
+function registerReport(triage: Command, io: CliIo): void {
+  triage
+    .command("report")
+    .description("write an address's triage report: the 8-column CSV the console downloads")
+    .argument("<address>", "the address to report on")
+    .option("--chain <chain>", "its chain (default: the first chain the address fits, e.g. ethereum for 0x)")
+    .option("--locale <locale>", "date language: en, zh, de, es, fr or pt (others give en)", "en")
+    .option("-o, --output <file>", "write to this file ('-' for stdout; default: the report's own name)")
+    .addHelpText(
+      "after",
+      `
+The file is named by chain and address (002 §9), e.g. ethereum_0xab….csv, in the current directory;
+its path is printed on stderr. An invalid address exits 1 before any request.
+
+Examples:
+  sleuth triage report 0x28c6c06298d514db089934071355e5743bf21d60
+  sleuth triage report bc1q… --chain bitcoin --locale de -o report.csv`,
+    )
+    .action(
+      action(io, async (session, command) => {
+        const [address] = command.processedArgs as [string];
+        const options = command.opts<{ chain?: string; locale: string; output?: string }>();
+        const { client } = await session.scopedClient();
+        const subject = await subjectOf(session, client, address, options.chain);
+        const report = await client.triage.report(subject.chain, subject.address, {
+          language: triageReportLanguage(options.locale),
+        });
+        if (options.output === "-") {
+          session.out.data(report.csv);
+          return;
+        }
+        const path = options.output ?? report.fileName;
+        await writeFile(path, report.csv);
+        session.out.info(`wrote ${report.rows.length} rows to ${path}`);
+      }),
+    );
+}
+
+/** 002 §3: this user's checklist progress on the address, as the console mirrors it. */
+async function progressOf(client: SleuthClient, urn: string) {
+  const preferences = await client.preferences.list();
+  const stored = preferences.find((preference) => preference.key === triageProgressPreferenceKey);
+  const value = (stored?.value ?? {}) as Record<string, unknown>;
+  const parsed = triageProgressSchema.safeParse(value[urn] ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+function registerSummary(triage: Command, io: CliIo): void {
+  triage
+    .command("summary")
+    .description("print an address's triage summary: the six insights and the action checklist")
+    .argument("<address>", "the address to summarise")
+    .option("--chain <chain>", "its chain (default: the first chain the address fits)")
+    .option("--json", "print {subject, insights, noActivity, checklist} as JSON (the default off a terminal)")
+    .action(
+      action(io, async (session, command) => {
+        const [address] = command.processedArgs as [string];
+        const options = command.opts<{ chain?: string; json?: boolean }>();
+        const { client, organization } = await session.scopedClient();
+        const subject = await subjectOf(session, client, address, options.chain);
+        const calls = client.triage.summaryCalls(subject.urn);
+        const [risk, attribution, metrics, flags, progress] = await Promise.all([
+          calls.risk,
+          calls.attribution,
+          calls.metrics,
+          organization ? client.featureFlags.get(organization.uuid, "cli") : { ...featureFlagDefaults },
+          progressOf(client, subject.urn),
+        ]);
+        const view = triageSummaryView(
+          { risk, attribution, metrics },
+          { indirectExposureEnabled: flags.triageIndirectExposure },
+        );
+        // Flags, interests, victim reports and detectors are other areas' records; until their calls
+        // exist the checklist reads them as none.
+        const checklist = triageChecklist({
+          progress,
+          hasFlag: false,
+          hasOwnInterest: false,
+          interestCount: 0,
+          victimReportCount: 0,
+          detectorCount: 0,
+          features: {
+            flagToPrivateSector: flags.triageFlagToPrivateSector,
+            indicateInterest: flags.triageIndicateInterest,
+            hideExchangeActions: flags.triageHideExchangeActions,
+            hideDetectorActions: flags.triageHideDetectorActions,
+          },
+        });
+        const items = triageChecklistItems
+          .filter((item) => checklist[item].visible)
+          .map((item) => ({
+            item,
+            label: triageChecklistLabels[item],
+            completed: checklist[item].completed,
+          }));
+        if (options.json || !session.out.tty) {
+          session.out.json({
+            subject,
+            insights: view.insights,
+            noActivity: view.noActivity,
+            checklist: items,
+          });
+        } else {
+          const lines = [`${subject.address} on ${subject.chain}`, ""];
+          if (view.noActivity) lines.push(triageMessages.noActivity);
+          for (const insight of view.visible)
+            lines.push(`• ${triageInsightTitles[insight.insight]}: ${insight.text}`);
+          lines.push("", "Actions");
+          for (const entry of items) lines.push(`[${entry.completed ? "x" : " "}] ${entry.label}`);
+          session.out.data(`${lines.join("\n")}\n`);
+        }
+        const failed = view.insights.filter((insight) => insight.state === "error");
+        if (failed.length > 0)
+          throw new CliError(
+            `could not read: ${failed.map((insight) => triageInsightTitles[insight.insight]).join(", ")}`,
+          );
+      }),
+    );
+}
+
+/** `sleuth triage report|summary`: triage (002 §2) for CI jobs and the terminal. */
+export function registerTriage(program: Command, io: CliIo): void {
+  const triage = program.command("triage").description("triage an address: its report (CSV) and summary");
+  registerReport(triage, io);
+  registerSummary(triage, io);
+}

@@ -1,0 +1,1 @@
+export { triageReportMaxCounterparties, triageReportRows } from "./reportRows.ts";

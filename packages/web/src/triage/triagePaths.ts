@@ -1,0 +1,15 @@
+// 002 §2 triage routes: home (the search), the address page `address/{address}/{chain}` and the
+// transaction page, under the module's own prefix.
+export const triageRoutes = {
+  home: "/triage",
+  transaction: "/triage/transaction/:chain/:hash",
+} as const;
+
+export function triageAddressPath(chain: string, address: string, query?: Record<string, string>): string {
+  const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : "";
+  return `/triage/address/${encodeURIComponent(address)}/${encodeURIComponent(chain)}${search}`;
+}
+
+export function triageTransactionPath(chain: string, hash: string): string {
+  return `/triage/transaction/${encodeURIComponent(chain)}/${encodeURIComponent(hash)}`;
+}
