@@ -10,7 +10,7 @@ import {
   escalationSchema,
   type UpdateCaseRequest,
 } from "../cases/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 const caseRecords = z.array(caseRecordSchema);
 const caseIdPath = (id: string | number) => `/cases/${encodeURIComponent(String(id))}`;

@@ -14,7 +14,7 @@ import {
 } from "../customEntity/customEntityRequests.ts";
 import { collaboratorsSchema, type SharingOperation } from "../sharing/collaborators.ts";
 import { sharingMessages } from "../sharing/sharingMessages.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 
 const path = "/v1/custom-entities";

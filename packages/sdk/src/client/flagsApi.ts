@@ -4,7 +4,7 @@ import {
   type UserAttributionListQuery,
   userAttributionRecordSchema,
 } from "../flag/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 const records = z.array(userAttributionRecordSchema);
 

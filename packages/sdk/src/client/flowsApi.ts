@@ -50,7 +50,7 @@ import {
 import { scamReportSchema } from "../scamReport/index.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 import type { CallOptions } from "./searchApi.ts";
 

@@ -18,7 +18,7 @@ import {
 } from "../graph/graphExplore.ts";
 import { graphMessages } from "../graph/graphMessages.ts";
 import { type TrmFile, trmFileSchema } from "../graph/trmFile.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 
 /** POST /graphs/{graphId}/export answers the file and the name to save it under. */

@@ -7,7 +7,7 @@ import {
   networkSchema,
   networkSettingsSchema,
 } from "../interest/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 const interests = z.array(investigationInterestSchema);
 const resourcePath = (urn: string) => `/v1/trm-resources/${encodeURIComponent(urn)}/investigation-interests`;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
 import { casesApi, escalationsApi } from "./casesApi.ts";
-import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { flagsApi } from "./flagsApi.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
+import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";

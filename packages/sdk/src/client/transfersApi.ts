@@ -23,7 +23,7 @@ import {
   transferRowsSchema,
   transfersCountSchema,
 } from "../transfers/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 import type { CallOptions } from "./searchApi.ts";
 

@@ -12,7 +12,7 @@ import {
   triageReportFileName,
   triageReportRowSchema,
 } from "../triage/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi } from "./searchApi.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
 
 export interface UploadOptions<S extends z.ZodType> {

@@ -6,7 +6,7 @@ import {
   type UserReportListQuery,
   userReportRecordSchema,
 } from "../userReport/index.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 /** 000 §7 User reports (every POST under /user-report/) and the notify flow's VASP lookup. */
 export function userReportsApi(core: HttpCore) {
