@@ -2,11 +2,13 @@ import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
+import { registerGraph } from "./graph.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
 import { registerSearch } from "./search.ts";
+import { registerTrace } from "./trace.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -20,5 +22,7 @@ export const commands: readonly RegisterCommand[] = [
   registerSearch,
   registerBatch,
   registerImport,
+  registerGraph,
+  registerTrace,
   registerConfig,
 ];
