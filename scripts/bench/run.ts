@@ -10,6 +10,7 @@ const benchmarks = {
   search: "palette query latency and bulk throughput on the server (search.ts [scale])",
   palette: "keystroke to painted results in Chromium (palette.ts [scale] [rounds])",
   batch: "sleuth batch end to end against one request per address (batch.ts [scale])",
+  graph: "graph layout in the worker, expand and trace latency (graph.ts [scale])",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

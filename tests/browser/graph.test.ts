@@ -184,6 +184,22 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await shot(page, "graph-saved");
   }, 240_000);
 
+  test("002 §2 a search result is plotted with p", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.keyboard.press("Control+k");
+    await palette(page).getByRole("combobox").waitFor();
+    await page.keyboard.type(payer.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    // Mod+Enter submits the query to the results page (002 §2).
+    await page.keyboard.press("Control+Enter");
+    await page.locator("[data-result-link]").first().waitFor();
+    await page.keyboard.press("j");
+    await page.keyboard.press("p");
+    await page.getByTestId("graph-node").filter({ hasText: "Address" }).first().waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`trmUrn=${payer.urn}`);
+  });
+
   test("001 §6 a viewer cannot plot", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await signInAsDemo(context, server.baseUrl);
