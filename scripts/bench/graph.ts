@@ -70,8 +70,10 @@ async function layoutInPage(input: { workerUrl: string; graph: ReturnType<typeof
   requestAnimationFrame(frame);
   const started = performance.now();
   const answer = await new Promise<{ positions: Record<string, unknown>; elapsedMs: number; error?: string }>(
-    (resolve) => {
+    (resolve, reject) => {
       worker.onmessage = (event) => resolve(event.data);
+      // A worker that fails to load or throws must fail the run, not leave it waiting.
+      worker.onerror = (event) => reject(new Error(`layout worker: ${event.message}`));
       worker.postMessage({ id: 1, ...input.graph });
     },
   );
