@@ -15,7 +15,7 @@ import { expectFocused, signInAsDemo } from "./keyboard.ts";
 let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
-let payer: { chain: string; address: string };
+let payer: Awaited<ReturnType<typeof exchangePayer>>;
 const screenshots = process.env.SLEUTH_SCREENSHOTS;
 
 beforeAll(async () => {
