@@ -12,6 +12,7 @@ const benchmarks = {
   batch: "sleuth batch end to end against one request per address (batch.ts [scale])",
   transfers: "transfer pages of the busiest address and sleuth transfers end to end (transfers.ts [scale])",
   flows: "counterparty summary and exposure latency on the server (flows.ts [scale])",
+  graph: "graph layout in the worker, expand and trace latency (graph.ts [scale])",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

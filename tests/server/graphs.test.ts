@@ -7,6 +7,7 @@ import {
   toGraphml,
 } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exchangePayer } from "../helpers/graphSamples.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 async function statusOf(call: Promise<unknown>): Promise<number | "ok"> {
@@ -37,18 +38,7 @@ describe.each(storeKinds)("graphs on %s", (kind) => {
         WHERE c.outgoing_transfers > 0 GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1`,
     );
     busiestUrn = busiest!.urn;
-    // An unattributed address that paid an exchange-owned address directly.
-    const [payer] = await server.store.query<{ urn: string }>(
-      `SELECT 'urn:sleuth:address:' || a.chain || ':' || a.address AS urn
-         FROM address_counterparties c
-         JOIN addresses a ON a.id = c.address_id AND a.entity_id IS NULL
-         JOIN addresses b ON b.id = c.counterparty_id
-         JOIN entities e ON e.id = b.entity_id
-         JOIN categories k ON k.id = e.category_id AND k.key = 'exchange'
-        WHERE c.outgoing_usd > 1000
-        ORDER BY c.outgoing_usd DESC, a.id LIMIT 1`,
-    );
-    exchangePayerUrn = payer!.urn;
+    exchangePayerUrn = (await exchangePayer(server.store)).urn;
   });
   afterAll(async () => {
     await server?.close();

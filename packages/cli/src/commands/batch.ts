@@ -23,6 +23,7 @@ import {
 import { CancelledError, CliError, exitCodes } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
+import { integerIn } from "../numberOptions.ts";
 import { showsProgress } from "../output/index.ts";
 import { action, type Session } from "../session.ts";
 
@@ -34,15 +35,6 @@ interface BatchFlags {
   retries: number;
   allowFailures?: boolean;
   progress: boolean;
-}
-
-function integerIn(min: number, max: number) {
-  return (value: string) => {
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max)
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    return number;
-  };
 }
 
 function chainOption(value: string): ChainId {

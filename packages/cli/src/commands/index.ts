@@ -7,6 +7,7 @@ import { registerCounterparties } from "./counterparties.ts";
 import { registerEntities } from "./entities.ts";
 import { registerExposure } from "./exposure.ts";
 import { registerFlags } from "./flags.ts";
+import { registerGraph } from "./graph.ts";
 import { registerImport } from "./import.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -15,6 +16,7 @@ import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
 import { registerTransfers } from "./transfers.ts";
 import { registerTriage } from "./triage.ts";
+import { registerTrace } from "./trace.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -36,5 +38,7 @@ export const commands: readonly RegisterCommand[] = [
   registerTransfers,
   registerCases,
   registerFlags,
+  registerGraph,
+  registerTrace,
   registerConfig,
 ];

@@ -149,3 +149,12 @@ export function graphNodeOf(info: GraphNodeInfo, position: { x: number; y: numbe
 export function flowEdgeId(source: string, target: string): string {
   return `flow:${source}->${target}`;
 }
+
+/** 001 §6 / 002 §6 / 000 §6: plotting, expanding, tracing and saving need the editor role (or admin). */
+export function canEditGraphs(role: "viewer" | "editor" | "admin" | null | undefined): boolean {
+  return role === "editor" || role === "admin";
+}
+
+// Our wording: what a viewer reads where the graph's editing actions would be.
+export const graphEditorRoleMessage =
+  "Plotting and saving graphs needs the editor role in this organization.";

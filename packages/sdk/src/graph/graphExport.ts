@@ -124,3 +124,12 @@ export function nextGraphExportStep(step: GraphExportStep, selection: GraphExpor
   if (step === "select" && needsOffChainExportWarning(selection)) return "offChainWarning";
   return "download";
 }
+
+// 002 §9: grid lines are drawn at opacity 0.6, 0.45 and 0.2 by multiples of a grid size. Choice: the
+// grid size is 20 px; the faint lines every cell, the middle ones every 5 cells, the strong every 10.
+export const graphGridSize = 20;
+export const graphGridLines = [
+  { every: 1, opacity: 0.2 },
+  { every: 5, opacity: 0.45 },
+  { every: 10, opacity: 0.6 },
+] as const;

@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
-import { MultiDirectedGraph } from "graphology";
+import { MultiDirectedGraph, MultiGraph } from "graphology";
 import { parse as parseGexfText, write as writeGexfText } from "graphology-gexf";
 import { type CsvColumn, toCsv } from "../download/csv.ts";
 import type { GraphDocument, GraphEdge, GraphNode } from "./graphDocument.ts";
@@ -184,9 +184,12 @@ export function toGexf(document: GraphDocument, name: string | null): string {
   });
 }
 
-/** Reads GEXF back with graphology-gexf (the library that wrote it). */
-export function parseGexf(text: string): MultiDirectedGraph {
-  return parseGexfText(MultiDirectedGraph, text) as MultiDirectedGraph;
+/**
+ * Reads GEXF back with graphology-gexf (the library that wrote it). Into a mixed graph: a file
+ * without edges gives the parser no edge type to check a directed graph against.
+ */
+export function parseGexf(text: string): MultiGraph {
+  return parseGexfText(MultiGraph, text) as MultiGraph;
 }
 
 /** Which 002 §9 export group a node or edge belongs to. */

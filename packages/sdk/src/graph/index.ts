@@ -25,6 +25,7 @@ export type {
   SavedGraph,
 } from "./graphDocument.ts";
 export {
+  canEditGraphs,
   createGraphBodySchema,
   emptyGraphDocument,
   flowEdgeId,
@@ -32,6 +33,7 @@ export {
   graphDocumentSchema,
   graphEdgeSchema,
   graphEdgeTypes,
+  graphEditorRoleMessage,
   graphNodeInfoSchema,
   graphNodeOf,
   graphNodeSchema,
@@ -97,6 +99,8 @@ export {
   graphExportGroups,
   graphExportImageSize,
   graphExportMaxDimension,
+  graphGridLines,
+  graphGridSize,
   isGraphExportDownloadDisabled,
   needsOffChainExportWarning,
   nextGraphExportStep,

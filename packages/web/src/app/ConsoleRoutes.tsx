@@ -22,7 +22,7 @@ const TransactionAnyChainPage = lazy(() =>
   explorer().then((module) => ({ default: module.TransactionAnyChainPage })),
 );
 const IpPage = lazy(() => explorer().then((module) => ({ default: module.IpPage })));
-const GraphPage = lazy(() => explorer().then((module) => ({ default: module.GraphPage })));
+const GraphPage = lazy(() => import("../graph/index.ts").then((module) => ({ default: module.GraphPage })));
 const CustomEntitiesPage = lazy(() =>
   import("../customEntities/CustomEntitiesPage.tsx").then((module) => ({
     default: module.CustomEntitiesPage,

@@ -1,7 +1,6 @@
 export { AddressPage } from "./AddressPage.tsx";
 export { CustomEntityPage } from "./CustomEntityPage.tsx";
 export { EntityPage } from "./EntityPage.tsx";
-export { GraphPage } from "./GraphPage.tsx";
 export { IpPage } from "./IpPage.tsx";
 export { TransactionAnyChainPage, TransactionPage } from "./TransactionPage.tsx";
 export { usePageHeading } from "./usePageHeading.ts";

@@ -29,6 +29,7 @@ import {
   runCommand,
   togglePalette,
 } from "../commands/index.ts";
+import { $plotTarget } from "../graph/plotTarget.ts";
 import { useFocusReturnRef, useHotkey } from "../keyboard/index.ts";
 import { canAccessRoute, pathOfUrn, routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
 import {
@@ -296,6 +297,14 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
         });
         return;
       case "result": {
+        // 002 §2: in the graph module (the graph page is open) a picked suggestion is plotted.
+        const plot = $plotTarget.get();
+        const plotAction = plot ? suggestionAction(row.row.item, "graphVisualizer") : null;
+        if (plot && plotAction?.type === "plot") {
+          logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
+          void runAction(row.row.fullTitle, () => plot([plotAction.urn]));
+          return;
+        }
         const action = suggestionAction(row.row.item, "navigation");
         if (action?.type !== "navigate") return;
         logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
@@ -311,6 +320,11 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
         search.retry(row.section);
         return;
       case "open": {
+        const plotTyped = $plotTarget.get();
+        if (plotTyped) {
+          void runAction(row.title, () => plotTyped(row.identifiers.map((identifier) => identifier.urn)));
+          return;
+        }
         const outcome = globalSearchRoute({
           query: typedQuery,
           identifiers: row.identifiers,

@@ -58,6 +58,7 @@ export function ResultsTable({
                         as={Link}
                         href={path}
                         data-result-link=""
+                        data-urn={row.urn}
                         title={row.fullTitle}
                         className={identifier ? "sleuth-mono" : undefined}
                         onClick={() => {

@@ -1,3 +1,4 @@
+import { useLocation } from "wouter";
 import { focusStep, useHotkey } from "../keyboard/index.ts";
 
 function move(step: 1 | -1): void {
@@ -9,6 +10,7 @@ function move(step: 1 | -1): void {
 
 /** STYLE Keyboard (GitHub): j and k move through the results of the shown tab; Enter opens. */
 export function useResultsKeys(): void {
+  const [, navigate] = useLocation();
   useHotkey({
     id: "results.next",
     keys: "j",
@@ -22,5 +24,16 @@ export function useResultsKeys(): void {
     description: "Previous result",
     group: "Search results",
     run: () => move(-1),
+  });
+  // 002 §2 / issue 30: plot the focused result on the graph (the graph page checks the editor role).
+  useHotkey({
+    id: "results.plot",
+    keys: "p",
+    description: "Plot the focused result on the graph",
+    group: "Search results",
+    run: () => {
+      const urn = (document.activeElement as HTMLElement | null)?.dataset.urn;
+      if (urn) navigate(`/graph?trmUrn=${encodeURIComponent(urn)}`);
+    },
   });
 }

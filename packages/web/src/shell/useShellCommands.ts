@@ -40,6 +40,14 @@ export function useShellCommands(): void {
       run: () => navigate(routes.triageHome),
     },
     {
+      id: "navigation.graph",
+      title: "Go to the graph visualizer",
+      group: "Navigation",
+      keys: "g v",
+      keywords: ["graph", "plot", "investigation"],
+      run: () => navigate(routes.graph),
+    },
+    {
       id: "organization.switch",
       title: "Switch organization",
       group: "Organization",

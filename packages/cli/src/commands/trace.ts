@@ -1,0 +1,110 @@
+import {
+  describeTraceCut,
+  parseUrn,
+  recognizeIdentifier,
+  type TracePath,
+  type TraceResult,
+  toCsv,
+  traceLimits,
+} from "@sleuth/sdk";
+import { type Command, Option } from "commander";
+import { CliError } from "../errors.ts";
+import type { CliIo } from "../io.ts";
+import { integerIn, numberAtLeast } from "../numberOptions.ts";
+import { action } from "../session.ts";
+
+const traceFormats = ["json", "csv"] as const;
+
+/** One CSV row per path the console would plot: where it ends, why, and how much can have reached it. */
+function pathsCsv(result: TraceResult): string {
+  const labels = new Map([result.origin, ...result.nodes].map((node) => [node.trmUrn, node.label]));
+  return toCsv<TracePath>(result.paths, [
+    { header: "end", value: (path) => path.trmUrns.at(-1) },
+    { header: "endLabel", value: (path) => labels.get(path.trmUrns.at(-1) ?? "") ?? null },
+    { header: "stop", value: (path) => path.stop },
+    { header: "hops", value: (path) => path.trmUrns.length - 1 },
+    { header: "amountUsd", value: (path) => path.amountUsd },
+    { header: "path", value: (path) => path.trmUrns.join(" > ") },
+  ]);
+}
+
+/** The address URN of the argument: a URN as it is, an address on the first chain it fits. */
+function originUrn(input: string, warn: (text: string) => void): string {
+  if (parseUrn(input)) return input;
+  const candidates = recognizeIdentifier(input, { recognizeInet: false }).filter(
+    (candidate) => candidate.kind === "address",
+  );
+  const [first] = candidates;
+  if (!first) throw new CliError(`not an address or address URN: ${JSON.stringify(input)}`);
+  if (candidates.length > 1)
+    warn(`the address fits several chains; tracing on ${first.chain} (pass its URN to choose another)`);
+  return first.urn;
+}
+
+/** `sleuth trace`: the console's trace (issue 30) from the terminal, the same bounds and stops. */
+export function registerTrace(program: Command, io: CliIo): void {
+  program
+    .command("trace")
+    .description(
+      "follow funds from an address hop by hop until exchanges, mixers, bridges or sanctioned parties",
+    )
+    .argument("<address|urn>", "the address (or its URN) to start from")
+    .addOption(
+      new Option("--hops <n>", "hops to follow at most")
+        .argParser(integerIn(1, traceLimits.hops.max))
+        .default(traceLimits.hops.default),
+    )
+    .addOption(
+      new Option("--min-usd <x>", "leave out flows below this many dollars")
+        .argParser(numberAtLeast(0))
+        .default(traceLimits.minUsd.default),
+    )
+    .addOption(
+      new Option("--fan-out <n>", "counterparties followed per address")
+        .argParser(integerIn(1, traceLimits.fanOut.max))
+        .default(traceLimits.fanOut.default),
+    )
+    .addOption(
+      new Option("--direction <direction>", "follow funds out of or into the address")
+        .choices(["out", "in"])
+        .default("out"),
+    )
+    .addOption(new Option("--format <format>", "output format").choices(traceFormats).default("json"))
+    .addHelpText(
+      "after",
+      `
+JSON is the whole trace (origin, nodes, flows, paths, cut); CSV has one row per path with the
+address it ends at, why it stopped (exchange, mixer, bridge, sanctioned, end, hops) and the
+largest amount that can have reached it. When a bound cut the trace short, stderr says which.
+
+Examples:
+  sleuth trace bc1q… --hops 3 --min-usd 1000
+  sleuth trace urn:sleuth:address:ethereum:0x… --direction in --format csv`,
+    )
+    .action(
+      action(io, async (session, command) => {
+        const [input] = command.processedArgs as [string];
+        const options = command.opts<{
+          hops: number;
+          minUsd: number;
+          fanOut: number;
+          direction: "out" | "in";
+          format: (typeof traceFormats)[number];
+        }>();
+        const trmUrn = originUrn(input, (text) => session.out.warn(text));
+        const { client } = await session.scopedClient();
+        const result = await client.graphs.trace({
+          trmUrn,
+          hops: options.hops,
+          minUsd: options.minUsd,
+          fanOut: options.fanOut,
+          direction: options.direction === "in" ? "incoming" : "outgoing",
+        });
+        if (options.format === "csv") session.out.data(pathsCsv(result));
+        else session.out.json(result);
+        session.out.info(`${result.nodes.length} addresses, ${result.paths.length} paths.`);
+        const cut = describeTraceCut(result.cut);
+        if (cut) session.out.warn(cut);
+      }),
+    );
+}

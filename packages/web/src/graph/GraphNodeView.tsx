@@ -1,0 +1,113 @@
+import {
+  ArrowSwitchIcon,
+  BriefcaseIcon,
+  CommentIcon,
+  DeviceMobileIcon,
+  FileIcon,
+  type Icon,
+  LocationIcon,
+  OrganizationIcon,
+  PackageIcon,
+  PersonIcon,
+} from "@primer/octicons-react";
+import {
+  formatMoney,
+  type GraphNode,
+  riskColorOf,
+  riskLabelOf,
+  riskScoreLevelOf,
+  truncateSearchTitle,
+} from "@sleuth/sdk";
+import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
+import { memo } from "react";
+import { riskBadgeStyle } from "../explorer/riskBadgeStyle.ts";
+
+export type GraphFlowNode = Node<{ node: GraphNode }, "sleuth">;
+
+const typeIcons: Record<GraphNode["type"], Icon> = {
+  address: PackageIcon,
+  entity: OrganizationIcon,
+  customEntity: BriefcaseIcon,
+  transaction: ArrowSwitchIcon,
+  offChainNode: PersonIcon,
+};
+const offChainIcons: Record<NonNullable<GraphNode["icon"]>, Icon> = {
+  person: PersonIcon,
+  organization: OrganizationIcon,
+  bank: BriefcaseIcon,
+  exchange: ArrowSwitchIcon,
+  device: DeviceMobileIcon,
+  location: LocationIcon,
+  document: FileIcon,
+};
+
+const typeNames: Record<GraphNode["type"], string> = {
+  address: "Address",
+  entity: "Entity",
+  customEntity: "Custom entity",
+  transaction: "Transaction",
+  offChainNode: "Off-chain",
+};
+
+/** The title a node shows: names in full (to a point), addresses and hashes by their ends (002 §9). */
+export function nodeTitle(node: GraphNode): string {
+  if (node.type === "address" && node.label.length > 24 && !node.label.includes(" "))
+    return truncateSearchTitle(node.label, "address");
+  if (node.type === "transaction") return truncateSearchTitle(node.label, "transaction");
+  return node.label.length > 40 ? `${node.label.slice(0, 39)}…` : node.label;
+}
+
+/** A node on the canvas: its kind, title, balance and risk (issue 30: nodes show balance and risk). */
+function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
+  const { node } = data;
+  const TypeIcon =
+    node.type === "offChainNode" && node.icon ? offChainIcons[node.icon] : typeIcons[node.type];
+  const level = riskScoreLevelOf(node.riskScore);
+  const label = node.riskScore === null ? null : riskLabelOf(node.riskScore);
+  return (
+    <div
+      className="sleuth-graph-node"
+      data-type={node.type}
+      data-selected={selected || undefined}
+      data-testid="graph-node"
+      data-urn={node.trmUrn}
+    >
+      <Handle type="target" position={Position.Left} className="sleuth-graph-handle" />
+      <div className="sleuth-graph-node-head">
+        <TypeIcon aria-hidden size={14} />
+        <span className="sleuth-graph-node-kind">{typeNames[node.type]}</span>
+        {node.chain ? <span className="sleuth-graph-node-chain">{node.chain}</span> : null}
+        {node.note ? <CommentIcon aria-label="Has a note" size={12} /> : null}
+      </div>
+      <div
+        className={`sleuth-graph-node-title${node.type === "address" || node.type === "transaction" ? " sleuth-mono" : ""}`}
+      >
+        {nodeTitle(node)}
+      </div>
+      <div className="sleuth-graph-node-figures">
+        {node.balanceUsd !== null ? (
+          <span data-testid="graph-node-balance">{formatMoney(node.balanceUsd)}</span>
+        ) : null}
+        {node.riskScore !== null ? (
+          <span
+            className="sleuth-graph-node-risk"
+            style={riskBadgeStyle(riskColorOf(level))}
+            data-risk-level={level}
+          >
+            {label ? `${label} risk` : "No risk"}
+          </span>
+        ) : null}
+        {node.category ? <span className="sleuth-graph-node-category">{node.category}</span> : null}
+      </div>
+      {node.note ? <div className="sleuth-graph-node-note">{node.note}</div> : null}
+      <Handle type="source" position={Position.Right} className="sleuth-graph-handle" />
+    </div>
+  );
+}
+
+export const GraphNodeView = memo(GraphNodeViewBase);
+
+/** The size elk lays each node out at (the CSS gives nodes this width; notes make them taller). */
+export function nodeSize(node: GraphNode): { width: number; height: number } {
+  return { width: 220, height: node.note ? 104 : 78 };
+}

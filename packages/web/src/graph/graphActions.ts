@@ -1,0 +1,169 @@
+import {
+  canEditGraphs,
+  describeTraceCut,
+  type ExpandDirection,
+  graphEditorRoleMessage,
+  graphMessages,
+  parseUrn,
+  searchMessages,
+} from "@sleuth/sdk";
+import { announce, showError, showMessage } from "../messages/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
+import { nodeSize } from "./GraphNodeView.tsx";
+import { addExpansion, addTrace, moveNodes, plotNodes, removeNodes } from "./graphEditing.ts";
+import { downloadFile } from "./graphFiles.ts";
+import { $graph, editGraph, loadGraph, markSaved, requestFit } from "./graphSession.ts";
+import { type LayoutAnswer, layoutInWorker } from "./layout/index.ts";
+
+// The graph's actions, shared by its commands, hotkeys and buttons. Each says what it did (or why
+// not) through the message region; the server enforces the editor role on writes as well.
+
+/** 001 §6 / 002 §6: false (with the reason shown) when the user may not change graphs here. */
+export function requireEditor(): boolean {
+  if (canEditGraphs($signedIn.get()?.role)) return true;
+  showMessage({ variant: "warning", title: graphEditorRoleMessage });
+  return false;
+}
+
+function selectedOrWarn(): string | null {
+  const { selectedId } = $graph.get();
+  if (selectedId === null)
+    showMessage({ variant: "info", title: "Select a node first (arrow keys move between nodes)." });
+  return selectedId;
+}
+
+/** Lays the whole graph out in the worker and applies the positions as one undoable step. */
+export async function relayout(): Promise<LayoutAnswer | null> {
+  const { document } = $graph.get();
+  if (document.nodes.length === 0) return null;
+  const answer = await layoutInWorker({
+    nodes: document.nodes.map((node) => ({ id: node.id, ...nodeSize(node) })),
+    edges: document.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target })),
+  });
+  // Only the graph the layout was made for: another edit meanwhile keeps its own positions.
+  if ($graph.get().document !== document) return answer;
+  editGraph((current) => moveNodes(current, new Map(Object.entries(answer.positions))));
+  requestFit();
+  return answer;
+}
+
+/** Plots URNs (palette, search results, the route's trmUrn): what the store knows is added. */
+export async function plotUrns(urns: readonly string[]): Promise<number> {
+  if (urns.length === 0 || !requireEditor()) return 0;
+  if (urns.some((urn) => parseUrn(urn)?.kind === "inet")) {
+    showMessage({
+      variant: "warning",
+      title: searchMessages.ipsNotOnGraphs,
+      description: searchMessages.tryIpsOnBlockExplorer,
+    });
+    return 0;
+  }
+  const infos = await sleuthClient.graphs.nodes(urns.slice(0, 500));
+  if (infos.length === 0) {
+    showMessage({ variant: "warning", title: graphMessages.noValidElements });
+    return 0;
+  }
+  const last = infos.at(-1)!;
+  editGraph((document) => plotNodes(document, infos), last.trmUrn);
+  announce(infos.length === 1 ? `Plotted ${last.label}` : `Plotted ${infos.length} elements`);
+  return infos.length;
+}
+
+export async function expandSelected(
+  direction: ExpandDirection,
+  limit: number,
+  mode: "counterparties" | "addresses" = "counterparties",
+): Promise<void> {
+  const selectedId = selectedOrWarn();
+  if (selectedId === null || !requireEditor()) return;
+  const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
+  if (!node || node.type === "offChainNode") {
+    showMessage({ variant: "info", title: "Off-chain nodes have no counterparties to expand." });
+    return;
+  }
+  const result = await sleuthClient.graphs.expand({ trmUrn: node.trmUrn, direction, limit, mode });
+  editGraph((document) => addExpansion(document, result));
+  requestFit();
+  const more =
+    result.hasMore.incoming || result.hasMore.outgoing ? " More exist: raise the limit with +." : "";
+  announce(
+    `Expanded ${node.label}: ${result.neighbours.length} ${mode === "addresses" ? "addresses" : "counterparties"}.${more}`,
+  );
+  if (result.neighbours.length === 0)
+    showMessage({
+      variant: "info",
+      title: `Nothing to expand: ${node.label} has no ${mode === "addresses" ? "addresses" : "counterparties"} here.`,
+    });
+}
+
+export async function traceSelected(direction: "outgoing" | "incoming"): Promise<void> {
+  const selectedId = selectedOrWarn();
+  if (selectedId === null || !requireEditor()) return;
+  const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
+  if (node?.type !== "address") {
+    showMessage({ variant: "info", title: "A trace starts at an address." });
+    return;
+  }
+  const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction });
+  editGraph((document) => addTrace(document, result));
+  await relayout();
+  const ends = result.paths.filter((path) => path.stop && path.stop !== "end" && path.stop !== "hops");
+  const cut = describeTraceCut(result.cut);
+  showMessage({
+    variant: "success",
+    title: `Traced ${result.nodes.length} addresses from ${node.label}; ${ends.length} paths reached an exchange, mixer, bridge or sanctioned party.`,
+    ...(cut ? { description: cut } : {}),
+  });
+}
+
+export function removeSelected(): void {
+  const selectedId = selectedOrWarn();
+  if (selectedId === null) return;
+  editGraph((document) => removeNodes(document, new Set([selectedId])), null);
+  announce("Node removed");
+}
+
+/** Saves: PATCH when the graph was saved before, else POST under `name`. */
+export async function saveGraph(name: string | null): Promise<string | null> {
+  if (!requireEditor()) return null;
+  const { document, graphId } = $graph.get();
+  const saved = graphId
+    ? await sleuthClient.graphs.update(graphId, { name, document })
+    : await sleuthClient.graphs.create({ name, document });
+  markSaved(saved.graphId, saved.name);
+  showMessage({ variant: "success", title: `Saved ${saved.name ?? "the unnamed graph"}` });
+  return saved.graphId;
+}
+
+export async function openSavedGraph(graphId: string): Promise<void> {
+  const saved = await sleuthClient.graphs.get(graphId);
+  loadGraph({ document: saved.document, graphId: saved.graphId, name: saved.name });
+  announce(`Opened ${saved.name ?? "the unnamed graph"}`);
+}
+
+/** 002 §7 export of the saved graph as a .trm file; 002 §8 message on failure. */
+export async function exportTrm(includeOrgNames = false): Promise<void> {
+  const { graphId, dirty } = $graph.get();
+  if (!graphId || dirty) {
+    showMessage({
+      variant: "info",
+      title: "Save the graph first: the .trm file is made from the saved graph.",
+    });
+    return;
+  }
+  try {
+    const { fileName, file } = await sleuthClient.graphs.export(graphId, { includeOrgNames });
+    downloadFile(fileName, JSON.stringify(file, null, 2), "application/vnd.sleuth.graph+json");
+  } catch {
+    showMessage({ variant: "critical", title: graphMessages.exportFailed });
+  }
+}
+
+/** Runs an action, turning a failure into a message. */
+export async function guarded(title: string, action: () => Promise<unknown> | unknown): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    showError(`${title} failed`, error);
+  }
+}

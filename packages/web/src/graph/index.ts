@@ -1,0 +1,1 @@
+export { GraphPage } from "./GraphPage.tsx";

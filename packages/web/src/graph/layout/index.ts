@@ -1,0 +1,2 @@
+export { layoutInWorker } from "./layoutClient.ts";
+export type { LayoutAnswer, LayoutRequest } from "./layoutRequest.ts";

@@ -1,0 +1,26 @@
+// What the page sends the layout worker and what it answers: node sizes and edges in, positions out.
+
+export interface LayoutRequest {
+  id: number;
+  nodes: ReadonlyArray<{ id: string; width: number; height: number }>;
+  edges: ReadonlyArray<{ id: string; source: string; target: string }>;
+}
+
+export interface LayoutAnswer {
+  id: number;
+  positions: Record<string, { x: number; y: number }>;
+  elapsedMs: number;
+  error?: string;
+}
+
+// elk's layered algorithm left to right: funds flow from left to right, so a node's senders sit to
+// its left and its receivers to its right (issue 30: incoming left, outgoing right).
+export const layoutOptions: Record<string, string> = {
+  "elk.algorithm": "layered",
+  "elk.direction": "RIGHT",
+  "elk.spacing.nodeNode": "40",
+  "elk.layered.spacing.nodeNodeBetweenLayers": "120",
+  "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+  // Disconnected parts (plotted one by one) are packed side by side rather than in one long row.
+  "elk.separateConnectedComponents": "true",
+};

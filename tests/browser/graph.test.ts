@@ -1,0 +1,227 @@
+import { readFileSync } from "node:fs";
+import { parseGraphml, parseTrmFile } from "@sleuth/sdk";
+import type { Browser, BrowserContext, Download, Page } from "playwright";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { exchangePayer } from "../helpers/graphSamples.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { expectFocused, signInAsDemo } from "./keyboard.ts";
+
+// The investigation graph in real Chromium over the small demo world, by keyboard only (issue 30
+// "Done when"): plot a demo address from the palette, expand it, trace its funds to an exchange, add
+// an off-chain note, save, reload, open it again, and export it as .trm, CSV, PNG and GraphML.
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let payer: Awaited<ReturnType<typeof exchangePayer>>;
+const screenshots = process.env.SLEUTH_SCREENSHOTS;
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  browser = await launchChromium();
+  // An unattributed address that paid an exchange directly: its trace must end there.
+  payer = await exchangePayer(server.store);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const palette = (page: Page) => page.getByRole("dialog", { name: /Command palette/ });
+const nodes = (page: Page) => page.getByTestId("graph-node");
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (screenshots) await page.screenshot({ path: `${screenshots}/${name}.png` });
+}
+
+/** Runs a palette command by typing its title after `>`. */
+async function command(page: Page, title: string): Promise<void> {
+  await page.keyboard.press("Control+k");
+  await palette(page).getByRole("combobox").waitFor();
+  await page.keyboard.type(`>${title}`);
+  await palette(page).getByRole("option").filter({ hasText: title }).first().waitFor();
+  await page.keyboard.press("Enter");
+}
+
+async function download(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const pending: Promise<Download> = page.waitForEvent("download");
+  await action();
+  const file = await pending;
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: readFileSync(path!, "utf8") };
+}
+
+async function tabToButton(page: Page, name: string, limit = 60): Promise<void> {
+  const button = page.getByRole("button", { name, exact: true });
+  for (let presses = 0; presses < limit; presses++) {
+    if (await button.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached the ${name} button`);
+}
+
+describe("issue 30 the investigation graph by keyboard", () => {
+  test("issue 30 plot, expand, trace to an exchange, annotate, save, reopen and export", async () => {
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+
+    // 000 §2 graph visualizer route, from anywhere with g v.
+    await page.keyboard.press("g");
+    await page.keyboard.press("v");
+    await page.getByTestId("graph-empty").waitFor();
+    await shot(page, "graph-empty");
+
+    // 002 §2: in the graph module a picked suggestion plots it.
+    await page.keyboard.press("p");
+    await palette(page).getByRole("combobox").waitFor();
+    await page.keyboard.type(payer.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => nodes(page).count()).toBe(1);
+    // 001 §2: the route lists the plotted element as trmUrn.
+    expect(decodeURIComponent(page.url())).toContain(
+      `trmUrn=urn:sleuth:address:${payer.chain}:${payer.address}`,
+    );
+    await expect.poll(() => page.getByTestId("graph-node-balance").count()).toBe(1);
+
+    // Expand: counterparties join the graph, with flows.
+    await page.keyboard.press("e");
+    await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const afterExpand = await nodes(page).count();
+    await shot(page, "graph-expanded");
+
+    // Trace from the plotted address: the paths end at an exchange.
+    await page.keyboard.press("t");
+    await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByText("Trace stopped: exchange").count()).toBeGreaterThan(0);
+    expect(await nodes(page).count()).toBeGreaterThanOrEqual(afterExpand);
+    await shot(page, "graph-traced");
+
+    // Arrow keys move the selection; the side panel follows.
+    const selected = page.getByTestId("graph-selected");
+    const before = await selected.textContent();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => selected.textContent()).not.toBe(before);
+
+    // 002 §5: an off-chain node needs a name; then a note on it.
+    await page.keyboard.press("o");
+    const offChain = page.getByRole("dialog", { name: "Add off-chain node" });
+    await offChain.waitFor();
+    await page.keyboard.press("Enter");
+    await offChain.getByText("Please provide a name.").waitFor();
+    await page.keyboard.type("Suspect courier");
+    await page.keyboard.press("Enter");
+    await offChain.waitFor({ state: "detached" });
+    await page.getByTestId("graph-node").filter({ hasText: "Suspect courier" }).waitFor();
+    await page.keyboard.press("n");
+    await page.getByRole("dialog", { name: "Note" }).waitFor();
+    await page.keyboard.type("Collected cash at the kiosk");
+    await page.keyboard.press("Control+Enter");
+    await page
+      .getByTestId("graph-selected-note")
+      .filter({ hasText: "Collected cash at the kiosk" })
+      .waitFor();
+    const plotted = await nodes(page).count();
+    await shot(page, "graph-annotated");
+
+    // Save under a name, then reload: the route opens the saved graph again.
+    await page.keyboard.press("Control+s");
+    const save = page.getByRole("dialog", { name: "Save graph" });
+    await save.waitFor();
+    await page.keyboard.type("Kiosk cash-out");
+    await page.keyboard.press("Enter");
+    await page.getByText("Saved Kiosk cash-out").waitFor();
+    await expect.poll(() => page.url()).toContain("graphId=");
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Kiosk cash-out" }).waitFor();
+    await expect.poll(() => nodes(page).count()).toBe(plotted);
+    await page.getByText("Collected cash at the kiosk").first().waitFor();
+
+    // A new graph, then "Open graph…" from the palette brings the saved one back.
+    await command(page, "New graph");
+    await page.getByTestId("graph-empty").waitFor();
+    await command(page, "Open graph…");
+    await palette(page).getByRole("option").filter({ hasText: "Kiosk cash-out" }).waitFor();
+    await page.keyboard.type("Kiosk");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Kiosk cash-out" }).waitFor();
+    await expect.poll(() => nodes(page).count()).toBe(plotted);
+
+    // 002 §7 .trm export: the same graph.
+    const trm = await download(page, () => command(page, "Export graph as .trm"));
+    expect(trm.name).toBe("Kiosk_cash_out.trm");
+    const file = parseTrmFile(trm.text);
+    expect(file.graph.nodes).toHaveLength(plotted);
+    expect(file.graph.nodes.some((node) => node.note === "Collected cash at the kiosk")).toBe(true);
+
+    // 002 §4 CSV: every group selected; off-chain elements add the warning step.
+    await command(page, "Export graph as CSV…");
+    const csvDialog = page.getByRole("dialog", { name: "Export CSV" });
+    await csvDialog.waitFor();
+    await expectFocused(csvDialog.getByRole("checkbox", { name: "Select all" }));
+    // 002 §5: with nothing selected, Download is disabled.
+    await page.keyboard.press("Space");
+    await expect.poll(() => csvDialog.getByRole("button", { name: "Download" }).isDisabled()).toBe(true);
+    await page.keyboard.press("Space");
+    await tabToButton(page, "Download");
+    await page.keyboard.press("Enter");
+    await csvDialog.getByTestId("graph-export-warning").waitFor();
+    const csv = await download(page, () => page.keyboard.press("Enter"));
+    expect(csv.name).toBe("Kiosk_cash_out.csv");
+    expect(csv.text.split("\r\n")[0]).toMatch(/^group,type,id,label/);
+    expect(csv.text).toContain("Suspect courier");
+
+    // PNG and GraphML.
+    const png = await download(page, () => command(page, "Export graph as PNG"));
+    expect(png.name).toBe("Kiosk_cash_out.png");
+    const graphml = await download(page, () => command(page, "Export graph as GraphML"));
+    expect(parseGraphml(graphml.text).nodes).toHaveLength(plotted);
+    await shot(page, "graph-saved");
+  }, 240_000);
+
+  test("002 §2 a search result is plotted with p", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.keyboard.press("Control+k");
+    await palette(page).getByRole("combobox").waitFor();
+    await page.keyboard.type(payer.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    // Mod+Enter submits the query to the results page (002 §2).
+    await page.keyboard.press("Control+Enter");
+    await page.locator("[data-result-link]").first().waitFor();
+    await page.keyboard.press("j");
+    await page.keyboard.press("p");
+    await page.getByTestId("graph-node").filter({ hasText: "Address" }).first().waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`trmUrn=${payer.urn}`);
+  });
+
+  test("001 §6 a viewer cannot plot", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    // The demo user is only a viewer of the partner organization.
+    await command(page, "Switch organization");
+    await page.keyboard.type(server.demo.partner.name);
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("button", { name: new RegExp(server.demo.partner.name) })
+      .first()
+      .waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("v");
+    await page.getByTestId("graph-empty").waitFor();
+    await page
+      .getByText("Plotting and saving graphs needs the editor role in this organization.")
+      .first()
+      .waitFor();
+    await page.keyboard.press("p");
+    await expect
+      .poll(() => page.getByText("Plotting and saving graphs needs the editor role").count())
+      .toBeGreaterThan(1);
+    expect(await palette(page).count()).toBe(0);
+  });
+});

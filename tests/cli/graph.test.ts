@@ -1,0 +1,122 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  type GraphDocument,
+  graphNodeOf,
+  parseGexf,
+  parseGraphml,
+  parseTrmFile,
+  type SleuthClient,
+  type TraceResult,
+} from "@sleuth/sdk";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { exchangePayer } from "../helpers/graphSamples.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type CliSandbox, createCliSandbox } from "./run.ts";
+
+let server: TestServer;
+let client: SleuthClient;
+let env: Record<string, string>;
+let payer: Awaited<ReturnType<typeof exchangePayer>>;
+let graphId: string;
+let document: GraphDocument;
+
+beforeAll(async () => {
+  server = await startTestServer({ store: "pglite", world: "small" });
+  const token = await server.tokenFor(server.demo.user.email);
+  client = server.client({ token, organizationUuid: server.demo.organization.uuid });
+  env = { SLEUTH_API_URL: server.baseUrl, SLEUTH_TOKEN: token, SLEUTH_ORG: server.demo.organization.uuid };
+  payer = await exchangePayer(server.store);
+  const infos = await client.graphs.nodes([payer.urn]);
+  document = { nodes: infos.map((info) => graphNodeOf(info, { x: 0, y: 0 })), edges: [] };
+  graphId = (await client.graphs.create({ name: "Cash-out / kiosk", document })).graphId;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+let cli: CliSandbox;
+beforeEach(async () => {
+  cli = await createCliSandbox();
+});
+afterEach(async () => {
+  await cli.remove();
+});
+
+describe("002 §7 sleuth graph", () => {
+  test("002 §7 graph list prints the organization's graphs, JSON with --json", async () => {
+    const plain = await cli.run(["graph", "list"], { env });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain("Cash-out / kiosk");
+    expect(plain.stdout).toContain(graphId);
+    const json = await cli.run(["graph", "list", "--json"], { env });
+    expect(JSON.parse(json.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ graphId, nodeCount: 1 })]),
+    );
+  });
+
+  test("002 §7 export as .trm imports again as the same graph", async () => {
+    const path = join(cli.dir, "case.trm");
+    const exported = await cli.run(["graph", "export", graphId, "-o", path], { env });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toBe("");
+    expect(exported.stderr).toContain("Cash_out___kiosk.trm");
+    const imported = await cli.run(["graph", "import", path], { env });
+    expect(imported.code).toBe(0);
+    const newId = imported.stdout.trim();
+    expect(newId).not.toBe(graphId);
+    const copy = await client.graphs.get(newId);
+    expect(copy.name).toBe("Cash-out / kiosk");
+    expect(copy.document).toEqual(document);
+  });
+
+  test("issue 30 export as GraphML, GEXF and CSV writes files the libraries read back", async () => {
+    const graphml = await cli.run(["graph", "export", graphId, "--format", "graphml"], { env });
+    expect(parseGraphml(graphml.stdout).nodes.map((node) => node.id)).toEqual([payer.urn]);
+    const gexf = await cli.run(["graph", "export", graphId, "--format", "gexf"], { env });
+    expect(parseGexf(gexf.stdout).order).toBe(1);
+    const csv = await cli.run(["graph", "export", graphId, "--format", "csv"], { env });
+    expect(csv.stdout.split("\r\n")[1]).toContain("Addresses,address");
+    const trm = await cli.run(["graph", "export", graphId, "--include-org-names"], { env });
+    expect(parseTrmFile(trm.stdout).organization?.name).toBe(server.demo.organization.name);
+  });
+
+  test("issue 30 import refuses a file that is not a .trm graph, and another organization's graph is not found", async () => {
+    const path = join(cli.dir, "bad.trm");
+    await writeFile(path, JSON.stringify({ format: "sleuth-graph", version: 9 }));
+    const bad = await cli.run(["graph", "import", path], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("version 9");
+    const other = await cli.run(["graph", "export", graphId], {
+      env: { ...env, SLEUTH_ORG: server.demo.partner.uuid },
+    });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/not found/i);
+  });
+});
+
+describe("issue 30 sleuth trace", () => {
+  test("issue 30 trace prints the paths as JSON, reaching an exchange", async () => {
+    const result = await cli.run(["trace", payer.address, "--hops", "2", "--min-usd", "1000"], { env });
+    expect(result.code).toBe(0);
+    const trace = JSON.parse(result.stdout) as TraceResult;
+    expect(trace.origin.trmUrn).toBe(payer.urn);
+    expect(trace.paths.some((path) => path.stop === "exchange")).toBe(true);
+  });
+
+  test("issue 30 trace --format csv has a row per path and says when a bound cut it", async () => {
+    const result = await cli.run(
+      ["trace", payer.urn, "--hops", "1", "--fan-out", "1", "--min-usd", "0", "--format", "csv"],
+      {
+        env,
+      },
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\r\n");
+    expect(lines[0]).toBe("end,endLabel,stop,hops,amountUsd,path");
+    expect(lines).toHaveLength(2);
+    expect(result.stderr).toContain("The trace was cut short by");
+    const bad = await cli.run(["trace", payer.urn, "--hops", "99"], { env });
+    expect(bad.code).toBe(1);
+  });
+});
