@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
 import { registerBatch } from "./batch.ts";
 import { registerConfig } from "./config.ts";
+import { registerExport } from "./export.ts";
 import { registerImport } from "./import.ts";
+import { registerJobs } from "./jobs.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
@@ -20,5 +22,7 @@ export const commands: readonly RegisterCommand[] = [
   registerSearch,
   registerBatch,
   registerImport,
+  registerExport,
+  registerJobs,
   registerConfig,
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+import { asyncJobsApi } from "./asyncJobsApi.ts";
 import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
@@ -18,6 +19,7 @@ export class SleuthClient {
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
+  readonly asyncJobs: ReturnType<typeof asyncJobsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -31,6 +33,7 @@ export class SleuthClient {
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
+    this.asyncJobs = asyncJobsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */
