@@ -9,6 +9,7 @@ import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
 import { registerSearch } from "./search.ts";
+import { registerTransfers } from "./transfers.ts";
 import { registerWhoami } from "./whoami.ts";
 
 export type RegisterCommand = (program: Command, io: CliIo) => void;
@@ -24,5 +25,6 @@ export const commands: readonly RegisterCommand[] = [
   registerImport,
   registerExport,
   registerJobs,
+  registerTransfers,
   registerConfig,
 ];

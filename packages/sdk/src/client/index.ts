@@ -14,5 +14,7 @@ export { metricsApi, riskApi } from "./metricsApi.ts";
 export type { AutocompleteAnswer, CallOptions } from "./searchApi.ts";
 export { attributionApi, searchApi } from "./searchApi.ts";
 export { SleuthClient } from "./sleuthClient.ts";
+export type { AutoPagingOptions, TransferPage } from "./transfersApi.ts";
+export { autoPageTransfers, transfersApi } from "./transfersApi.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
 export { defaultRetryPolicy, retryDelayMs } from "./transport.ts";

@@ -5,6 +5,7 @@ import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
+import { transfersApi } from "./transfersApi.ts";
 
 /** The one client web and CLI use. Each property groups the calls of one area of the spec. */
 export class SleuthClient {
@@ -20,6 +21,7 @@ export class SleuthClient {
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
   readonly asyncJobs: ReturnType<typeof asyncJobsApi>;
+  readonly transfers: ReturnType<typeof transfersApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -34,6 +36,7 @@ export class SleuthClient {
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
     this.asyncJobs = asyncJobsApi(this.core);
+    this.transfers = transfersApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

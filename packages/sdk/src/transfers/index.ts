@@ -1,7 +1,34 @@
 export type {
+  AddressTransfersCountRequest,
+  AddressTransfersRequest,
+  AddressTransfersV6Request,
+  CustomEntityTransfersCountRequest,
+  CustomEntityTransfersRequest,
+  EntityTransfersCountRequest,
+  EntityTransfersRequest,
+  TransferPageMeta,
+  TransfersCount,
+} from "./requests.ts";
+export {
+  addressTransfersCountRequestSchema,
+  addressTransfersRequestSchema,
+  addressTransfersV6RequestSchema,
+  customEntityTransfersCountRequestSchema,
+  customEntityTransfersRequestSchema,
+  entityTransferRowsSchema,
+  entityTransfersCountRequestSchema,
+  entityTransfersRequestSchema,
+  maxTransferPageSize,
+  transferPageMetaSchema,
+  transferRequestMessages,
+  transferRowsSchema,
+  transfersCountSchema,
+} from "./requests.ts";
+export type {
   CategoryAddressRow,
   CategoryTransferRow,
   CounterpartyEntity,
+  EntityTransferRow,
   TransferDirection,
   TransferRow,
 } from "./schemas.ts";
@@ -9,6 +36,8 @@ export {
   categoryAddressRowSchema,
   categoryTransferRowSchema,
   counterpartyEntitySchema,
+  decimalAmountSchema,
+  entityTransferRowSchema,
   signedRelevantAmount,
   transferDirectionSchema,
   transferDirections,
@@ -25,6 +54,7 @@ export type {
 } from "./transferTable.ts";
 export {
   defaultTransferSort,
+  hasTransferFilters,
   initialTransferTableState,
   isUsdSortDisabled,
   transferFiltersSchema,

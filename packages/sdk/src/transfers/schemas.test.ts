@@ -14,19 +14,19 @@ const row = {
   counterpartyCategories: [{ category: "Exchange" }],
   chain: "bitcoin",
   direction: "outgoing",
-  relevantAmountRaw: -0.5,
+  relevantAmountRaw: "-0.5",
   relevantAmountUsd: -21000,
-  runningBalanceRaw: 1.25,
+  runningBalanceRaw: "1.25",
   assetUrn: assetUrn("bitcoin", "native"),
   asset: "BTC",
 };
 
 test("001 §3 Transfer row: relevantAmountRaw is negated for outgoing", () => {
   expect(transferRowSchema.parse(row)).toEqual(row);
-  expect(transferRowSchema.safeParse({ ...row, relevantAmountRaw: 0.5 }).success).toBe(false);
-  expect(transferRowSchema.safeParse({ ...row, direction: "incoming", relevantAmountRaw: 0.5 }).success).toBe(
-    true,
-  );
+  expect(transferRowSchema.safeParse({ ...row, relevantAmountRaw: "0.5" }).success).toBe(false);
+  expect(
+    transferRowSchema.safeParse({ ...row, direction: "incoming", relevantAmountRaw: "0.5" }).success,
+  ).toBe(true);
   expect(transferRowSchema.safeParse({ ...row, transactionUrn: hash }).success).toBe(false);
 });
 

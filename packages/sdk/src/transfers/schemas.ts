@@ -17,33 +17,60 @@ export type TransferDirection = z.infer<typeof transferDirectionSchema>;
 export const counterpartyEntitySchema = z.object({ entity: z.string(), entityUrn: anyEntityUrnSchema });
 export type CounterpartyEntity = z.infer<typeof counterpartyEntitySchema>;
 
+/**
+ * An exact decimal amount in whole units of its asset ("-0.5", "1234.000000000000000001"): raw
+ * amounts reach uint256, which a JSON number cannot hold, and 001 §9 shows balances to 8 decimals.
+ */
+export const decimalAmountSchema = z
+  .string()
+  .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/, "a decimal amount");
+
 /** 001 §3: relevantAmountRaw is negated for outgoing transfers. */
-export function signedRelevantAmount(amount: number, direction: TransferDirection): number {
-  return direction === "outgoing" ? -Math.abs(amount) : Math.abs(amount);
+export function signedRelevantAmount(amount: string, direction: TransferDirection): string {
+  const magnitude = amount.startsWith("-") ? amount.slice(1) : amount;
+  return direction === "outgoing" && magnitude !== "0" ? `-${magnitude}` : magnitude;
 }
 
-/** 001 §3 Transfer row (address and entity transfer tables). */
-export const transferRowSchema = z
-  .object({
-    transactionTimestamp: instant,
-    transactionUrn: transactionUrnSchema,
-    to: z.string(),
-    counterpartyEntities: z.array(counterpartyEntitySchema),
-    counterpartyAddressChainUrns: z.array(addressChainUrnSchema),
-    counterpartyCategories: z.array(z.object({ category: z.string() })),
-    chain: chainIdSchema,
-    direction: transferDirectionSchema,
-    relevantAmountRaw: z.number(),
-    relevantAmountUsd: z.number().nullable(),
-    runningBalanceRaw: z.number().nullable(),
-    assetUrn: assetUrnSchema,
-    asset: z.string(),
-  })
-  .refine((row) => row.relevantAmountRaw === signedRelevantAmount(row.relevantAmountRaw, row.direction), {
-    message: "relevantAmountRaw is negative for outgoing transfers and not negative for incoming ones",
-    path: ["relevantAmountRaw"],
-  });
+/**
+ * 001 §3 Transfer row (address and entity transfer tables). Amounts are decimal strings in whole
+ * units; relevantAmountUsd is null when the store has no price for the asset that day (never 0) and,
+ * like the amount, negative for outgoing transfers. runningBalanceRaw is the address's balance of
+ * the asset after the row; null in entity tables, where one address's balance says nothing.
+ */
+const transferRowFields = z.object({
+  transactionTimestamp: instant,
+  transactionUrn: transactionUrnSchema,
+  to: z.string(),
+  counterpartyEntities: z.array(counterpartyEntitySchema),
+  counterpartyAddressChainUrns: z.array(addressChainUrnSchema),
+  counterpartyCategories: z.array(z.object({ category: z.string() })),
+  chain: chainIdSchema,
+  direction: transferDirectionSchema,
+  relevantAmountRaw: decimalAmountSchema,
+  relevantAmountUsd: z.number().nullable(),
+  runningBalanceRaw: decimalAmountSchema.nullable(),
+  assetUrn: assetUrnSchema,
+  asset: z.string(),
+});
+
+const signedAmount = (row: { relevantAmountRaw: string; direction: TransferDirection }) =>
+  row.relevantAmountRaw === signedRelevantAmount(row.relevantAmountRaw, row.direction);
+const signedAmountIssue = {
+  message: "relevantAmountRaw is negative for outgoing transfers and not negative for incoming ones",
+  path: ["relevantAmountRaw"],
+};
+
+export const transferRowSchema = transferRowFields.refine(signedAmount, signedAmountIssue);
 export type TransferRow = z.infer<typeof transferRowSchema>;
+
+/**
+ * 001 §2: the entity variant of the transfer table adds categories and chain (both in every row)
+ * and, our choice, the entity's own address of each row (an entity holds many).
+ */
+export const entityTransferRowSchema = transferRowFields
+  .extend({ addressChainUrn: addressChainUrnSchema })
+  .refine(signedAmount, signedAmountIssue);
+export type EntityTransferRow = z.infer<typeof entityTransferRowSchema>;
 
 /** 001 §3 Category transfer row. */
 export const categoryTransferRowSchema = z.object({
@@ -76,7 +103,12 @@ export const categoryAddressRowSchema = z.object({
 });
 export type CategoryAddressRow = z.infer<typeof categoryAddressRowSchema>;
 
-/** 001 §8, in the specification's exact words. */
+/** 001 §8: the specification's words where it gives them. */
 export const transferMessages = {
   emptyCategory: "There are no transfers for the current category.",
+  /** Ours: the specification words only the category table's empty text. */
+  empty: "There are no transfers for this subject.",
+  /** Ours: 001 §8 says a filtered-empty table offers to reset filters, without wording. */
+  filteredEmpty: "No transfers match these filters.",
+  resetFilters: "Reset filters",
 } as const;

@@ -5,23 +5,40 @@ import {
   chainIdSchema,
   transactionUrnSchema,
 } from "../chains/index.ts";
-import { dateRangeFilterSchema, numberFilterSchema } from "../filters/index.ts";
+import { dateRangeFilterSchema, numberFilterSchema, rangeOnlyOperators } from "../filters/index.ts";
 import { transferDirectionSchema } from "./schemas.ts";
 
-/** 001 §2: the filterable columns of the address and entity transfer tables. */
+/** 000 §5: amount columns allow only at least and at most (an exact match on an amount is luck). */
+const amountFilterSchema = numberFilterSchema.refine(
+  (filter) => (rangeOnlyOperators as readonly string[]).includes(filter.operator),
+  { message: "amounts are filtered with at least or at most", path: ["operator"] },
+);
+
+/**
+ * 001 §2 / §7: the filterable columns of the address and entity transfer tables. `hash` is a
+ * transaction hash or URN; `counterpartyAddressPrefix` the start of a counterparty's address (001 §7);
+ * `asset` asset URNs or symbols; `category` counterparty category names; amounts compare the
+ * magnitude in whole units (an outgoing -5 is "at least 5"), USD amounts never match a missing price.
+ */
 export const transferFiltersSchema = z.object({
   timestamp: dateRangeFilterSchema.optional(),
   hash: z.string().min(1).optional(),
   counterpartyAddress: z.array(addressChainUrnSchema).min(1).optional(),
   counterpartyEntity: z.array(anyEntityUrnSchema).min(1).optional(),
+  counterpartyAddressPrefix: z.string().trim().min(1).max(128).optional(),
   direction: transferDirectionSchema.optional(),
-  relevantAmount: numberFilterSchema.optional(),
-  usdAmount: numberFilterSchema.optional(),
+  relevantAmount: amountFilterSchema.optional(),
+  usdAmount: amountFilterSchema.optional(),
   asset: z.array(z.string()).min(1).optional(),
   category: z.array(z.string()).min(1).optional(),
   chain: z.array(chainIdSchema).min(1).optional(),
 });
 export type TransferFilters = z.infer<typeof transferFiltersSchema>;
+
+/** Whether any filter is set (the filtered-empty state offers Reset filters, 001 §8). */
+export function hasTransferFilters(filters: TransferFilters): boolean {
+  return Object.values(filters).some((value) => value !== undefined);
+}
 export type TransferFilterKey = keyof TransferFilters;
 
 export const transferSortColumns = ["timestamp", "usdAmount"] as const;

@@ -12,6 +12,7 @@ import { metricsRoutes } from "./metrics.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
+import { transferRoutes } from "./transfers.ts";
 
 export type { RouteContext } from "./context.ts";
 
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     searchRoutes,
     metricsRoutes,
     asyncJobRoutes,
+    transferRoutes,
   ]) {
     routes(app, context);
   }

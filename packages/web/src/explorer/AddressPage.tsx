@@ -13,6 +13,7 @@ import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
 import { addressPath } from "../navigation/index.ts";
+import { addressPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -75,7 +76,7 @@ function RiskIndicatorList({ indicators }: { indicators: readonly RiskIndicator[
   );
 }
 
-/** The address page (000 §2, `/address/:chain/:address`): header, attribution and metrics. */
+/** The address page (000 §2, `/address/:chain/:address`): header, then the workspace of its panes. */
 export function AddressPage({ chain, address }: { chain: string; address: string }) {
   const check = checkTriageAddressRoute({ chain: chainIdOfSegment(chain), address: decodeSegment(address) });
   if (!check.ok) return <InvalidIdentifier message={check.message} value={decodeSegment(address)} />;
@@ -108,13 +109,21 @@ function AddressDetails({
       >
         <OtherMatches urn={urn} />
       </IdentifierHeader>
-      <DataPanel title="Attribution" query={attribution}>
-        {(data) => <AttributionTags tags={data?.tags ?? []} />}
-      </DataPanel>
-      <ActivityPanel query={metrics} showAddressCount={false} emptyText={triageMessages.noActivity} />
-      <DataPanel title="Risk indicators" query={risk}>
-        {(data) => <RiskIndicatorList indicators={data?.riskIndicators ?? []} />}
-      </DataPanel>
+      <SubjectWorkspace
+        subject={{ kind: "address", urn, chain, address }}
+        panes={addressPanes}
+        summary={
+          <>
+            <DataPanel title="Attribution" query={attribution}>
+              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+            </DataPanel>
+            <ActivityPanel query={metrics} showAddressCount={false} emptyText={triageMessages.noActivity} />
+            <DataPanel title="Risk indicators" query={risk}>
+              {(data) => <RiskIndicatorList indicators={data?.riskIndicators ?? []} />}
+            </DataPanel>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { customEntityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -35,10 +36,18 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
           <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>
         ) : null}
       </IdentifierHeader>
-      <DataPanel title="Attribution" query={attribution}>
-        {(data) => <AttributionTags tags={data?.tags ?? []} />}
-      </DataPanel>
-      <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
+      <SubjectWorkspace
+        subject={{ kind: "custom-entity", urn, name }}
+        panes={customEntityPanes}
+        summary={
+          <>
+            <DataPanel title="Attribution" query={attribution}>
+              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+            </DataPanel>
+            <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
+          </>
+        }
+      />
     </div>
   );
 }

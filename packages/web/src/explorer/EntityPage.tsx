@@ -1,6 +1,7 @@
 import { Label } from "@primer/react";
 import { entityUrn, parseUrn } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { entityPanes, SubjectWorkspace } from "../workspace/index.ts";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";
@@ -45,10 +46,18 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
           </>
         }
       />
-      <DataPanel title="Attribution" query={attribution}>
-        {(data) => <AttributionTags tags={data?.tags ?? []} />}
-      </DataPanel>
-      <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
+      <SubjectWorkspace
+        subject={{ kind: "entity", urn, name }}
+        panes={entityPanes}
+        summary={
+          <>
+            <DataPanel title="Attribution" query={attribution}>
+              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+            </DataPanel>
+            <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,189 @@
+import type { z } from "zod";
+import {
+  type AddressTransfersCountRequest,
+  type AddressTransfersRequest,
+  type AddressTransfersV6Request,
+  addressTransfersCountRequestSchema,
+  addressTransfersRequestSchema,
+  addressTransfersV6RequestSchema,
+  type CustomEntityTransfersCountRequest,
+  type CustomEntityTransfersRequest,
+  customEntityTransfersCountRequestSchema,
+  customEntityTransfersRequestSchema,
+  type EntityTransferRow,
+  type EntityTransfersCountRequest,
+  type EntityTransfersRequest,
+  entityTransferRowsSchema,
+  entityTransfersCountRequestSchema,
+  entityTransfersRequestSchema,
+  maxTransferPageSize,
+  type TransferPageMeta,
+  type TransferRow,
+  transferPageMetaSchema,
+  transferRowsSchema,
+  transfersCountSchema,
+} from "../transfers/index.ts";
+import type { HttpCore } from "./client.ts";
+import { ApiError } from "./errors.ts";
+import type { CallOptions } from "./searchApi.ts";
+
+/** One page of a transfer listing: its rows and 000 §3's cursors. */
+export interface TransferPage<Row> {
+  data: Row[];
+  meta: TransferPageMeta;
+}
+
+export interface AutoPagingOptions extends CallOptions {
+  /**
+   * Required, as Stripe's auto-paging asks for one: the most rows to yield. Pass
+   * `Number.POSITIVE_INFINITY` to read every page on purpose.
+   */
+  limit: number;
+}
+
+function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success)
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      message: `Invalid ${what} request`,
+      details: result.error.issues,
+    });
+  return result.data;
+}
+
+/**
+ * Every row of a listing, newest first (or in the request's sort), page after page along
+ * `meta.nextCursor`, for `for await`. The next page is asked for while the caller handles the current
+ * one, and at most those two pages are held, so memory does not grow with the rows read. Pages are
+ * as large as the server allows unless the request names a page size.
+ */
+export async function* autoPageTransfers<
+  Row,
+  Request extends { pageSize?: number; after?: string; jumpTo?: unknown },
+>(
+  fetchPage: (request: Request, options: CallOptions) => Promise<TransferPage<Row>>,
+  request: Request,
+  { limit, signal }: AutoPagingOptions,
+): AsyncGenerator<Row, void, undefined> {
+  if (!(limit >= 1))
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      message: "An auto-paging limit of 1 or more is required",
+    });
+  let left = limit;
+  const pageSize =
+    request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
+  let pending: Promise<TransferPage<Row>> | null = fetchPage({ ...request, pageSize }, { signal });
+  while (pending) {
+    const page: TransferPage<Row> = await pending;
+    const cursor = page.meta.nextCursor;
+    const more = cursor !== null && left > page.data.length;
+    // The jump-to only places the first page; later pages follow the cursor.
+    pending = more ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal }) : null;
+    for (const row of page.data) {
+      if (left <= 0) break;
+      left -= 1;
+      yield row;
+    }
+    if (left <= 0) break;
+  }
+}
+
+/**
+ * Transfer tables (000 §7 "Address data" and "Flows", 001 §4/§7): pages with keyset cursors both
+ * ways, jump-to, filters and sort, the counts, and `iterate…` for every row. Requests are checked
+ * with the server's own schemas first, so a bad one fails before it is sent.
+ */
+export function transfersApi(core: HttpCore) {
+  async function page<Row>(
+    path: string,
+    body: unknown,
+    rowsSchema: z.ZodType<Row[]>,
+    options: CallOptions,
+  ): Promise<TransferPage<Row>> {
+    const answer = await core.request("POST", path, { body, schema: rowsSchema, signal: options.signal });
+    const meta = transferPageMetaSchema.safeParse(answer.meta);
+    if (!meta.success)
+      throw new ApiError({
+        status: 0,
+        code: "invalid_response",
+        message: `The answer of ${path} has no transfer page metadata`,
+        details: meta.error.issues,
+      });
+    return { data: answer.data, meta: meta.data };
+  }
+  async function count(path: string, body: unknown, options: CallOptions): Promise<number> {
+    return (await core.request("POST", path, { body, schema: transfersCountSchema, signal: options.signal }))
+      .data.count;
+  }
+
+  const address = (request: AddressTransfersRequest, options: CallOptions = {}) =>
+    page<TransferRow>(
+      "/trm-insights/v8/address/transfers",
+      checked(addressTransfersRequestSchema, request, "address transfers"),
+      transferRowsSchema,
+      options,
+    );
+  const entity = (request: EntityTransfersRequest, options: CallOptions = {}) =>
+    page<EntityTransferRow>(
+      "/trm-insights/v7/flows/entity/transfers",
+      checked(entityTransfersRequestSchema, request, "entity transfers"),
+      entityTransferRowsSchema,
+      options,
+    );
+  const customEntity = (request: CustomEntityTransfersRequest, options: CallOptions = {}) =>
+    page<EntityTransferRow>(
+      "/trm-insights/v6/flows/custom-entity/transfers",
+      checked(customEntityTransfersRequestSchema, request, "custom entity transfers"),
+      entityTransferRowsSchema,
+      options,
+    );
+
+  return {
+    /** POST /trm-insights/v8/address/transfers: one page. */
+    address,
+    /** POST /trm-insights/v6/address/transfers: 001 §7's flat payload, one page. */
+    addressV6: (request: AddressTransfersV6Request, options: CallOptions = {}) =>
+      page<TransferRow>(
+        "/trm-insights/v6/address/transfers",
+        checked(addressTransfersV6RequestSchema, request, "address transfers"),
+        transferRowsSchema,
+        options,
+      ),
+    /** POST /trm-insights/v7/flows/entity/transfers: one page. */
+    entity,
+    /** POST /trm-insights/v6/flows/custom-entity/transfers: one page of the caller's organization's custom entity. */
+    customEntity,
+    /** POST /trm-insights/v7/address/transfers/count. */
+    addressCount: (request: AddressTransfersCountRequest, options: CallOptions = {}) =>
+      count(
+        "/trm-insights/v7/address/transfers/count",
+        checked(addressTransfersCountRequestSchema, request, "address transfers count"),
+        options,
+      ),
+    /** POST /trm-insights/v7/flows/entity/transfers/count. */
+    entityCount: (request: EntityTransfersCountRequest, options: CallOptions = {}) =>
+      count(
+        "/trm-insights/v7/flows/entity/transfers/count",
+        checked(entityTransfersCountRequestSchema, request, "entity transfers count"),
+        options,
+      ),
+    /** POST /trm-insights/v6/flows/custom-entity/transfers/count. */
+    customEntityCount: (request: CustomEntityTransfersCountRequest, options: CallOptions = {}) =>
+      count(
+        "/trm-insights/v6/flows/custom-entity/transfers/count",
+        checked(customEntityTransfersCountRequestSchema, request, "custom entity transfers count"),
+        options,
+      ),
+    /** Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`. */
+    iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
+      autoPageTransfers(address, request, options),
+    iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
+      autoPageTransfers(entity, request, options),
+    iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
+      autoPageTransfers(customEntity, request, options),
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  type EntityTransferRow,
+  parseUrn,
+  type TransferFilters,
+  type TransferJumpTo,
+  type TransferPageMeta,
+  type TransferRow,
+  type TransferSort,
+  transferRequestMessages,
+} from "@sleuth/sdk";
+import { notFound } from "../http/errors.ts";
+import type { Queryable } from "../store/index.ts";
+import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortKey } from "./cursor.ts";
+import { filterPredicates } from "./filterSql.ts";
+import type { TransferScope } from "./scope.ts";
+import { SqlParams } from "./sqlParams.ts";
+import { type PageRow, pageRowsSql, transferRowOf } from "./transferRows.ts";
+
+export interface ListingRequest {
+  pageSize: number;
+  after?: string | undefined;
+  jumpTo?: TransferJumpTo | undefined;
+  filters: TransferFilters;
+  sort: TransferSort;
+}
+
+/** The sort value of a row, as SQL over `t`: the timestamp, or USD with a missing price lowest. */
+const sortValueSql = {
+  timestamp: "t.block_timestamp",
+  usdAmount: "coalesce(t.amount_usd, -1)",
+} as const;
+const sortValueCast = { timestamp: "::timestamptz", usdAmount: "::float8" } as const;
+
+/** Beyond any id: a bound at (time, this) holds every row of that time. */
+const lastId = "9223372036854775807";
+
+/**
+ * Where a page starts: after a position (exclusive) or at it (inclusive), walking in the sort's
+ * order (`forward`) or against it toward the newest rows of a descending sort (`backward`).
+ */
+interface Bound {
+  key: SortKey;
+  inclusive: boolean;
+}
+
+type Walk = "forward" | "backward";
+
+/** One page of rows in walk order, up to `limit`, from the subject's index (no scan of the table). */
+async function walk(
+  db: Queryable,
+  scope: TransferScope,
+  predicates: (params: SqlParams) => string[],
+  sort: TransferSort,
+  direction: Walk,
+  bound: Bound | null,
+  limit: number,
+): Promise<PageRow[]> {
+  if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return [];
+  const params = new SqlParams();
+  const where = predicates(params);
+  // Descending in the sort's order, walking forward, means "smaller than the bound".
+  const descending = (sort.direction === "desc") === (direction === "forward");
+  const order = descending ? "DESC" : "ASC";
+  const value = sortValueSql[sort.column];
+  if (bound) {
+    const comparison = `${descending ? "<" : ">"}${bound.inclusive ? "=" : ""}`;
+    where.push(
+      `(${value}, t.id) ${comparison} (${params.add(bound.key[0], sortValueCast[sort.column])}, ${params.add(bound.key[1], "::bigint")})`,
+    );
+  }
+  const limitParam = params.add(limit, "::int");
+  const groups: string[] = [];
+  const walkOf = (column: "address_id" | "entity_id", id: string) =>
+    `SELECT t.*, ${value} AS sort_value FROM transfers t
+     WHERE t.${column} = ${id}${where.map((predicate) => ` AND ${predicate}`).join("")}
+     ORDER BY ${value} ${order}, t.id ${order} LIMIT ${limitParam}`;
+  // One subject id is a plain condition the planner estimates from its statistics (a busy address
+  // walks its index in order); several (a custom entity's members) walk each one's index, merged.
+  const groupOf = (column: "address_id" | "entity_id", ids: number[]) =>
+    ids.length === 1
+      ? walkOf(column, params.add(ids[0], "::bigint"))
+      : `SELECT m.* FROM unnest(${params.add(ids, "::bigint[]")}) AS s(id) CROSS JOIN LATERAL (${walkOf(column, "s.id")}) m`;
+  if (scope.addressIds.length > 0) groups.push(groupOf("address_id", scope.addressIds));
+  if (scope.entityIds.length > 0) groups.push(groupOf("entity_id", scope.entityIds));
+  const rows = `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${limitParam}`;
+  return db.query<PageRow>(pageRowsSql(rows, `p.sort_value ${order}, p.id ${order}`), params.values);
+}
+
+/** The key of the subject's newest row of a transaction, where a jump to it lands (001 §4). */
+async function transactionKey(db: Queryable, scope: TransferScope, transactionUrn: string): Promise<SortKey> {
+  const parts = parseUrn(transactionUrn);
+  const found =
+    parts?.kind === "transaction" && (scope.addressIds.length > 0 || scope.entityIds.length > 0)
+      ? await db.query<{ key: string; id: string }>(
+          `SELECT to_char(t.block_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key, t.id::text AS id
+           FROM transactions x JOIN transfers t ON t.transaction_id = x.id
+           WHERE x.hash = $1 AND x.chain = $2 AND (t.address_id = ANY($3::bigint[]) OR t.entity_id = ANY($4::int[]))
+           ORDER BY t.block_timestamp DESC, t.id DESC LIMIT 1`,
+          [parts.hash, parts.chain, scope.addressIds, scope.entityIds],
+        )
+      : [];
+  const [row] = found;
+  if (!row) throw notFound(transferRequestMessages.jumpTargetMissing);
+  return [row.key, row.id];
+}
+
+export interface TransferListing<Row> {
+  data: Row[];
+  meta: TransferPageMeta;
+}
+
+/**
+ * One page of a subject's transfers (001 §4): the first page, the page a cursor points to (either
+ * way), or the page a jump-to lands on, which starts at the jumped-to transaction (or the last
+ * transfer at or before the jumped-to time) in timestamp descending order.
+ */
+export async function listTransfers(
+  db: Queryable,
+  scope: TransferScope,
+  request: ListingRequest,
+  organizationId: number,
+): Promise<TransferListing<TransferRow | EntityTransferRow>> {
+  const listing = listingFingerprint(scope.urn, request.filters);
+  // Filter URNs are resolved once; each walk adds the predicates to its own parameters.
+  const probe = new SqlParams();
+  const resolved = await filterPredicates(db, request.filters, probe, organizationId);
+  const predicates = (params: SqlParams) => {
+    const offset = params.values.length;
+    params.values.push(...probe.values);
+    return resolved.map((predicate) => predicate.replaceAll(/\$(\d+)/g, (_, n) => `$${Number(n) + offset}`));
+  };
+  const cursor: Cursor | null = request.after
+    ? decodeCursor(request.after, listing, transferRequestMessages.foreignCursor)
+    : null;
+  const sort: TransferSort =
+    cursor?.sort ?? (request.jumpTo ? { column: "timestamp", direction: "desc" } : request.sort);
+  const size = request.pageSize;
+  const cursorOf = (direction: Cursor["direction"], row: PageRow) =>
+    encodeCursor({ direction, key: keyOf(row, sort), sort, listing });
+
+  let rows: PageRow[];
+  let hasNext: boolean;
+  let hasPrevious: boolean;
+  // Where an empty page stands, so its one cursor still leads back to the rows beside it.
+  let anchor: SortKey | null = cursor?.key ?? null;
+  if (cursor?.direction === "previous") {
+    const found = await walk(
+      db,
+      scope,
+      predicates,
+      sort,
+      "backward",
+      { key: cursor.key, inclusive: false },
+      size + 1,
+    );
+    hasPrevious = found.length > size;
+    rows = found.slice(0, size).reverse();
+    hasNext = true;
+  } else {
+    let bound: Bound | null = cursor ? { key: cursor.key, inclusive: false } : null;
+    if (request.jumpTo && "transactionUrn" in request.jumpTo)
+      bound = { key: await transactionKey(db, scope, request.jumpTo.transactionUrn), inclusive: true };
+    else if (request.jumpTo) bound = { key: [request.jumpTo.timestamp, lastId], inclusive: true };
+    anchor = bound?.key ?? null;
+    const found = await walk(db, scope, predicates, sort, "forward", bound, size + 1);
+    hasNext = found.length > size;
+    rows = found.slice(0, size);
+    const top = rows[0] ? keyOf(rows[0], sort) : bound?.key;
+    hasPrevious =
+      cursor !== null ||
+      (request.jumpTo !== undefined &&
+        top !== undefined &&
+        (await walk(db, scope, predicates, sort, "backward", { key: top, inclusive: false }, 1)).length > 0);
+  }
+  const first = rows[0];
+  const last = rows.at(-1);
+  const edge = (direction: Cursor["direction"], row: PageRow | undefined) =>
+    row ? cursorOf(direction, row) : anchor ? encodeCursor({ direction, key: anchor, sort, listing }) : null;
+  const previousCursor = hasPrevious ? edge("previous", first) : null;
+  const nextCursor = hasNext ? edge("next", last) : null;
+  return {
+    data: rows.map((row) => transferRowOf(row, scope.kind)),
+    meta: { nextCursor, previousCursor, pageSize: size, sort },
+  };
+}
+
+function keyOf(row: PageRow, sort: TransferSort): SortKey {
+  return [sort.column === "timestamp" ? row.ts_key : Number(row.sort_value), String(row.id)];
+}
+
+/** How many rows a listing holds (the `/count` calls). */
+export async function countTransfers(
+  db: Queryable,
+  scope: TransferScope,
+  filters: TransferFilters,
+  organizationId: number,
+): Promise<number> {
+  if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return 0;
+  const params = new SqlParams();
+  const where = (await filterPredicates(db, filters, params, organizationId))
+    .map((p) => ` AND ${p}`)
+    .join("");
+  const groups: string[] = [];
+  if (scope.addressIds.length > 0)
+    groups.push(
+      `SELECT t.id FROM transfers t WHERE t.address_id = ANY(${params.add(scope.addressIds, "::bigint[]")})${where}`,
+    );
+  if (scope.entityIds.length > 0)
+    groups.push(
+      `SELECT t.id FROM transfers t WHERE t.entity_id = ANY(${params.add(scope.entityIds, "::int[]")})${where}`,
+    );
+  const [row] = await db.query<{ count: string | number }>(
+    `SELECT count(*) AS count FROM (${groups.join(" UNION ")}) u`,
+    params.values,
+  );
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,61 @@
+import { type ChainId, parseUrn } from "@sleuth/sdk";
+import { notFound } from "../http/errors.ts";
+import {
+  customEntityMembers,
+  resolveAddresses,
+  resolveCustomEntities,
+  resolveEntities,
+} from "../metrics/index.ts";
+import type { Queryable } from "../store/index.ts";
+
+/**
+ * The transfer rows a listing reads: those of some addresses (address_id) and of some entities
+ * (entity_id). An address is one address; an entity its own rows; a custom entity its members'.
+ */
+export interface TransferScope {
+  /** The subject's URN as asked, which names the listing in its cursors. */
+  urn: string;
+  addressIds: number[];
+  entityIds: number[];
+  /** Address tables show each row's running balance; entity tables cannot (001 §2). */
+  kind: "address" | "entity" | "custom-entity";
+  /** The address's chain (for a jump-to hash); null for entities. */
+  chain: ChainId | null;
+}
+
+/** An address scope; an address the store does not know has no transfers (an empty listing). */
+export async function addressScope(db: Queryable, urn: string): Promise<TransferScope> {
+  const [address] = await resolveAddresses(db, [urn]);
+  const parts = parseUrn(urn);
+  return {
+    urn,
+    addressIds: address ? [address.id] : [],
+    entityIds: [],
+    kind: "address",
+    chain: parts?.kind === "address" ? parts.chain : null,
+  };
+}
+
+export async function entityScope(db: Queryable, urn: string): Promise<TransferScope> {
+  const [entity] = await resolveEntities(db, [urn]);
+  if (!entity) throw notFound("Entity not found");
+  return { urn, addressIds: [], entityIds: [entity.id], kind: "entity", chain: null };
+}
+
+/** Another organization's custom entity is not found, exactly like one that does not exist. */
+export async function customEntityScope(
+  db: Queryable,
+  urn: string,
+  organizationId: number,
+): Promise<TransferScope> {
+  const [customEntity] = await resolveCustomEntities(db, [urn], organizationId);
+  if (!customEntity) throw notFound("Custom entity not found");
+  const members = (await customEntityMembers(db, [customEntity.id])).get(customEntity.id);
+  return {
+    urn,
+    addressIds: members?.addressIds ?? [],
+    entityIds: members?.entityIds ?? [],
+    kind: "custom-entity",
+    chain: null,
+  };
+}

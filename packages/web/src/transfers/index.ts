@@ -1,0 +1,1 @@
+export { TransfersPane } from "./TransfersPane.tsx";
