@@ -3,6 +3,7 @@ import { Button, Header } from "@primer/react";
 import { Link } from "wouter";
 import { routes } from "../app/routes.ts";
 import { openPalette } from "../commands/index.ts";
+import { JobsBadge } from "../downloads/index.ts";
 import type { SignedInView } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
@@ -26,6 +27,9 @@ export function AppHeader({ view }: { view: SignedInView }) {
         >
           Search or run a command
         </Button>
+      </Header.Item>
+      <Header.Item>
+        <JobsBadge />
       </Header.Item>
       <Header.Item>
         <OrganizationSwitcher view={view} />

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { DownloadCsvDialog, JobsPanel, useJobsCommands } from "../downloads/index.ts";
 import { announce } from "../messages/index.ts";
 import { CommandPalette } from "../palette/index.ts";
 import { MultiSearchDialog, useSearchCommands } from "../search/index.ts";
@@ -12,6 +13,7 @@ import { useShellCommands } from "./useShellCommands.ts";
 export function SignedInLayout({ view, children }: { view: SignedInView; children: ReactNode }) {
   useShellCommands();
   useSearchCommands();
+  useJobsCommands();
   const organizationName = view.organization.name;
   const previous = useRef(organizationName);
   useEffect(() => {
@@ -34,6 +36,8 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
       <CommandPalette />
       <MultiSearchDialog />
       <ShortcutsDialog />
+      <DownloadCsvDialog />
+      <JobsPanel />
     </div>
   );
 }

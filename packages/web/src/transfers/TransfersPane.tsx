@@ -1,6 +1,53 @@
+import { DownloadIcon } from "@primer/octicons-react";
+import { Button } from "@primer/react";
+import { type DownloadTarget, openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
+import { sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import type { Subject } from "../workspace/index.ts";
+
+/** 001 §2: the subject's transfers as a Download CSV target (the job and the count call agree). */
+function transfersDownload(subject: Subject): DownloadTarget {
+  switch (subject.kind) {
+    case "address":
+      return {
+        label: "address transfers",
+        jobType: "ADDRESS_TRANSFERS_CSV",
+        parameters: { addressChainUrn: subject.urn },
+        count: () => sleuthClient.transfers.addressCount({ addressChainUrn: subject.urn }),
+      };
+    case "entity":
+      return {
+        label: "entity transfers",
+        jobType: "ENTITY_TRANSFERS_CSV",
+        parameters: { entityUrn: subject.urn },
+        count: () => sleuthClient.transfers.entityCount({ entityUrn: subject.urn }),
+      };
+    case "custom-entity":
+      return {
+        label: "custom entity transfers",
+        jobType: "CUSTOM_ENTITY_TRANSFERS_CSV",
+        parameters: { customEntityUrn: subject.urn },
+        count: () => sleuthClient.transfers.customEntityCount({ customEntityUrn: subject.urn }),
+      };
+  }
+}
 
 /** 001 §2 transfer table of the subject. */
 export function TransfersPane({ subject }: { subject: Subject }) {
-  return <p className="sleuth-muted">Transfers of {subject.urn}</p>;
+  const download = transfersDownload(subject);
+  useDownloadCommand(download);
+  return (
+    <div>
+      <div className="sleuth-pane-actions">
+        <Button
+          leadingVisual={DownloadIcon}
+          onClick={() => openDownloadDialog(download)}
+          trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
+        >
+          Download CSV
+        </Button>
+      </div>
+      <p className="sleuth-muted">Transfers of {subject.urn}</p>
+    </div>
+  );
 }
