@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { Button, Checkbox, Dialog, FormControl, Radio, RadioGroup, Text, TextInput } from "@primer/react";
+import { Checkbox, Dialog, FormControl, Radio, RadioGroup, Text, TextInput } from "@primer/react";
 import {
   type DownloadSelection,
   defaultDownloadFileName,
