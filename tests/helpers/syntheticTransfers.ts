@@ -39,8 +39,8 @@ export async function insertSyntheticTransfers(
        direction, amount_raw, amount_usd, balance_raw)
      SELECT tx.id, tx.block_timestamp, a.id, c.id, s.id,
        CASE WHEN tx.block_number % 3 = 0 THEN 'outgoing' ELSE 'incoming' END,
-       (tx.block_number * 1000000000000000)::numeric, tx.block_number / 100.0,
-       (tx.block_number * 2000000000000000)::numeric
+       tx.block_number::numeric * 1000000000000000, tx.block_number / 100.0,
+       tx.block_number::numeric * 2000000000000000
      FROM transactions tx
      JOIN addresses a ON a.chain = 'ethereum' AND a.address = $1
      JOIN addresses c ON c.chain = 'ethereum' AND c.address = $2
@@ -48,5 +48,8 @@ export async function insertSyntheticTransfers(
      WHERE tx.chain = 'ethereum' AND tx.hash LIKE '0x' || $3 || '%'`,
     [address, counterparty, prefix],
   );
+  // Fresh statistics, as after a world load: without them the planner guesses at the new rows.
+  await db.query("ANALYZE transactions");
+  await db.query("ANALYZE transfers");
   return { addressChainUrn: addressChainUrn("ethereum", address), count: options.count };
 }
