@@ -1,6 +1,9 @@
 // Starts the real server over a fresh store for tests that speak HTTP (STYLE: one helper, no mocks).
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Role } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import {
@@ -156,6 +159,8 @@ export async function startTestServer(
     SLEUTH_LOG_LEVEL: "warn",
     SLEUTH_DEMO: "1",
     SLEUTH_WEB_DIST: "/nonexistent",
+    // Background jobs' files (001 §7) stay out of the working tree.
+    SLEUTH_EXPORT_DIR: mkdtempSync(join(tmpdir(), "sleuth-exports-")),
     ...options.env,
   });
   const app = await buildServer({ store, config });

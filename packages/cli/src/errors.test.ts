@@ -4,7 +4,14 @@ import { authRequired, CancelledError, CliError, describeError, exitCodeFor, exi
 
 describe("exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required", () => {
   test("the documented numbers", () => {
-    expect(exitCodes).toEqual({ ok: 0, failure: 1, cancelled: 2, rowsUnresolved: 3, authRequired: 4 });
+    expect(exitCodes).toEqual({
+      ok: 0,
+      failure: 1,
+      cancelled: 2,
+      rowsUnresolved: 3,
+      authRequired: 4,
+      verifyFailed: 5,
+    });
   });
 
   test("each failure maps to its code", () => {

@@ -2,7 +2,15 @@ import { ApiError } from "@sleuth/sdk";
 
 // STYLE "CLI" (after gh): 0 ok, 1 failure, 2 cancelled, 4 authentication required. Ours: 3 when
 // `sleuth batch` wrote rows that did not resolve (and --allow-failures was not given).
-export const exitCodes = { ok: 0, failure: 1, cancelled: 2, rowsUnresolved: 3, authRequired: 4 } as const;
+// 5: `sleuth jobs verify` found a file that does not match its manifest (or has none).
+export const exitCodes = {
+  ok: 0,
+  failure: 1,
+  cancelled: 2,
+  rowsUnresolved: 3,
+  authRequired: 4,
+  verifyFailed: 5,
+} as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** A failure the CLI explains itself: the message and hint go to stderr as they are. */

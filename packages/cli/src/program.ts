@@ -13,7 +13,8 @@ Environment:
   XDG_CONFIG_HOME  the config file is $XDG_CONFIG_HOME/sleuth/config.json (default ~/.config)
   CI               when set, never prompt
 
-Exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required.`;
+Exit codes: 0 ok, 1 failure, 2 cancelled, 3 batch rows not resolved, 4 authentication required,
+5 a file does not match its export manifest.`;
 
 /** The \`sleuth\` command tree. Output goes to \`io\`, and nothing calls process.exit (see \`run\`). */
 export function buildProgram(io: CliIo = processIo()): Command {

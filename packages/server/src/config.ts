@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultDataDir, defaultIdentityDomains } from "@sleuth/sdk";
 import { z } from "zod";
@@ -19,6 +19,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(7777),
   HOST: z.string().min(1).default("127.0.0.1"),
   SLEUTH_DATA_DIR: z.string().min(1).optional(),
+  SLEUTH_EXPORT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
   SLEUTH_ALLOWED_HOSTS: commaList.optional(),
   SLEUTH_STAFF_DOMAINS: commaList.optional(),
@@ -48,6 +49,8 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the data directory (embedded store, cli.json). */
   dataDir: string;
+  /** Where background jobs write their files (default: `exports` in the data directory). */
+  exportDir: string;
   databaseUrl: string | undefined;
   /** `host` entries match any port; `host:port` entries match that port only. */
   allowedHosts: string[];
@@ -98,6 +101,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(cwd, e.SLEUTH_DATA_DIR ?? defaultDataDir),
+    exportDir: resolve(cwd, e.SLEUTH_EXPORT_DIR ?? join(e.SLEUTH_DATA_DIR ?? defaultDataDir, "exports")),
     databaseUrl: e.DATABASE_URL,
     allowedHosts: e.SLEUTH_ALLOWED_HOSTS ?? [...defaultAllowedHosts],
     staffDomains: e.SLEUTH_STAFF_DOMAINS ?? [...defaultIdentityDomains.staffDomains],

@@ -8,7 +8,9 @@ import { registerEntities } from "./entities.ts";
 import { registerExposure } from "./exposure.ts";
 import { registerFlags } from "./flags.ts";
 import { registerGraph } from "./graph.ts";
+import { registerExport } from "./export.ts";
 import { registerImport } from "./import.ts";
+import { registerJobs } from "./jobs.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
@@ -35,6 +37,8 @@ export const commands: readonly RegisterCommand[] = [
   registerExposure,
   registerEntities,
   registerImport,
+  registerExport,
+  registerJobs,
   registerTransfers,
   registerCases,
   registerFlags,

@@ -100,12 +100,25 @@ export class HttpCore {
     return `${base}${path}${search ? `?${search}` : ""}`;
   }
 
-  async request<S extends z.ZodType>(
+  /**
+   * A call whose answer is not the JSON envelope (a CSV file): the same headers, retries and error
+   * envelope as `request`, the body answered as text with the answer's headers.
+   */
+  async requestText(
     method: HttpMethod,
     path: string,
-    options: RequestOptions<S>,
-  ): Promise<{ data: z.infer<S>; meta: Record<string, unknown> | undefined }> {
-    const headers: Record<string, string> = { accept: "application/json" };
+    options: Omit<RequestOptions<z.ZodType>, "schema" | "verify">,
+  ): Promise<{ body: string; headers: Record<string, string> }> {
+    const response = await this.send(method, path, { ...options, accept: "text/csv, application/json" });
+    return { body: response.body, headers: response.headers };
+  }
+
+  private async send(
+    method: HttpMethod,
+    path: string,
+    options: Omit<RequestOptions<z.ZodType>, "schema" | "verify"> & { accept: string },
+  ): Promise<Awaited<ReturnType<Transport["request"]>>> {
+    const headers: Record<string, string> = { accept: options.accept };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.organizationUuid) headers[organizationHeader] = this.config.organizationUuid;
@@ -136,15 +149,24 @@ export class HttpCore {
         message: error instanceof Error ? error.message : String(error),
       });
     }
-    const requestId = response.headers[requestIdHeader] ?? null;
     if (response.status < 200 || response.status >= 300) {
       throw ApiError.fromResponse(
         response.status,
         response.body,
-        requestId,
+        response.headers[requestIdHeader] ?? null,
         retryAfterMs(response.headers["retry-after"]),
       );
     }
+    return response;
+  }
+
+  async request<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<S>,
+  ): Promise<{ data: z.infer<S>; meta: Record<string, unknown> | undefined }> {
+    const response = await this.send(method, path, { ...options, accept: "application/json" });
+    const requestId = response.headers[requestIdHeader] ?? null;
     if (response.status === 204) return { data: undefined as z.infer<S>, meta: undefined };
     let json: unknown;
     try {

@@ -1,4 +1,5 @@
 export { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+export { asyncJobsApi } from "./asyncJobsApi.ts";
 export type { BulkCallOptions, Selected } from "./bulkAnswers.ts";
 export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";

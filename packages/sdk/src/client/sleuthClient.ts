@@ -6,6 +6,8 @@ import { flagsApi } from "./flagsApi.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
 import { type ClientConfig, HttpCore } from "./httpCore.ts";
+import { asyncJobsApi } from "./asyncJobsApi.ts";
+import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
@@ -27,6 +29,7 @@ export class SleuthClient {
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
   readonly risk: ReturnType<typeof riskApi>;
+  readonly asyncJobs: ReturnType<typeof asyncJobsApi>;
   readonly transfers: ReturnType<typeof transfersApi>;
   readonly flows: ReturnType<typeof flowsApi>;
   readonly holdings: ReturnType<typeof holdingsApi>;
@@ -52,6 +55,7 @@ export class SleuthClient {
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);
     this.risk = riskApi(this.core);
+    this.asyncJobs = asyncJobsApi(this.core);
     this.transfers = transfersApi(this.core);
     this.flows = flowsApi(this.core);
     this.holdings = holdingsApi(this.core);

@@ -16,3 +16,49 @@ export {
   downloadSelectionSchema,
   planDownload,
 } from "./downloadPlan.ts";
+export type { ScreeningCsvRow, SearchResultCsvRow, TransferCsvRow } from "./exportColumns.ts";
+export {
+  exportCsvFields,
+  exportCsvHeaderLine,
+  exportCsvText,
+  screeningCsvFields,
+  searchResultCsvFields,
+  searchResultCsvRow,
+  transferCsvFields,
+} from "./exportColumns.ts";
+export type {
+  AsyncJobDetails,
+  AsyncJobListQuery,
+  AsyncJobStatus,
+  DownloadUrl,
+  ExportJobType,
+  ExportParameters,
+  ExportRequest,
+} from "./exportJobs.ts";
+export {
+  asyncJobDetailsSchema,
+  asyncJobListQuerySchema,
+  asyncJobSortColumns,
+  asyncJobStatuses,
+  asyncJobStatusSchema,
+  awaitingDownloadQuery,
+  directDownloadRowLimit,
+  downloadUrlLifetimeMs,
+  downloadUrlSchema,
+  exportJobTypeSchema,
+  exportJobTypes,
+  exportParameterSchemas,
+  jobResultLifetimeMs,
+  parseExportRequest,
+  screeningUrnsSchema,
+} from "./exportJobs.ts";
+export type { ExportManifest } from "./exportManifest.ts";
+export {
+  CsvRecordCounter,
+  compareWithManifest,
+  decodeManifestHeader,
+  encodeManifestHeader,
+  exportManifestHeader,
+  exportManifestSchema,
+  manifestPathOf,
+} from "./exportManifest.ts";

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import { requestIdHeader } from "@sleuth/sdk";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
+import { ExportWorker } from "../exports/index.ts";
 import { registerRoutes } from "../routes/index.ts";
 import type { Store } from "../store/index.ts";
 import { rateLimitKey, resolveCaller } from "./auth.ts";
@@ -121,6 +122,13 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
     });
   });
 
-  await registerRoutes(app, { store, config });
+  // 001 §7 background jobs run in the server process; closing the server puts a running job back
+  // in the queue for the next start.
+  const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log });
+  await registerRoutes(app, { store, config, exportWorker });
+  await exportWorker.start();
+  app.addHook("onClose", async () => {
+    await exportWorker.stop();
+  });
   return app;
 }

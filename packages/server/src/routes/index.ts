@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { activityRoutes } from "./activity.ts";
 import { apiTokenRoutes } from "./apiTokens.ts";
+import { asyncJobRoutes } from "./asyncJobs.ts";
 import { authRoutes } from "./auth.ts";
 import { caseRoutes } from "./cases.ts";
 import type { RouteContext } from "./context.ts";
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     importRoutes,
     searchRoutes,
     metricsRoutes,
+    asyncJobRoutes,
     transferRoutes,
     flowRoutes,
     holdingsRoutes,

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { InboxButton } from "../actions/index.ts";
 import { routes } from "../app/routes.ts";
 import { openPalette } from "../commands/index.ts";
+import { JobsBadge } from "../downloads/index.ts";
 import type { SignedInView } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
@@ -30,6 +31,7 @@ export function AppHeader({ view }: { view: SignedInView }) {
       </Header.Item>
       <Header.Item>
         <InboxButton />
+        <JobsBadge />
       </Header.Item>
       <Header.Item>
         <OrganizationSwitcher view={view} />

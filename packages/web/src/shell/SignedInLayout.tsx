@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { ActionDialogs, useWorkspaceCommands } from "../actions/index.ts";
 import { CustomEntityDialogHost } from "../customEntities/CustomEntityDialogHost.tsx";
 import { useCustomEntityCommands } from "../customEntities/useCustomEntityCommands.ts";
+import { DownloadCsvDialog, JobsPanel, useJobsCommands } from "../downloads/index.ts";
 import { announce } from "../messages/index.ts";
 import { OrganizationDialogHost } from "../organization/OrganizationDialogHost.tsx";
 import { PinnedNavigation } from "../organization/PinnedNavigation.tsx";
@@ -21,6 +22,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
   useCustomEntityCommands();
   useOrganizationCommands();
   useWorkspaceCommands();
+  useJobsCommands();
   const organizationName = view.organization.name;
   const previous = useRef(organizationName);
   useEffect(() => {
@@ -47,6 +49,8 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
       <CustomEntityDialogHost />
       <OrganizationDialogHost />
       <ActionDialogs />
+      <DownloadCsvDialog />
+      <JobsPanel />
     </div>
   );
 }

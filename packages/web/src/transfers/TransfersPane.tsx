@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon } from "@primer/octicons-react";
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from "@primer/octicons-react";
 import { Button, Heading } from "@primer/react";
 import { Table } from "@primer/react/experimental";
 import {
@@ -18,9 +18,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useReducer, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { type Command, useCommands } from "../commands/index.ts";
+import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
 import { focusStep, useHotkey } from "../keyboard/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { TransferFilterBar } from "./TransferFilterBar.tsx";
 import {
@@ -35,6 +37,7 @@ import {
 } from "./transferCells.tsx";
 import { type AnyTransferRow, transfersQuery } from "./transferQueries.ts";
 import "./transfers.css";
+import { transfersDownload } from "./transfersDownload.ts";
 
 const group = "Transfers";
 
@@ -102,7 +105,22 @@ function columnsOf(subject: Subject): ColumnSpec[] {
 
 /** The 001 §2 transfer table of the subject; a new subject starts a new table (001 §4). */
 export function TransfersPane({ subject }: { subject: Subject }) {
-  return <TransferTable key={subject.urn} subject={subject} />;
+  const download = transfersDownload(subject);
+  useDownloadCommand(download);
+  return (
+    <>
+      <div className="sleuth-pane-actions">
+        <Button
+          leadingVisual={DownloadIcon}
+          onClick={() => openDownloadDialog(download)}
+          trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
+        >
+          Download CSV
+        </Button>
+      </div>
+      <TransferTable key={subject.urn} subject={subject} />
+    </>
+  );
 }
 
 /** The row links of the table, in order: j/k and the arrows move focus among them. */

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { type ExportJobType, exportCsvHeaderLine, exportCsvText } from "@sleuth/sdk";
+import type { RowSource } from "./rowSource.ts";
+
+export interface WrittenExport {
+  rowCount: number;
+  byteLength: number;
+  sha256: string;
+}
+
+/**
+ * The CSV of a row source, as text (the direct download: at most 100 rows): header, then each
+ * page's rows, every line CRLF-terminated, exactly the bytes writeExportFile writes.
+ */
+export async function exportText(
+  jobType: ExportJobType,
+  source: RowSource,
+): Promise<{ text: string } & WrittenExport> {
+  const parts = [exportCsvHeaderLine(jobType)];
+  let rowCount = 0;
+  for await (const rows of source.pages()) {
+    parts.push(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
+    rowCount += rows.length;
+  }
+  const text = parts.join("");
+  const bytes = Buffer.from(text, "utf8");
+  return {
+    text,
+    rowCount,
+    byteLength: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+}
+
+/**
+ * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
+ * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
+ * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
+ * page is written (progress, heartbeat); it may throw to stop the export.
+ */
+export async function writeExportFile(
+  path: string,
+  jobType: ExportJobType,
+  source: RowSource,
+  onPage: (rowsWritten: number) => Promise<void>,
+): Promise<WrittenExport> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
+  const handle = await open(temporary, "w");
+  const hash = createHash("sha256");
+  let byteLength = 0;
+  let rowCount = 0;
+  const write = async (text: string) => {
+    const bytes = Buffer.from(text, "utf8");
+    hash.update(bytes);
+    byteLength += bytes.length;
+    await handle.write(bytes);
+  };
+  try {
+    await write(exportCsvHeaderLine(jobType));
+    for await (const rows of source.pages()) {
+      await write(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
+      rowCount += rows.length;
+      await onPage(rowCount);
+    }
+    await handle.sync();
+    await handle.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return { rowCount, byteLength, sha256: hash.digest("hex") };
+}

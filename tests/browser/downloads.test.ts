@@ -1,0 +1,131 @@
+import { readFile } from "node:fs/promises";
+import { addressChainUrn, type ChainId } from "@sleuth/sdk";
+import Papa from "papaparse";
+import type { Browser, BrowserContext, Page } from "playwright";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
+
+// The Download CSV modal and the jobs panel in real Chromium, keyboard only (issue 29 "Console":
+// 001 §2, §4, §5, §7, §9).
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let subject: { chain: ChainId; address: string; n: number };
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  browser = await launchChromium();
+  const [row] = await server.store.query<{ chain: ChainId; address: string; n: number }>(
+    `SELECT a.chain, a.address, count(*)::int AS n FROM transfers t JOIN addresses a ON a.id = t.address_id
+     GROUP BY a.chain, a.address HAVING count(*) > 100 ORDER BY abs(count(*) - 300), a.address LIMIT 1`,
+  );
+  if (!row) throw new Error("no address with more than 100 transfers");
+  subject = row;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function transfersPane(): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await signInAsDemo(context, server.baseUrl);
+  await page.goto(`${server.baseUrl}/address/${subject.chain}/${subject.address}?pane=transfers`);
+  await page.getByRole("button", { name: /Download CSV/ }).waitFor();
+  return page;
+}
+
+async function openModal(page: Page) {
+  await page.keyboard.press("Shift+D");
+  const dialog = page.getByRole("dialog", { name: "Download CSV" });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByText(/rows$/).first().textContent()).toMatch(/rows/);
+  return dialog;
+}
+
+describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
+  test("001 §4 a range of 30 rows downloads directly; both ends are required; Cancel resets", async () => {
+    const page = await transfersPane();
+    let dialog = await openModal(page);
+    await page.screenshot({ path: "/tmp/sleuth-download-modal.png" });
+    // Range: the arrow keys move within the radio group; both ends are required (001 §5).
+    await tabTo(page, dialog.getByRole("radio", { name: "All rows" }));
+    await page.keyboard.press("ArrowDown");
+    await expectFocused(dialog.getByRole("radio", { name: "A range of rows" }));
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1");
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toBe("Enter both the first and the last row of the range.");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Cancel reset it: it opens on all rows again.
+    dialog = await openModal(page);
+    expect(await dialog.getByRole("radio", { name: "All rows" }).isChecked()).toBe(true);
+    await tabTo(page, dialog.getByRole("radio", { name: "All rows" }));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("30");
+    await expect
+      .poll(() => dialog.getByTestId("download-plan").textContent())
+      .toMatch(/^30 rows · direct download/);
+    await expect
+      .poll(() => dialog.getByRole("button", { name: "Download", exact: true }).isEnabled())
+      .toBe(true);
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^address-transfers_\d{8}T\d{6}Z\.csv$/);
+    const text = await readFile((await file.path()) ?? "", "utf8");
+    expect(Papa.parse(text, { header: true, skipEmptyLines: true }).data).toHaveLength(30);
+    // After submit the dialog closes (001 §4); the download is in the activity log (001 §7 "Other").
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const [entry] = await server.store.query<{ action: string }>(
+      "SELECT action FROM activity_log WHERE action = 'download' ORDER BY id DESC LIMIT 1",
+    );
+    expect(entry?.action).toBe("download");
+  });
+
+  test("001 §4 more than 100 rows is 'Process Download'; the job shows in the jobs panel and downloads", async () => {
+    const page = await transfersPane();
+    const dialog = await openModal(page);
+    await expect.poll(() => dialog.getByTestId("download-plan").textContent()).toMatch(/background job/);
+    const process = dialog.getByRole("button", { name: "Process Download" });
+    await tabTo(page, process);
+    await page.keyboard.press("Enter");
+    await page.getByText("Your download is being prepared. You will be notified when it is ready.").waitFor();
+    // 001 §9: the header's count (polled every 5 s) shows the ready result.
+    await expect.poll(() => page.getByTestId("jobs-count").textContent(), { timeout: 20_000 }).toBe("1");
+    await page.keyboard.press("g");
+    await page.keyboard.press("j");
+    const panel = page.getByRole("dialog", { name: "Background jobs" });
+    await panel.waitFor();
+    const row = panel.getByTestId("job-row").first();
+    await expect.poll(() => row.textContent()).toContain("succeeded");
+    expect(await row.textContent()).toContain(
+      `${subject.n.toLocaleString("en-US")} of ${subject.n.toLocaleString("en-US")} rows`,
+    );
+    await page.screenshot({ path: "/tmp/sleuth-jobs-panel.png" });
+    const button = row.getByRole("button", { name: /^Download address-transfers_/ });
+    await tabTo(page, button);
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const file = await download;
+    const text = await readFile((await file.path()) ?? "", "utf8");
+    expect(Papa.parse(text, { header: true, skipEmptyLines: true }).data).toHaveLength(subject.n);
+    await expect.poll(() => row.textContent()).toContain("downloaded");
+    expect(addressChainUrn(subject.chain, subject.address)).toContain(subject.address);
+  });
+});

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareWithManifest, type SleuthClient } from "@sleuth/sdk";
+import { createNodeClient } from "@sleuth/sdk/node";
+import {
+  createApiToken,
+  demoAccounts,
+  findUserByEmail,
+  migrate,
+  openStore,
+  seedDemoAccounts,
+} from "@sleuth/server";
+import Papa from "papaparse";
+import { afterAll, describe, expect, test } from "vitest";
+import { createTestDatabase } from "../helpers/server.ts";
+import { insertSyntheticTransfers } from "../helpers/syntheticTransfers.ts";
+import { downloadJobFile, sha256Hex } from "./exportHelpers.ts";
+
+// Issue 29 "Reliability": the server process is killed (SIGKILL, no clean-up) during a 100,000-row
+// export; after a restart the job runs again and completes, and the file holds every row once and
+// matches its manifest. Run on PostgreSQL: on this session's loaded machine the PGlite run (100,000
+// rows inserted into a file-backed PGlite, then exported at about 2 s a 5,000-row page) outlasted
+// the test's 10 minutes, so it is not part of the suite until it is measured (issue 29 report).
+
+const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
+const rows = 100_000;
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [mainScript], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        SLEUTH_WORLD_SCALE: "none",
+        SLEUTH_WEB_DIST: "/nonexistent",
+        SLEUTH_LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Sleuth is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
+  });
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+describe("an export survives the server's death on postgres", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  });
+
+  test("001 §7 the server is killed mid-export; after restart the job completes with every row once", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sleuth-crash-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const env: Record<string, string> = { SLEUTH_DATA_DIR: dir, SLEUTH_EXPORT_DIR: join(dir, "exports") };
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    env.DATABASE_URL = database.url;
+    // The store is prepared before the server owns it (PGlite is one process's store).
+    const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: dir });
+    await migrate(store);
+    await seedDemoAccounts(store);
+    const subject = await insertSyntheticTransfers(store, { count: rows });
+    const user = await findUserByEmail(store, demoAccounts.user.email);
+    const { token } = await createApiToken(store, user?.id ?? 0, "crash test");
+    await store.close();
+
+    let server = await startServer(env);
+    cleanups.push(async () => {
+      server.child.kill("SIGKILL");
+    });
+    let client: SleuthClient = createNodeClient({ baseUrl: server.url, token });
+    const job = await client.asyncJobs.create({
+      jobType: "ADDRESS_TRANSFERS_CSV",
+      parameters: { addressChainUrn: subject.addressChainUrn },
+    });
+    expect(job.totalRows).toBe(rows);
+    // Killed as soon as the worker has claimed it and written its first page: mid-export.
+    for (;;) {
+      const now = await client.asyncJobs.get(job.asyncJobUuid);
+      expect(now.status).not.toBe("succeeded");
+      if (now.status === "running" && now.progressRows > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await killHard(server.child);
+    expect(existsSync(join(dir, "exports", `${job.asyncJobUuid}.csv`))).toBe(false);
+
+    server = await startServer(env);
+    client = createNodeClient({ baseUrl: server.url, token });
+    let done = await client.asyncJobs.get(job.asyncJobUuid);
+    const deadline = Date.now() + 240_000;
+    while ((done.status === "queued" || done.status === "running") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      done = await client.asyncJobs.get(job.asyncJobUuid);
+    }
+    expect(done).toMatchObject({ status: "succeeded", progressRows: rows, totalRows: rows });
+
+    const file = await downloadJobFile(client, job.asyncJobUuid);
+    const parsed = Papa.parse<Record<string, string>>(file.text, { header: true, skipEmptyLines: true }).data;
+    expect(parsed).toHaveLength(rows);
+    expect(new Set(parsed.map((row) => row.transactionHash)).size).toBe(rows);
+    expect(
+      compareWithManifest(file.manifest, {
+        sha256: sha256Hex(file.text),
+        byteLength: Buffer.byteLength(file.text),
+        rowCount: parsed.length,
+      }),
+    ).toEqual({ ok: true, problems: [] });
+    await killHard(server.child);
+  }, 600_000);
+});
