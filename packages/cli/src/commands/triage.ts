@@ -18,7 +18,6 @@ import {
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { excludedChainsOf } from "../search/index.ts";
 import { action, type Session } from "../session.ts";
 
 /**
@@ -37,7 +36,9 @@ async function subjectOf(
     if (!chain.success) throw new CliError(`unknown chain "${chainOption}"`);
     chains = [chain.data];
   } else {
-    const excludedChains = await excludedChainsOf(client, (text) => session.out.warn(text));
+    const configuration = await client.search.configuration();
+    if (configuration.notice) session.out.warn(configuration.notice);
+    const { excludedChains } = configuration;
     chains = recognizeIdentifier(address, { recognizeInet: false, excludedChains })
       .filter((identifier) => identifier.kind === "address")
       .map((identifier) => identifier.chain as ChainId);

@@ -11,7 +11,7 @@ import {
   type ExportManifest,
   exportManifestHeader,
 } from "../download/exportManifest.ts";
-import type { HttpCore } from "./client.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 /**
  * 001 §7 background jobs and the direct download (docs/API.md "Downloads and background jobs"):

@@ -14,8 +14,8 @@ import {
 } from "../customEntity/customEntityRequests.ts";
 import { collaboratorsSchema, type SharingOperation } from "../sharing/collaborators.ts";
 import { sharingMessages } from "../sharing/sharingMessages.ts";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 const path = "/v1/custom-entities";
 const uuidPath = (uuid: string) => `${path}/${encodeURIComponent(uuid)}`;

@@ -50,8 +50,8 @@ import {
 import { scamReportSchema } from "../scamReport/index.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 import type { CallOptions } from "./searchApi.ts";
 
 /** The analytics path prefix of 000 §7 ({insights}). */

@@ -18,8 +18,8 @@ import {
 } from "../graph/graphExplore.ts";
 import { graphMessages } from "../graph/graphMessages.ts";
 import { type TrmFile, trmFileSchema } from "../graph/trmFile.ts";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 /** POST /graphs/{graphId}/export answers the file and the name to save it under. */
 export const graphExportAnswerSchema = z.object({ fileName: z.string(), file: trmFileSchema.nullable() });

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi } from "./accountApi.ts";
+import { asyncJobsApi } from "./asyncJobsApi.ts";
 import { casesApi, escalationsApi } from "./casesApi.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
 import { flagsApi } from "./flagsApi.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
 import { type ClientConfig, HttpCore } from "./httpCore.ts";
-import { asyncJobsApi } from "./asyncJobsApi.ts";
-import { type ClientConfig, HttpCore } from "./client.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";

@@ -23,8 +23,8 @@ import {
   transferRowsSchema,
   transfersCountSchema,
 } from "../transfers/index.ts";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 import type { CallOptions } from "./searchApi.ts";
 
 /** One page of a transfer listing: its rows and 000 §3's cursors. */

@@ -12,8 +12,8 @@ import {
   triageReportFileName,
   triageReportRowSchema,
 } from "../triage/index.ts";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { attributionApi } from "./searchApi.ts";
 import { uploadForm } from "./uploadRequest.ts";

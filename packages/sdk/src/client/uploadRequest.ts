@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { HttpCore } from "./httpCore.ts";
 import { ApiError } from "./errors.ts";
+import type { HttpCore } from "./httpCore.ts";
 
 export interface UploadOptions<S extends z.ZodType> {
   schema: S;
