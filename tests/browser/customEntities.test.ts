@@ -73,7 +73,8 @@ describe("custom entities by keyboard", () => {
       .toContain("Up to date");
     await screenshot(page, "custom-entity-page");
 
-    // s: Share. Add the colleague as viewer and save.
+    // a s: Share. Add the colleague as viewer and save.
+    await page.keyboard.press("a");
     await page.keyboard.press("s");
     await shareDialog(page).waitFor();
     await page.getByTestId("share-form").waitFor();
@@ -96,6 +97,7 @@ describe("custom entities by keyboard", () => {
     await expect(asColleague.update(uuid, { name: "Not allowed" })).rejects.toMatchObject({ status: 403 });
 
     // Again: the colleague becomes an editor (002 §4 a remove then an add).
+    await page.keyboard.press("a");
     await page.keyboard.press("s");
     await page.getByTestId("share-form").waitFor();
     const colleagueAccess = page.getByLabel(/^Access of Casey Colleague/);
@@ -108,6 +110,7 @@ describe("custom entities by keyboard", () => {
     expect((await asColleague.get(uuid)).permission).toBe("editor");
 
     // 002 §5: with the colleague back to viewer, removing Dana (the last editor) is refused.
+    await page.keyboard.press("a");
     await page.keyboard.press("s");
     await page.getByTestId("share-form").waitFor();
     await tabTo(page, page.getByLabel(/^Access of Casey Colleague/));

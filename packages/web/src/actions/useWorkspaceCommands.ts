@@ -57,7 +57,7 @@ export function useWorkspaceCommands(): void {
       id: "flags.list",
       title: "Go to my organization's flags",
       group,
-      keys: "g f",
+      keys: "g l",
       keywords: ["flags", "user attributions"],
       run: () => navigate(workspaceRoutes.flags),
     },
@@ -86,7 +86,7 @@ export function useWorkspaceCommands(): void {
       id: "reports.list",
       title: "Show the organization's reports",
       group: "Reports",
-      keys: "g p",
+      keys: "g u",
       keywords: ["user reports", "admin"],
       run: () => navigate(workspaceRoutes.reports),
     });

@@ -87,14 +87,14 @@ export function TriageAddressPage({ chain, address }: { chain: string; address: 
             id: "triage.summaryTab",
             title: "Show the triage summary",
             group: "Triage",
-            keys: "g s",
+            keys: "t s",
             run: () => navigate(triageAddressPath(valid.chain, valid.address)),
           },
           {
             id: "triage.detailsTab",
             title: "Show the triage details",
             group: "Triage",
-            keys: "g d",
+            keys: "t d",
             run: () => navigate(triageAddressPath(valid.chain, valid.address, { tab: "details" })),
           },
         ]
