@@ -154,6 +154,13 @@ describe.each(storeKinds)("custom entities on %s", (kind) => {
     expect(hits.hits.map((hit) => hit.entityUrn)).not.toContain(created.urn);
     const metrics = await client.metrics.customEntities([created.urn]);
     expect(metrics.data).toEqual([]);
+    // Issue 27: its transfers and counterparties are as hidden as its page.
+    await expect(
+      client.transfers.customEntity({ customEntityUrn: created.urn, pageSize: 30 }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.flows.counterpartySummary("custom-entity", { customEntityUrn: created.urn }),
+    ).rejects.toMatchObject({ status: 404 });
     expect((await client.customEntities.list({ limit: 100 })).items.map((item) => item.uuid)).not.toContain(
       created.uuid,
     );

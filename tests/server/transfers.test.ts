@@ -425,36 +425,31 @@ describe.each(storeKinds)("transfer tables on %s", (kind) => {
       const [entity] = await tx.query<{ urn: string }>(
         "SELECT e.urn FROM entities e WHERE EXISTS (SELECT 1 FROM transfers t WHERE t.entity_id = e.id) LIMIT 1",
       );
+      const [member] = await tx.query<{ id: number }>(
+        "SELECT user_id AS id FROM memberships WHERE organization_id = $1 LIMIT 1",
+        [organization!.id],
+      );
+      const viewer = { organizationId: organization!.id, userId: member!.id };
       const address = await addressScope(db, busiest.urn);
       const base = { pageSize: 30, filters: {}, sort: { column: "timestamp", direction: "desc" } } as const;
-      const first = await listTransfers(db, address, base, organization!.id);
-      await listTransfers(db, address, { ...base, after: first.meta.nextCursor! }, organization!.id);
+      const first = await listTransfers(db, address, base, viewer);
+      await listTransfers(db, address, { ...base, after: first.meta.nextCursor! }, viewer);
       await listTransfers(
         db,
         address,
         { ...base, jumpTo: { transactionUrn: urnOf(expected.at(-1)!) } },
-        organization!.id,
+        viewer,
       );
-      await listTransfers(
-        db,
-        address,
-        { ...base, sort: { column: "usdAmount", direction: "desc" } },
-        organization!.id,
-      );
+      await listTransfers(db, address, { ...base, sort: { column: "usdAmount", direction: "desc" } }, viewer);
       await listTransfers(
         db,
         address,
         { ...base, filters: { direction: "incoming", counterpartyAddressPrefix: "1" } },
-        organization!.id,
+        viewer,
       );
-      await countTransfers(db, address, {}, organization!.id);
-      await listTransfers(db, await entityScope(db, entity!.urn), base, organization!.id);
-      await listTransfers(
-        db,
-        await customEntityScope(db, custom!.urn, organization!.id),
-        base,
-        organization!.id,
-      );
+      await countTransfers(db, address, {}, viewer);
+      await listTransfers(db, await entityScope(db, entity!.urn), base, viewer);
+      await listTransfers(db, await customEntityScope(db, custom!.urn, viewer), base, viewer);
       return found;
     });
     expect(plans.length).toBeGreaterThan(8);

@@ -1,5 +1,6 @@
 import { type ExportJobType, type ExportParameters, exportParameterSchemas, type Role } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
+import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import type { RowSource } from "./rowSource.ts";
 import { screeningRowSource } from "./screeningRows.ts";
@@ -31,7 +32,7 @@ type Sources = {
   [T in ExportJobType]: (
     db: Queryable,
     parameters: ExportParameters<T>,
-    organizationId: number,
+    viewer: Viewer,
   ) => Promise<RowSource>;
 };
 
@@ -46,13 +47,13 @@ const sources: Sources = {
     if (entityId === null) throw notFound("No such entity");
     return transferRowSource(db, { kind: "entity", entityId }, parameters);
   },
-  async CUSTOM_ENTITY_TRANSFERS_CSV(db, parameters, organizationId) {
-    const addressIds = await customEntityAddressIds(db, parameters.customEntityUrn, organizationId);
+  async CUSTOM_ENTITY_TRANSFERS_CSV(db, parameters, viewer) {
+    const addressIds = await customEntityAddressIds(db, parameters.customEntityUrn, viewer);
     if (addressIds === null) throw notFound("No such custom entity");
     return transferRowSource(db, { kind: "addresses", addressIds }, parameters);
   },
-  async SEARCH_RESULTS_CSV(db, parameters, organizationId) {
-    return searchRowSource(db, { ...parameters, organizationId }, parameters);
+  async SEARCH_RESULTS_CSV(db, parameters, viewer) {
+    return searchRowSource(db, { ...parameters, ...viewer }, parameters);
   },
   async SCREENING_RESULTS_CSV(db, parameters) {
     return screeningRowSource(db, parameters.addressChainUrns, parameters);
@@ -68,8 +69,8 @@ export function exportRowSource(
   db: Queryable,
   jobType: ExportJobType,
   parameters: unknown,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<RowSource> {
   const parsed = exportParameterSchemas[jobType].parse(parameters);
-  return (sources[jobType] as Sources[ExportJobType])(db, parsed as never, organizationId);
+  return (sources[jobType] as Sources[ExportJobType])(db, parsed as never, viewer);
 }

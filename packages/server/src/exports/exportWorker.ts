@@ -131,7 +131,10 @@ export class ExportWorker {
     }, this.options.heartbeatMs);
     try {
       await this.checkStillAllowed(job);
-      const source = await exportRowSource(this.store, job.jobType, job.parameters, job.organizationId);
+      const source = await exportRowSource(this.store, job.jobType, job.parameters, {
+        organizationId: job.organizationId,
+        userId: job.userId,
+      });
       const path = join(this.options.exportDir, `${job.uuid}.csv`);
       const written = await writeExportFile(path, job.jobType, source, async (rows) => {
         if (this.stopping) throw new WorkerStopping();

@@ -9,7 +9,7 @@ import { type ExportRow, type RowSource, windowCount } from "./rowSource.ts";
  */
 export function searchRowSource(
   db: Queryable,
-  request: { query: string; attributionType: AttributionType; organizationId: number },
+  request: { query: string; attributionType: AttributionType; organizationId: number; userId: number },
   window: { offset: number; limit: number },
 ): RowSource {
   let hits: Promise<ExportRow[]> | null = null;
@@ -19,6 +19,7 @@ export function searchRowSource(
       limit: searchResultLimits.wildcard,
       offset: 0,
       organizationId: request.organizationId,
+      userId: request.userId,
     }).then((page) =>
       page.hits
         .map((hit) => searchResultCsvRow(request.attributionType, hit))

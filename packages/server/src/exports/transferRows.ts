@@ -1,4 +1,6 @@
 import { parseUrn } from "@sleuth/sdk";
+import { customEntityVisibleSql } from "../customEntities/index.ts";
+import type { Viewer } from "../metrics/index.ts";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
 import { type ExportRow, exportPageRows, type RowSource, windowCount } from "./rowSource.ts";
 
@@ -128,13 +130,14 @@ export async function entityIdOf(db: Queryable, entityUrn: string): Promise<numb
 export async function customEntityAddressIds(
   db: Queryable,
   customEntityUrn: string,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<number[] | null> {
   const parts = parseUrn(customEntityUrn);
   if (parts?.kind !== "custom-entity") return null;
   const [entity] = await db.query<{ id: number }>(
-    "SELECT id FROM custom_entities WHERE uuid = $1 AND organization_id = $2",
-    [parts.id, organizationId],
+    `SELECT ce.id FROM custom_entities ce
+     WHERE ce.uuid = $1 AND ce.organization_id = $2 AND ${customEntityVisibleSql("ce", "$3")}`,
+    [parts.id, viewer.organizationId, viewer.userId],
   );
   if (!entity) return null;
   const resources = await db.query<{ resource_urn: string }>(

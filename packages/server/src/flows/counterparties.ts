@@ -10,7 +10,8 @@ import {
   riskScoreLevels,
   type TxDateRange,
 } from "@sleuth/sdk";
-import { customEntityMembers } from "../metrics/index.ts";
+import { customEntityVisibleSql } from "../customEntities/index.ts";
+import { customEntityMembers, type Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
@@ -151,7 +152,7 @@ export async function counterpartyPage(
   db: Queryable,
   subject: FlowSubjectRows,
   query: CounterpartyQuery,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<CounterpartyRow[]> {
   const { from, until } = txDateBounds(query.txDate);
   const ranged = from !== null || until !== null;
@@ -171,8 +172,9 @@ export async function counterpartyPage(
   let details: string;
   if (query.grouping === "custom-entity") {
     const custom = await db.query<{ id: number; uuid: string }>(
-      "SELECT id, uuid::text AS uuid FROM custom_entities WHERE organization_id = $1",
-      [organizationId],
+      `SELECT id, uuid::text AS uuid FROM custom_entities ce
+       WHERE ce.organization_id = $1 AND ${customEntityVisibleSql("ce", "$2")}`,
+      [viewer.organizationId, viewer.userId],
     );
     const members = await customEntityMembers(
       db,

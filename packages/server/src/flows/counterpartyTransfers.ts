@@ -17,6 +17,7 @@ import {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  type Viewer,
 } from "../metrics/index.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
@@ -39,7 +40,7 @@ export async function resolveCounterparty(
   db: Queryable,
   kind: CounterpartyKind,
   urn: string | undefined,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<CounterpartyRows> {
   if (!urn)
     throw badRequest("The request is not valid", [
@@ -55,7 +56,7 @@ export async function resolveCounterparty(
     if (!found) throw notFound("No such counterparty entity");
     return { addressIds: [], entityIds: [found.id] };
   }
-  const [found] = await resolveCustomEntities(db, [urn], organizationId);
+  const [found] = await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId);
   if (!found) throw notFound("No such counterparty custom entity");
   return (await customEntityMembers(db, [found.id])).get(found.id) ?? { addressIds: [], entityIds: [] };
 }

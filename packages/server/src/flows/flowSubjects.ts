@@ -5,6 +5,7 @@ import {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  type Viewer,
 } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 
@@ -28,7 +29,7 @@ export async function resolveFlowSubject(
   db: Queryable,
   valueType: FlowValueType,
   urn: string,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<FlowSubjectRows> {
   if (valueType === "address") {
     const [address] = await resolveAddresses(db, [urn]);
@@ -40,7 +41,7 @@ export async function resolveFlowSubject(
     if (!entity) throw notFound("No such entity");
     return { valueType, urn, addressIds: [], entityIds: [entity.id] };
   }
-  const [custom] = await resolveCustomEntities(db, [urn], organizationId);
+  const [custom] = await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId);
   if (!custom) throw notFound("No such custom entity");
   const members = (await customEntityMembers(db, [custom.id])).get(custom.id) ?? {
     addressIds: [],

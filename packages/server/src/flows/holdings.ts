@@ -11,6 +11,7 @@ import {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  type Viewer,
 } from "../metrics/index.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
@@ -74,7 +75,7 @@ export async function subjectStatistics(
   db: Queryable,
   valueType: FlowValueType,
   urns: readonly string[],
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<SubjectStatistics[]> {
   const subjects: { urn: string; addressIds: number[]; entityIds: number[] }[] = [];
   if (valueType === "address") {
@@ -84,7 +85,7 @@ export async function subjectStatistics(
     for (const found of await resolveEntities(db, urns))
       subjects.push({ urn: found.urn, addressIds: [], entityIds: [found.id] });
   } else {
-    const found = await resolveCustomEntities(db, urns, organizationId);
+    const found = await resolveCustomEntities(db, urns, viewer.organizationId, viewer.userId);
     const members = await customEntityMembers(
       db,
       found.map((custom) => custom.id),

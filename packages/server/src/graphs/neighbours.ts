@@ -1,5 +1,6 @@
 import type { ExpandNeighbour, ExpandResult, GraphFlow, GraphNodeInfo } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
+import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { addressInfosById, entityInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 
@@ -125,10 +126,10 @@ async function ownedAddresses(db: Queryable, subject: ResolvedNode, limit: numbe
 /** Expands one node; null when the store does not know it (or it is another organization's). */
 export async function expandNode(
   db: Queryable,
-  organizationId: number,
+  viewer: Viewer,
   request: { trmUrn: string; direction: "incoming" | "outgoing" | "both"; limit: number; mode: string },
 ): Promise<ExpandResult | null> {
-  const [subject] = await resolveNodes(db, organizationId, [request.trmUrn]);
+  const [subject] = await resolveNodes(db, viewer, [request.trmUrn]);
   if (!subject) return null;
   const sides: Side[] = request.direction === "both" ? ["incoming", "outgoing"] : [request.direction];
   const hasMore = { incoming: false, outgoing: false };
@@ -138,7 +139,7 @@ export async function expandNode(
     const owned = await ownedAddresses(db, subject, request.limit);
     const infos = owned.infos.slice(0, request.limit);
     const nodes = infos.some((info) => typeof info === "string")
-      ? (await resolveNodes(db, organizationId, infos as string[])).map((node) => node.info)
+      ? (await resolveNodes(db, viewer, infos as string[])).map((node) => node.info)
       : (infos as GraphNodeInfo[]);
     for (const node of nodes) neighbours.push({ node, direction: null, flow: null });
     hasMore.outgoing = owned.more;

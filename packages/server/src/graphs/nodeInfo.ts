@@ -6,6 +6,8 @@ import {
   parseUrn,
   transactionUrn,
 } from "@sleuth/sdk";
+import { customEntityVisibleSql } from "../customEntities/index.ts";
+import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 
 // What a node shows (balance, risk, owner), read from the rollups: address_summary for addresses,
@@ -102,7 +104,7 @@ export type ResolvedNode =
  */
 export async function resolveNodes(
   db: Queryable,
-  organizationId: number,
+  viewer: Viewer,
   urns: readonly string[],
 ): Promise<ResolvedNode[]> {
   const addresses: Array<{ chain: string; address: string }> = [];
@@ -140,8 +142,9 @@ export async function resolveNodes(
   }
   if (customIds.length > 0) {
     const rows = await db.query<{ id: number; uuid: string; name: string }>(
-      `SELECT id, uuid, name FROM custom_entities WHERE uuid = ANY($1::uuid[]) AND organization_id = $2`,
-      [customIds, organizationId],
+      `SELECT ce.id, ce.uuid, ce.name FROM custom_entities ce
+       WHERE ce.uuid = ANY($1::uuid[]) AND ce.organization_id = $2 AND ${customEntityVisibleSql("ce", "$3")}`,
+      [customIds, viewer.organizationId, viewer.userId],
     );
     for (const row of rows) {
       const trmUrn = customEntityUrn(row.uuid);

@@ -7,6 +7,7 @@ import {
   traceLimits,
   traceStopCategoryKeys,
 } from "@sleuth/sdk";
+import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { type CounterpartyRow, flowOf } from "./neighbours.ts";
 import { addressInfosById, resolveNodes } from "./nodeInfo.ts";
@@ -92,12 +93,12 @@ async function frontierCounterparties(
 /** Runs a trace; null when the origin is not an address the store knows. */
 export async function traceFunds(
   db: Queryable,
-  organizationId: number,
+  viewer: Viewer,
   options: TraceOptions,
   now: () => number = () => performance.now(),
 ): Promise<TraceResult | null> {
   const started = now();
-  const [origin] = await resolveNodes(db, organizationId, [options.trmUrn]);
+  const [origin] = await resolveNodes(db, viewer, [options.trmUrn]);
   if (origin?.kind !== "address") return null;
   const side = options.direction;
   const categories = await stopCategories(db);

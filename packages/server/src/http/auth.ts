@@ -160,6 +160,11 @@ export function requireRole(request: FastifyRequest, minimum: Role = "viewer"): 
   return caller as Member;
 }
 
+/** The organization and user a member's reads are scoped to. */
+export function viewerOf(member: Member): { organizationId: number; userId: number } {
+  return { organizationId: member.organization.id, userId: member.user.id };
+}
+
 export { roleAtLeast };
 
 /** Sets the browser session cookie: http-only, SameSite=Strict, 30 days (docs/API.md). */

@@ -16,7 +16,7 @@ export {
   summaryValuesSql,
 } from "./printedAnswers.ts";
 export { forgetSummaryRows, summaryAnswersOfUrns } from "./rememberedAnswers.ts";
-export type { AddressSubject, CustomEntitySubject, EntitySubject } from "./subjects.ts";
+export type { AddressSubject, CustomEntitySubject, EntitySubject, Viewer } from "./subjects.ts";
 export {
   customEntityMembers,
   resolveAddresses,

@@ -187,12 +187,21 @@ export interface CustomEntitySubject {
  * Custom-entity URNs to the custom entities of `organizationId`, in request order. Another
  * organization's custom entity is absent, exactly like one that does not exist.
  */
+/** Who reads: the organization scopes every row, the user what is shared with them (002 §6). */
+export interface Viewer {
+  organizationId: number;
+  userId: number;
+}
+
 export async function resolveCustomEntities(
   db: Queryable,
   urns: readonly string[],
   organizationId: number,
-  /** The caller: a restricted custom entity is absent for members it was not shared with (002 §6). */
-  userId?: number,
+  /**
+   * The caller: a restricted custom entity is absent for members it was not shared with (002 §6).
+   * Required, so no caller can forget it; undefined only where no user asks (internal jobs).
+   */
+  userId: number | undefined,
 ): Promise<CustomEntitySubject[]> {
   const wanted: { urn: string; uuid: string }[] = [];
   for (const urn of urns) {

@@ -54,7 +54,10 @@ export function asyncJobRoutes(app: FastifyInstance, { store, exportWorker }: Ro
     requireRole(request, "viewer");
     const { jobType, parameters } = parseRequest(request.body);
     const { user, organization } = memberFor(request, jobType);
-    const source = await exportRowSource(store, jobType, parameters, organization.id);
+    const source = await exportRowSource(store, jobType, parameters, {
+      organizationId: organization.id,
+      userId: user.id,
+    });
     const totalRows = await source.count();
     if (totalRows === 0) throw badRequest(downloadMessages.noRecords);
     const job = await insertJob(store, {
@@ -131,9 +134,12 @@ export function asyncJobRoutes(app: FastifyInstance, { store, exportWorker }: Ro
   app.post("/v1/downloads/csv", async (request, reply) => {
     requireRole(request, "viewer");
     const { jobType, parameters } = parseRequest(request.body);
-    const { organization } = memberFor(request, jobType);
+    const { user, organization } = memberFor(request, jobType);
     const window = exportParameterSchemas[jobType].parse(parameters);
-    const source = await exportRowSource(store, jobType, parameters, organization.id);
+    const source = await exportRowSource(store, jobType, parameters, {
+      organizationId: organization.id,
+      userId: user.id,
+    });
     const rowCount = await source.count();
     if (rowCount === 0) throw badRequest(downloadMessages.noRecords);
     // 001 §4: more than 100 rows is 'Process Download'; the count tells the client what to plan.

@@ -42,7 +42,7 @@ import {
   riskIndicators,
   riskRatiosDaily,
 } from "../flows/index.ts";
-import { requireRole } from "../http/auth.ts";
+import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import type { Queryable } from "../store/index.ts";
@@ -68,9 +68,9 @@ async function subjectOf(
   valueType: FlowValueType,
   body: FlowSubject,
 ): Promise<FlowSubjectRows> {
-  const { organization } = requireRole(request, "viewer");
+  const viewer = viewerOf(requireRole(request, "viewer"));
   // forValueType made the field required; the schema checked the URN.
-  return resolveFlowSubject(db, valueType, subjectUrnOf(valueType, body)!, organization.id);
+  return resolveFlowSubject(db, valueType, subjectUrnOf(valueType, body)!, viewer);
 }
 
 export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void {
@@ -84,8 +84,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
       requireRole(request, "viewer");
       const body = parseOr400(summarySchema, request.body);
       const subject = await subjectOf(store, request, valueType, body);
-      const { organization } = requireRole(request, "viewer");
-      const rows = await counterpartyPage(store, subject, { grouping: "mixed", ...body }, organization.id);
+      const viewer = viewerOf(requireRole(request, "viewer"));
+      const rows = await counterpartyPage(store, subject, { grouping: "mixed", ...body }, viewer);
       return {
         data: rows,
         meta: { limit: body.limit, offset: body.offset, hasMore: rows.length >= body.limit },
@@ -105,13 +105,13 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
 
       // 000 §7 "/bulk for several": one item per known URN, in request order, echoing the URN.
       app.post(`/trm-insights/${version}/flows/${valueType}/summary/bulk`, async (request) => {
-        const { organization } = requireRole(request, "viewer");
+        const viewer = viewerOf(requireRole(request, "viewer"));
         const body = parseOr400(flowSummaryBulkRequestSchema, request.body);
         const urns = body[bulkSubjectFieldOf[valueType]] ?? [];
         const subjects: FlowSubjectRows[] = [];
         for (const urn of urns) {
           try {
-            subjects.push(await resolveFlowSubject(store, valueType, urn, organization.id));
+            subjects.push(await resolveFlowSubject(store, valueType, urn, viewer));
           } catch {
             // Unknown URNs are left out, as in every bulk call (docs/API.md).
           }
@@ -128,7 +128,7 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         app.post(
           `/trm-insights/${version}/flows/${valueType}/by-counterparty-${kind}/transfers`,
           async (request) => {
-            const { organization } = requireRole(request, "viewer");
+            const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(byCounterpartySchema, request.body);
             const subject = await subjectOf(store, request, valueType, body);
             const cursorPaged = body.limit === undefined && body.offset === undefined;
@@ -138,7 +138,7 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
               store,
               subject,
               { grouping: kind, txDate: body.txDate, limit: size + 1, offset },
-              organization.id,
+              viewer,
             );
             const more = rows.length > size;
             return {
@@ -156,15 +156,10 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         const counterpartyUrnOf = (body: Record<string, unknown>) =>
           body[counterpartyFieldOf[kind]] as string | undefined;
         app.post(`/trm-insights/${version}/flows/${valueType}/to-${kind}/transfers`, async (request) => {
-          const { organization } = requireRole(request, "viewer");
+          const viewer = viewerOf(requireRole(request, "viewer"));
           const body = parseOr400(transfersSchema, request.body);
           const subject = await subjectOf(store, request, valueType, body);
-          const counterparty = await resolveCounterparty(
-            store,
-            kind,
-            counterpartyUrnOf(body),
-            organization.id,
-          );
+          const counterparty = await resolveCounterparty(store, kind, counterpartyUrnOf(body), viewer);
           const page = await counterpartyTransferPage(store, subject, counterparty, body);
           return { data: page.rows, meta: { nextCursor: page.nextCursor, previousCursor: null } };
         });
@@ -172,15 +167,10 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         app.post(
           `/trm-insights/${version}/flows/${valueType}/to-${kind}/transfers/count`,
           async (request) => {
-            const { organization } = requireRole(request, "viewer");
+            const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(transfersSchema, request.body);
             const subject = await subjectOf(store, request, valueType, body);
-            const counterparty = await resolveCounterparty(
-              store,
-              kind,
-              counterpartyUrnOf(body),
-              organization.id,
-            );
+            const counterparty = await resolveCounterparty(store, kind, counterpartyUrnOf(body), viewer);
             return { data: { count: await counterpartyTransferCount(store, subject, counterparty, body) } };
           },
         );
@@ -191,7 +181,7 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         app.post(
           `/trm-insights/${version}/chain-assets/${valueType}/by-counterparty-${kind}/info`,
           async (request) => {
-            const { organization } = requireRole(request, "viewer");
+            const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(chainAssetsSchema, request.body);
             const subject = await subjectOf(store, request, valueType, body);
             if (kind === "category") {
@@ -204,7 +194,7 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
               store,
               kind,
               body[counterpartyFieldOf[kind]],
-              organization.id,
+              viewer,
             );
             return { data: await chainAssetsWith(store, subject, counterparty) };
           },

@@ -22,7 +22,7 @@ import {
   traceFunds,
   updateGraph,
 } from "../graphs/index.ts";
-import { requireRole } from "../http/auth.ts";
+import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import type { RouteContext } from "./context.ts";
@@ -92,26 +92,26 @@ export function graphRoutes(app: FastifyInstance, { store }: RouteContext): void
   });
 
   app.post("/graphs/nodes", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const member = requireRole(request, "viewer");
     const body = parseOr400(graphNodesRequestSchema, request.body);
-    const nodes = await resolveNodes(store, organization.id, body.trmUrns);
+    const nodes = await resolveNodes(store, viewerOf(member), body.trmUrns);
     return { data: nodes.map((node) => node.info) };
   });
 
   app.post("/graphs/expand", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const member = requireRole(request, "viewer");
     const body = parseOr400(expandRequestSchema, request.body);
-    const result = await expandNode(store, organization.id, body);
+    const result = await expandNode(store, viewerOf(member), body);
     if (!result) throw notFound("Nothing to expand: the store does not know this node");
     return { data: result };
   });
 
   app.post("/graphs/trace", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const member = requireRole(request, "viewer");
     const body = parseOr400(traceRequestSchema, request.body);
-    const result = await traceFunds(store, organization.id, body);
+    const result = await traceFunds(store, viewerOf(member), body);
     if (!result) {
-      const [node] = await resolveNodes(store, organization.id, [body.trmUrn]);
+      const [node] = await resolveNodes(store, viewerOf(member), [body.trmUrn]);
       if (node) throw badRequest("A trace starts at an address");
       throw notFound("The store does not know this address");
     }

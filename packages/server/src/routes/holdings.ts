@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { assetHoldings, assetMetrics, resolveFlowSubject, subjectStatistics } from "../flows/index.ts";
-import { requireRole } from "../http/auth.ts";
+import { requireRole, viewerOf } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import type { RouteContext } from "./context.ts";
@@ -39,14 +39,9 @@ export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): v
   for (const valueType of flowValueTypes) {
     const byAssetSchema = forValueType(byAssetSummaryRequestSchema, valueType);
     app.post(`/trm-insights/v5/metrics/${valueType}/by-asset/summary`, async (request) => {
-      const { organization } = requireRole(request, "viewer");
+      const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseOr400(byAssetSchema, request.body);
-      const subject = await resolveFlowSubject(
-        store,
-        valueType,
-        subjectUrnOf(valueType, body)!,
-        organization.id,
-      );
+      const subject = await resolveFlowSubject(store, valueType, subjectUrnOf(valueType, body)!, viewer);
       return {
         data: await assetMetrics(store, subject, body),
         meta: { limit: body.limit, offset: body.offset },
@@ -55,16 +50,16 @@ export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): v
 
     for (const version of ["v4", "v5"]) {
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary`, async (request) => {
-        const { organization } = requireRole(request, "viewer");
+        const viewer = viewerOf(requireRole(request, "viewer"));
         const { urn } = parseOr400(statisticsQuerySchema, request.query);
-        const [found] = await subjectStatistics(store, valueType, [urn], organization.id);
+        const [found] = await subjectStatistics(store, valueType, [urn], viewer);
         if (!found) throw notFound(`No such ${valueType}`);
         return { data: found };
       });
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary/bulk`, async (request) => {
-        const { organization } = requireRole(request, "viewer");
+        const viewer = viewerOf(requireRole(request, "viewer"));
         const { urns } = parseOr400(statisticsBulkQuerySchema, request.query);
-        return { data: await subjectStatistics(store, valueType, urns, organization.id) };
+        return { data: await subjectStatistics(store, valueType, urns, viewer) };
       });
     }
   }

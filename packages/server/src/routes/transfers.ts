@@ -11,8 +11,9 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { requireRole } from "../http/auth.ts";
+import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, issuesOf } from "../http/errors.ts";
+import type { Viewer } from "../metrics/index.ts";
 import {
   addressScope,
   countTransfers,
@@ -38,27 +39,23 @@ function parseListing<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 // docs/API.md "Transfer tables" gives the choices.
 
 export function transferRoutes(app: FastifyInstance, { store }: RouteContext): void {
-  const list = async (
-    scope: TransferScope,
-    request: Parameters<typeof listTransfers>[2],
-    organizationId: number,
-  ) => {
-    const page = await listTransfers(store, scope, request, organizationId);
+  const list = async (scope: TransferScope, request: Parameters<typeof listTransfers>[2], viewer: Viewer) => {
+    const page = await listTransfers(store, scope, request, viewer);
     return { data: page.data, meta: page.meta };
   };
-  const count = async (scope: TransferScope, filters: TransferFilters, organizationId: number) => ({
-    data: { count: await countTransfers(store, scope, filters, organizationId) },
+  const count = async (scope: TransferScope, filters: TransferFilters, viewer: Viewer) => ({
+    data: { count: await countTransfers(store, scope, filters, viewer) },
   });
 
   app.post("/trm-insights/v8/address/transfers", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return list(await addressScope(store, body.addressChainUrn), body, organization.id);
+    return list(await addressScope(store, body.addressChainUrn), body, viewer);
   });
 
   // 001 §7's v6 payload: the filters as top-level fields, newest first.
   app.post("/trm-insights/v6/address/transfers", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersV6RequestSchema, request.body);
     const filters: TransferFilters = {};
     if (body.counterpartyEntityUrn) filters.counterpartyEntity = [body.counterpartyEntityUrn];
@@ -72,42 +69,38 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
         filters,
         sort: { column: "timestamp", direction: "desc" },
       },
-      organization.id,
+      viewer,
     );
   });
 
   app.post("/trm-insights/v7/address/transfers/count", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersCountRequestSchema, request.body);
-    return count(await addressScope(store, body.addressChainUrn), body.filters, organization.id);
+    return count(await addressScope(store, body.addressChainUrn), body.filters, viewer);
   });
 
   for (const version of ["v6", "v7"]) {
     app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request) => {
-      const { organization } = requireRole(request, "viewer");
+      const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersRequestSchema, request.body);
-      return list(await entityScope(store, body.entityUrn), body, organization.id);
+      return list(await entityScope(store, body.entityUrn), body, viewer);
     });
     app.post(`/trm-insights/${version}/flows/entity/transfers/count`, async (request) => {
-      const { organization } = requireRole(request, "viewer");
+      const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersCountRequestSchema, request.body);
-      return count(await entityScope(store, body.entityUrn), body.filters, organization.id);
+      return count(await entityScope(store, body.entityUrn), body.filters, viewer);
     });
   }
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return list(await customEntityScope(store, body.customEntityUrn, organization.id), body, organization.id);
+    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer);
   });
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers/count", async (request) => {
-    const { organization } = requireRole(request, "viewer");
+    const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersCountRequestSchema, request.body);
-    return count(
-      await customEntityScope(store, body.customEntityUrn, organization.id),
-      body.filters,
-      organization.id,
-    );
+    return count(await customEntityScope(store, body.customEntityUrn, viewer), body.filters, viewer);
   });
 }

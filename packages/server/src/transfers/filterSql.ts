@@ -4,6 +4,7 @@ import {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  type Viewer,
 } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import type { SqlParams } from "./sqlParams.ts";
@@ -34,7 +35,7 @@ export async function filterPredicates(
   db: Queryable,
   filters: TransferFilters,
   params: SqlParams,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<string[]> {
   const where: string[] = [];
   if (filters.direction) where.push(`t.direction = ${params.add(filters.direction)}`);
@@ -48,7 +49,12 @@ export async function filterPredicates(
     );
   if (filters.counterpartyEntity) {
     const entities = await resolveEntities(db, filters.counterpartyEntity);
-    const customs = await resolveCustomEntities(db, filters.counterpartyEntity, organizationId);
+    const customs = await resolveCustomEntities(
+      db,
+      filters.counterpartyEntity,
+      viewer.organizationId,
+      viewer.userId,
+    );
     const members = await customEntityMembers(
       db,
       customs.map((custom) => custom.id),

@@ -9,6 +9,7 @@ import {
   transferRequestMessages,
 } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
+import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortKey } from "./cursor.ts";
 import { filterPredicates } from "./filterSql.ts";
@@ -121,12 +122,12 @@ export async function listTransfers(
   db: Queryable,
   scope: TransferScope,
   request: ListingRequest,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<TransferListing<TransferRow | EntityTransferRow>> {
   const listing = listingFingerprint(scope.urn, request.filters);
   // Filter URNs are resolved once; each walk adds the predicates to its own parameters.
   const probe = new SqlParams();
-  const resolved = await filterPredicates(db, request.filters, probe, organizationId);
+  const resolved = await filterPredicates(db, request.filters, probe, viewer);
   const predicates = (params: SqlParams) => {
     const offset = params.values.length;
     params.values.push(...probe.values);
@@ -196,13 +197,11 @@ export async function countTransfers(
   db: Queryable,
   scope: TransferScope,
   filters: TransferFilters,
-  organizationId: number,
+  viewer: Viewer,
 ): Promise<number> {
   if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return 0;
   const params = new SqlParams();
-  const where = (await filterPredicates(db, filters, params, organizationId))
-    .map((p) => ` AND ${p}`)
-    .join("");
+  const where = (await filterPredicates(db, filters, params, viewer)).map((p) => ` AND ${p}`).join("");
   const groups: string[] = [];
   if (scope.addressIds.length > 0)
     groups.push(

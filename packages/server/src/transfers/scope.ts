@@ -5,6 +5,7 @@ import {
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  type Viewer,
 } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 
@@ -43,12 +44,8 @@ export async function entityScope(db: Queryable, urn: string): Promise<TransferS
 }
 
 /** Another organization's custom entity is not found, exactly like one that does not exist. */
-export async function customEntityScope(
-  db: Queryable,
-  urn: string,
-  organizationId: number,
-): Promise<TransferScope> {
-  const [customEntity] = await resolveCustomEntities(db, [urn], organizationId);
+export async function customEntityScope(db: Queryable, urn: string, viewer: Viewer): Promise<TransferScope> {
+  const [customEntity] = await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId);
   if (!customEntity) throw notFound("Custom entity not found");
   const members = (await customEntityMembers(db, [customEntity.id])).get(customEntity.id);
   return {
