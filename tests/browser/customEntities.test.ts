@@ -206,10 +206,15 @@ describe("feature flags by keyboard", () => {
       .client({ token: await server.tokenFor(staff.email) })
       .featureFlags.get(server.demo.organization.uuid);
     expect(flags.ipSearch).toBe(false);
+    // The reloaded console binds its keys once its first requests settle.
+    await page.waitForLoadState("networkidle");
     await page.keyboard.press("g");
     await page.keyboard.press("f");
+    await dialog.waitFor();
     await expect
-      .poll(() => page.getByRole("button", { name: "ipSearch" }).getAttribute("aria-pressed"))
+      .poll(() => page.getByRole("button", { name: "ipSearch" }).getAttribute("aria-pressed"), {
+        timeout: 10_000,
+      })
       .toBe("false");
   });
 });
