@@ -20,6 +20,9 @@ describe("001 §4 CSV export", () => {
       expect(neutralizeCsvCell(`${start}HYPERLINK("http://x")`)).toBe(`'${start}HYPERLINK("http://x")`);
     }
     expect(neutralizeCsvCell("a=b")).toBe("a=b");
+    expect(neutralizeCsvCell("-18310.449307")).toBe("-18310.449307");
+    expect(neutralizeCsvCell("-1+2")).toBe("'-1+2");
+    expect(neutralizeCsvCell("-")).toBe("'-");
     expect(toCsv([{ note: '=1+2 "quoted"', amount: -0.5 }], columns)).toBe(
       'note,amount\r\n"\'=1+2 ""quoted""",-0.5',
     );

@@ -2,7 +2,9 @@ import Papa from "papaparse";
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide one after a line break). */
 export const csvFormulaTriggers = ["=", "+", "-", "@", "\t", "\r", "\n", "\0"] as const;
-const formulaStart = /^[=+\-@\t\r\n\0]/;
+// A plain negative decimal ("-0.5", an outgoing amount kept exact as text) is a number to every
+// spreadsheet, never a formula, so it is left as it is.
+const formulaStart = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r\n\0]/;
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 
@@ -13,7 +15,7 @@ export interface CsvColumn<Row> {
 
 /**
  * The text a cell holds after formula neutralisation: a string starting with =, +, -, @, tab, CR,
- * LF or NUL gets a leading ' so no spreadsheet evaluates it.
+ * LF or NUL gets a leading ' so no spreadsheet evaluates it; a plain negative decimal stays a number.
  */
 export function neutralizeCsvCell(text: string): string {
   return formulaStart.test(text) ? `'${text}` : text;
