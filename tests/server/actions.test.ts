@@ -494,15 +494,17 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
         fc.asyncProperty(
           fc.oneof(
             // One field of the wrong type or far too long.
-            fc.record({ field: fc.constantFrom(...fields), value: wrongValue }).map(({ field, value }) => ({
-              ...body,
-              [field]:
-                typeof body[field] === "string" && typeof value === "string"
-                  ? value
-                  : value === body[field]
-                    ? 0
-                    : value,
-            })),
+            // A value of the field's own kind (false for a flag, another id, a list for a list) may
+            // be valid, so it becomes a string; a string field gets the far too long string.
+            fc.record({ field: fc.constantFrom(...fields), value: wrongValue }).map(({ field, value }) => {
+              const original = body[field];
+              const sameKind =
+                value !== null &&
+                original !== null &&
+                typeof value === typeof original &&
+                Array.isArray(value) === Array.isArray(original);
+              return { ...body, [field]: sameKind && typeof original !== "string" ? "wrong type" : value };
+            }),
             // A field the record does not have.
             fc
               .string({ minLength: 1, maxLength: 12 })
