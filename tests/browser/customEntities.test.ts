@@ -206,11 +206,19 @@ describe("feature flags by keyboard", () => {
       .client({ token: await server.tokenFor(staff.email) })
       .featureFlags.get(server.demo.organization.uuid);
     expect(flags.ipSearch).toBe(false);
-    // The reloaded console binds its keys once its first requests settle.
-    await page.waitForLoadState("networkidle");
-    await page.keyboard.press("g");
-    await page.keyboard.press("f");
-    await dialog.waitFor();
+    // The reloaded console binds its keys once it has loaded: press g f until the dialog answers.
+    await expect
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) {
+            await page.keyboard.press("g");
+            await page.keyboard.press("f");
+          }
+          return dialog.isVisible();
+        },
+        { timeout: 20_000, intervals: [1_000] },
+      )
+      .toBe(true);
     await expect
       .poll(() => page.getByRole("button", { name: "ipSearch" }).getAttribute("aria-pressed"), {
         timeout: 10_000,
