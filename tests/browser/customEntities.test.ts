@@ -216,7 +216,7 @@ describe("feature flags by keyboard", () => {
           }
           return dialog.isVisible();
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toBe(true);
     await expect
