@@ -1,19 +1,8 @@
-// Follow-the-money benchmark (issue 27): server latency of the counterparty summary of the busiest
-// entity (target p95 ≤ 50 ms), and for reference the busiest address's summary, an entity's
-// exposure per day and its risk indicators. Results go to the "## Flows" section of
-// docs/PERFORMANCE.md.
-//   node scripts/bench/flows.ts                 the default world, seeded in memory
-//   node scripts/bench/flows.ts large           the large world's data directory (benchStore.ts)
-//   node scripts/bench/flows.ts default --rounds 100
-import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { addressChainUrn, type ChainId, entityUrn } from "../../packages/sdk/src/index.ts";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import { createApiToken, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { buildServer } from "../../packages/server/src/http/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
@@ -30,29 +19,8 @@ const [counts] = await store.query<{ addresses: number; transfers: number; entit
           (SELECT count(*)::int FROM entities) AS entities`,
 );
 
-const app = await buildServer({
-  store,
-  config: loadConfig({
-    SLEUTH_LOG_LEVEL: "warn",
-    SLEUTH_WEB_DIST: "/nonexistent",
-    SLEUTH_RATE_LIMIT_PER_SECOND: "100000",
-    SLEUTH_RATE_LIMIT_BURST: "100000",
-  }),
-});
-// The server's own time per request, from its arrival to the answer handed to the socket.
-let lastServerMs = Number.NaN;
-app.addHook("onSend", async (_request, reply, payload) => {
-  lastServerMs = reply.elapsedTime;
-  return payload;
-});
-await app.listen({ port: 0, host: "127.0.0.1" });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const demoUser = await findUserByEmail(store, "demo@sleuth.example");
-if (!demoUser) throw new Error("no demo user");
-const client = createNodeClient({
-  baseUrl,
-  token: (await createApiToken(store, demoUser.id, "bench")).token,
-});
+const bench = await startBenchServer(store);
+const { client } = bench;
 
 // The busiest subjects: most transfer rows.
 const [entity] = await store.query<{ slug: string; transfers: string; addresses: number }>(
@@ -109,7 +77,7 @@ for (const kind of kinds) {
     const started = performance.now();
     await kind.call();
     http.push(performance.now() - started);
-    server.push(lastServerMs);
+    server.push(bench.lastServerMs());
   }
   server.sort((a, b) => a - b);
   http.sort((a, b) => a - b);
@@ -138,5 +106,5 @@ const text = [
   ),
 ];
 writePerformanceSection("## Flows", text.join("\n"));
-await app.close();
+await bench.close();
 await store.close();

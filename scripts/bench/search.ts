@@ -1,18 +1,6 @@
-// Search benchmark (issue 5): server latency of typical palette queries, against the time the store
-// spends in the same queries' SQL, and the throughput of the bulk metrics calls `sleuth batch` uses.
-// Results go to the "## Search" section of docs/PERFORMANCE.md.
-//   node scripts/bench/search.ts                     the default world, seeded in memory
-//   node scripts/bench/search.ts large               the large world, seeded once into a data
-//                                                    directory and reused (--data-dir DIR to choose)
-//   node scripts/bench/search.ts default --rounds 400
-import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { addressChainUrn, type ChainId, displayAddress } from "../../packages/sdk/src/index.ts";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import { createApiToken, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { buildServer } from "../../packages/server/src/http/index.ts";
 import {
   addressMetrics,
   addressRiskInfo,
@@ -21,6 +9,7 @@ import {
 import { autocomplete, lookupTransactions } from "../../packages/server/src/search/index.ts";
 import type { Queryable } from "../../packages/server/src/store/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";
 import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
@@ -38,30 +27,8 @@ const [counts] = await store.query<{ addresses: number; transfers: number; entit
           (SELECT count(*)::int FROM entities) AS entities`,
 );
 
-const app = await buildServer({
-  store,
-  // The bench measures the server, not the per-token rate limit.
-  config: loadConfig({
-    SLEUTH_LOG_LEVEL: "warn",
-    SLEUTH_WEB_DIST: "/nonexistent",
-    SLEUTH_RATE_LIMIT_PER_SECOND: "100000",
-    SLEUTH_RATE_LIMIT_BURST: "100000",
-  }),
-});
-// The server's own time per request: from its arrival to the answer being handed to the socket.
-let lastServerMs = Number.NaN;
-app.addHook("onSend", async (_request, reply, payload) => {
-  lastServerMs = reply.elapsedTime;
-  return payload;
-});
-await app.listen({ port: 0, host: "127.0.0.1" });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const demoUser = await findUserByEmail(store, "demo@sleuth.example");
-if (!demoUser) throw new Error("no demo user");
-const client = createNodeClient({
-  baseUrl,
-  token: (await createApiToken(store, demoUser.id, "bench")).token,
-});
+const bench = await startBenchServer(store);
+const { client } = bench;
 
 // --- samples: spread over the whole store, the same on every run ---------------------------------
 
@@ -95,7 +62,7 @@ interface Kind {
 const organizationId = (
   await store.query<{ id: number }>(
     "SELECT organization_id AS id FROM memberships WHERE user_id = $1 LIMIT 1",
-    [demoUser.id],
+    [bench.demoUserId],
   )
 )[0]!.id;
 const section = (type: Parameters<typeof autocomplete>[1], query: string) => ({
@@ -206,7 +173,7 @@ for (const kind of kinds) {
     const started = performance.now();
     await kind.http(index);
     http.push(performance.now() - started);
-    server.push(lastServerMs);
+    server.push(bench.lastServerMs());
     clock.reset();
     await kind.direct(clock.db, index);
     sql.push(clock.elapsed());
@@ -268,7 +235,7 @@ for (let start = 0; start < bulkUrns.length; start += 900) {
 }
 const directBatchMs = performance.now() - batchStarted;
 
-await app.close();
+await bench.close();
 await store.close();
 
 // --- docs/PERFORMANCE.md -------------------------------------------------------------------------

@@ -7,21 +7,13 @@
 //   node scripts/bench/transfers.ts default --rounds 400
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync, statSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import {
-  buildServer,
-  createApiToken,
-  findUserByEmail,
-  loadConfig,
-  type WorldScale,
-  worldScaleSchema,
-} from "../../packages/server/src/index.ts";
+import { type WorldScale, worldScaleSchema } from "../../packages/server/src/index.ts";
+import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 import { peakRssKb, waitFor } from "./processStats.ts";
@@ -34,27 +26,8 @@ const scale: WorldScale = worldScaleSchema.parse(positionals[0] ?? "default");
 const rounds = Number(values.rounds);
 const store = await openBenchStore(scale);
 
-const app = await buildServer({
-  store,
-  config: loadConfig({
-    SLEUTH_LOG_LEVEL: "warn",
-    SLEUTH_WEB_DIST: "/nonexistent",
-    SLEUTH_RATE_LIMIT_PER_SECOND: "100000",
-    SLEUTH_RATE_LIMIT_BURST: "100000",
-  }),
-});
-// The server's own time per request: from its arrival to the answer being handed to the socket.
-let lastServerMs = Number.NaN;
-app.addHook("onSend", async (_request, reply, payload) => {
-  lastServerMs = reply.elapsedTime;
-  return payload;
-});
-await app.listen({ port: 0, host: "127.0.0.1" });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const demoUser = await findUserByEmail(store, "demo@sleuth.example");
-if (!demoUser) throw new Error("no demo user");
-const token = (await createApiToken(store, demoUser.id, "bench")).token;
-const client = createNodeClient({ baseUrl, token });
+const bench = await startBenchServer(store);
+const { baseUrl, token, client } = bench;
 
 const [busiest] = await store.query<{
   urn: string;
@@ -84,7 +57,7 @@ async function serverTimes(
   const times: number[] = [];
   for (let index = 0; index < rounds; index += 1) {
     await call();
-    times.push(lastServerMs);
+    times.push(bench.lastServerMs());
   }
   times.sort((a, b) => a - b);
   console.error(
@@ -171,7 +144,7 @@ for (const format of ["csv", "ndjson"]) {
   }
 }
 
-await app.close();
+await bench.close();
 await store.close();
 
 // --- docs/PERFORMANCE.md -------------------------------------------------------------------------
