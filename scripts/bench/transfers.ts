@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/index.ts";
+import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
@@ -24,6 +25,7 @@ const { values, positionals } = parseArgs({
 });
 const scale: WorldScale = worldScaleSchema.parse(positionals[0] ?? "default");
 const rounds = Number(values.rounds);
+const bulkRows = 100_000;
 const store = await openBenchStore(scale);
 
 const bench = await startBenchServer(store);
@@ -83,6 +85,30 @@ const second = await serverTimes("second page (next cursor)", () =>
   client.transfers.address({ addressChainUrn: busiest.urn, after: firstPage.meta.nextCursor ?? undefined }),
 );
 
+// --- an address with the issue's 100,000 transfers ------------------------------------------------
+
+// The demo worlds spread their transfers thinner: one synthetic address holds the issue's count.
+const bulkAddress = `0x${"b7".repeat(20)}`;
+const [bulkKnown] = await store.query("SELECT 1 FROM addresses WHERE chain = 'ethereum' AND address = $1", [
+  bulkAddress,
+]);
+const bulkUrn = bulkKnown
+  ? `urn:sleuth:address:ethereum:${bulkAddress}`
+  : (await insertSyntheticTransfers(store, { count: bulkRows, address: bulkAddress })).addressChainUrn;
+const [bulkEarliest] = await store.query<{ urn: string }>(
+  `SELECT 'urn:sleuth:transaction:' || x.chain || ':' || x.hash AS urn
+   FROM transfers t JOIN transactions x ON x.id = t.transaction_id JOIN addresses a ON a.id = t.address_id
+   WHERE a.chain = 'ethereum' AND a.address = $1 ORDER BY t.block_timestamp, t.id LIMIT 1`,
+  [bulkAddress],
+);
+const bulkFirst = await serverTimes(`first page, ${bulkRows.toLocaleString("en-US")}-transfer address`, () =>
+  client.transfers.address({ addressChainUrn: bulkUrn }),
+);
+const bulkDeepest = await serverTimes(
+  `deepest page, ${bulkRows.toLocaleString("en-US")}-transfer address`,
+  () => client.transfers.address({ addressChainUrn: bulkUrn, jumpTo: { transactionUrn: bulkEarliest!.urn } }),
+);
+
 // --- sleuth transfers end to end ------------------------------------------------------------------
 
 ensureCliBuilt();
@@ -103,7 +129,7 @@ interface CliRun {
 async function runTransfers(limit: number | null, format: string): Promise<CliRun> {
   const output = join(tmpdir(), `sleuth-bench-transfers-${process.pid}.${format}`);
   const out = openSync(output, "w");
-  const args = ["transfers", busiest!.urn, "--format", format, ...(limit ? ["--limit", String(limit)] : [])];
+  const args = ["transfers", bulkUrn, "--format", format, ...(limit ? ["--limit", String(limit)] : [])];
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, cliMain, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: tmpdir(), SLEUTH_API_URL: baseUrl, SLEUTH_TOKEN: token },
@@ -131,7 +157,7 @@ async function runTransfers(limit: number | null, format: string): Promise<CliRu
   return { limit, rows, ms, peakRssKb: peak, bytes: statSync(output).size };
 }
 
-const total = Number(busiest.rows);
+const total = bulkRows;
 const cliRuns: { format: string; run: CliRun }[] = [];
 for (const format of ["csv", "ndjson"]) {
   await runTransfers(1000, format); // warm-up: the server's pages in cache, Node's code compiled
@@ -150,13 +176,14 @@ await store.close();
 // --- docs/PERFORMANCE.md -------------------------------------------------------------------------
 
 const ms = (value: number) => value.toFixed(2);
-const pageRows = [first, second, deepest, usd].map((m) => [
+const pageRows = [first, second, deepest, usd, bulkFirst, bulkDeepest].map((m) => [
   m.name,
   ms(percentile(m.times, 50)),
   ms(percentile(m.times, 95)),
   percentile(m.times, 95) <= 10 ? "yes" : "no",
 ]);
 const deepRatio = percentile(deepest.times, 95) / percentile(first.times, 95);
+const bulkDeepRatio = percentile(bulkDeepest.times, 95) / percentile(bulkFirst.times, 95);
 const cliRows = cliRuns.map(({ format, run }) => [
   format,
   run.limit === null ? "all" : run.limit.toLocaleString("en-US"),
@@ -181,7 +208,7 @@ const section = [
     "right",
   ]),
   "",
-  `Deepest page p95 / first page p95: ${deepRatio.toFixed(2)}× (target ≤ 1.5×: ${deepRatio <= 1.5 ? "met" : "missed"}).`,
+  `Deepest page p95 / first page p95: ${deepRatio.toFixed(2)}× for the busiest address, ${bulkDeepRatio.toFixed(2)}× for the ${bulkRows.toLocaleString("en-US")}-transfer one (target ≤ 1.5×: ${Math.max(deepRatio, bulkDeepRatio) <= 1.5 ? "met" : "missed"}).`,
   "",
   ...markdownTable(
     ["`sleuth transfers` format", "--limit", "rows", "seconds", "rows/s", "peak RSS (MB)"],
@@ -189,7 +216,7 @@ const section = [
     ["left", "right", "right", "right", "right", "right"],
   ),
   "",
-  `The busiest address of this world holds ${total.toLocaleString("en-US")} transfers, fewer than the issue's 100,000: the rows/s figure is over that listing, and "flat" compares the peak for a tenth of it with the peak for all of it. A \`sleuth transfers\` run includes the process's start. Read every figure against the load average above: on a machine shared by many busy processes the same page's time varies several-fold from one call to the next.`,
+  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages): "flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
   "",
 ].join("\n");
 writePerformanceSection("## Transfers", section);
