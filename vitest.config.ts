@@ -14,6 +14,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // Property tests run thousands of cases; beside the other projects' work they outlast 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -85,6 +85,8 @@ describe("002 §2 triage by keyboard", () => {
       ],
       qrCodes: [{ payload: "bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", x: 700, y: 180 }],
     });
+    // The widget appears once the AI preference and flag have loaded (002 §6); until then i has no input.
+    await page.getByTestId("image-input").waitFor({ state: "attached", timeout: 60_000 });
     await page.locator("body").focus();
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("i")]);
     await chooser.setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(png) });
