@@ -96,6 +96,44 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     }
   });
 
+  test("002 §7 a custom entity's counterparties are its members' minus the members themselves", async () => {
+    // The busiest address and its busiest unattributed counterparty, grouped: flows between them are internal.
+    const partnerRow = await one<{ id: number; chain: ChainId; address: string }>(
+      `SELECT c.id, c.chain, c.address FROM transfers t JOIN addresses c ON c.id = t.counterparty_id
+       WHERE t.address_id = $1 AND c.entity_id IS NULL AND c.id <> $1
+       GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1`,
+      [busiest.id],
+    );
+    const created = await demo.customEntities.create({
+      name: `Flows pair ${kind}`,
+      resources: [
+        { resourceUrn: busiest.urn },
+        { resourceUrn: addressChainUrn(partnerRow.chain, partnerRow.address) },
+      ],
+    });
+    const pairUrn = `urn:sleuth:custom-entity:${created.uuid}`;
+    const rows = [];
+    for (let offset = 0; ; offset += counterpartyFlowsPageSize) {
+      const page = await demo.flows.counterpartySummary("custom-entity", {
+        customEntityUrn: pairUrn,
+        offset,
+      });
+      rows.push(...page.rows);
+      if (!page.hasMore) break;
+    }
+    const members = [busiest.id, Number(partnerRow.id)];
+    const memberUrns = [busiest.urn, addressChainUrn(partnerRow.chain, partnerRow.address)];
+    expect(rows.some((row) => row.addressChainUrn !== null && memberUrns.includes(row.addressChainUrn))).toBe(
+      false,
+    );
+    const counted = await one<{ n: string }>(
+      `SELECT count(*) AS n FROM transfers WHERE address_id = ANY($1::bigint[])
+         AND counterparty_id IS NOT NULL AND NOT counterparty_id = ANY($1::bigint[])`,
+      [members],
+    );
+    expect(rows.reduce((sum, row) => sum + row.totalTransfers, 0)).toBe(Number(counted.n));
+  });
+
   test("002 §7 counterparty summary filters: named entities only, a risk floor and a txDate range", async () => {
     const named = await demo.flows.counterpartySummary("address", {
       addressChainUrn: busiest.urn,
