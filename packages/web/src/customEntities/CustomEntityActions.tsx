@@ -14,7 +14,8 @@ const statusText = { processing: "Refreshing", failed: "Refresh failed", succeed
 
 /**
  * The custom entity page's header actions: the 000 §4 refresh status (polled every 5 s until the
- * four parts succeed), and Share (s), Rename (e) and Refresh data (r), each also a palette command.
+ * four parts succeed), and Share (a s), Rename (a r), Refresh data (a u) and Delete (a d, asks first),
+ * each also a palette command.
  * Editing actions are offered to editors only (002 §6); the server enforces it regardless.
  */
 export function CustomEntityActions({ uuid }: { uuid: string }) {
@@ -44,6 +45,7 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   });
   const share = () => openCustomEntityDialog({ kind: "share", uuid, name });
   const rename = () => openCustomEntityDialog({ kind: "rename", uuid, name });
+  const remove = () => openCustomEntityDialog({ kind: "delete", uuid, name });
 
   useCommands(
     editor
@@ -68,6 +70,14 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             group: "This page",
             keys: "a u",
             run: () => refresh.mutate(),
+          },
+          {
+            id: "customEntity.delete",
+            title: "Delete custom entity…",
+            group: "This page",
+            keys: "a d",
+            keywords: ["remove"],
+            run: remove,
           },
         ]
       : [],
@@ -106,6 +116,14 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             loading={refresh.isPending}
           >
             Refresh data
+          </Button>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={remove}
+            trailingVisual={() => <HotkeyHint id="customEntity.delete" />}
+          >
+            Delete
           </Button>
         </>
       ) : null}

@@ -12,6 +12,9 @@ const ShareDialog = lazy(() =>
 const RenameCustomEntityDialog = lazy(() =>
   import("./RenameCustomEntityDialog.tsx").then((module) => ({ default: module.RenameCustomEntityDialog })),
 );
+const DeleteCustomEntityDialog = lazy(() =>
+  import("./DeleteCustomEntityDialog.tsx").then((module) => ({ default: module.DeleteCustomEntityDialog })),
+);
 
 /** Renders the custom-entity dialog the commands opened (one at a time). */
 export function CustomEntityDialogHost() {
@@ -25,6 +28,9 @@ export function CustomEntityDialogHost() {
       ) : null}
       {dialog.kind === "rename" ? (
         <RenameCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
+      ) : null}
+      {dialog.kind === "delete" ? (
+        <DeleteCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
       ) : null}
     </Suspense>
   );
