@@ -87,6 +87,12 @@ function MembersSection({ admin }: { admin: boolean }) {
       done(`${answer.user.email} is now ${answer.role}`);
     },
   });
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: Role }) =>
+      sleuthClient.organizations.changeRole(member.uuid, { role }),
+    onSuccess: (member) => done(`${member.email} is now ${member.role}`),
+    onError: (error) => showMessage({ variant: "critical", title: messageOf(error) }),
+  });
   const remove = useMutation({
     mutationFn: (member: Member) => sleuthClient.organizations.removeMember(member.uuid),
     onSuccess: (_, member) => done(`Removed ${member.email}`),
@@ -123,9 +129,8 @@ function MembersSection({ admin }: { admin: boolean }) {
                     <Select
                       aria-label={`Role of ${member.email}`}
                       value={member.role}
-                      onChange={(event) =>
-                        invite.mutate({ email: member.email, role: event.target.value as Role })
-                      }
+                      disabled={changeRole.isPending}
+                      onChange={(event) => changeRole.mutate({ member, role: event.target.value as Role })}
                     >
                       {roles.map((choice) => (
                         <Select.Option key={choice} value={choice}>
