@@ -1,10 +1,11 @@
+import { useStore } from "@nanostores/react";
 import { Button, Label, Spinner } from "@primer/react";
 import { overallRefreshStatus, refreshPartLabels, refreshParts } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCommands } from "../commands/index.ts";
 import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
@@ -24,6 +25,8 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   const queryClient = useQueryClient();
   const overall = status.data ? overallRefreshStatus(status.data) : null;
   const editor = detail.data?.permission === "editor";
+  // 000 §6 feature flags: sharing is offered while the organization's customEntitySharing flag is on.
+  const sharing = useStore($signedIn)?.featureFlags.customEntitySharing ?? true;
   const name = detail.data?.name ?? "";
 
   const previous = useRef(overall);
@@ -50,13 +53,17 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   useCommands(
     editor
       ? [
-          {
-            id: "customEntity.share",
-            title: "Share custom entity",
-            group: "This page",
-            keys: "a s",
-            run: share,
-          },
+          ...(sharing
+            ? [
+                {
+                  id: "customEntity.share",
+                  title: "Share custom entity",
+                  group: "This page",
+                  keys: "a s",
+                  run: share,
+                },
+              ]
+            : []),
           {
             id: "customEntity.rename",
             title: "Rename custom entity",
@@ -99,9 +106,15 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
       {detail.data ? <Label variant="secondary">You: {detail.data.permission}</Label> : null}
       {editor ? (
         <>
-          <Button size="small" onClick={share} trailingVisual={() => <HotkeyHint id="customEntity.share" />}>
-            Share
-          </Button>
+          {sharing ? (
+            <Button
+              size="small"
+              onClick={share}
+              trailingVisual={() => <HotkeyHint id="customEntity.share" />}
+            >
+              Share
+            </Button>
+          ) : null}
           <Button
             size="small"
             onClick={rename}
