@@ -231,6 +231,31 @@ describe("custom entities by keyboard", () => {
     await screenshot(page, "custom-entity-viewer");
   });
 
+  test("002 §7 an admin invites someone new by e-mail from the share dialog and shares with them", async () => {
+    const created = await (await demoClient()).customEntities.create({
+      name: "Invite wallets",
+      resources: oneEntityResource(),
+    });
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    await page.getByRole("button", { name: /^Share/ }).waitFor();
+    await page.keyboard.press("a");
+    await page.keyboard.press("s");
+    await page.getByTestId("share-form").waitFor();
+    await tabTo(page, page.getByLabel("Or invite by e-mail"), 30);
+    await page.keyboard.type("newcomer-share@test.example");
+    await page.keyboard.press("Enter");
+    await page.getByLabel(/^Access of newcomer-share@test.example/).waitFor();
+    await screenshot(page, "share-invite");
+    await tabTo(page, shareDialog(page).getByRole("button", { name: "Save" }), 30);
+    await page.keyboard.press("Enter");
+    await shareDialog(page).waitFor({ state: "detached" });
+    const collaborators = await (await demoClient()).customEntities.collaborators(created.uuid);
+    expect(
+      collaborators.users.find((user) => user.email === "newcomer-share@test.example")?.relations,
+    ).toEqual(["viewer"]);
+  });
+
   test("000 §9 the custom entities page lists them (g e)", async () => {
     const page = await signInAsDemo(await newContext(), server.baseUrl);
     await page.keyboard.press("g");
@@ -247,8 +272,10 @@ describe("organization settings by keyboard", () => {
     await page.keyboard.press("g");
     await page.keyboard.press("s");
     await page.getByTestId("organization-settings").waitFor();
-    const newName = page.getByLabel("New organization name");
-    await tabTo(page, newName, 60);
+    // n o: New organization… puts the focus in its name field.
+    await page.keyboard.press("n");
+    await page.keyboard.press("o");
+    await expectFocused(page.getByLabel("New organization name"));
     await page.keyboard.type("Keyboard Agency");
     await page.keyboard.press("Enter");
     // The console reloads into the new organization through the refresh route.
@@ -256,8 +283,10 @@ describe("organization settings by keyboard", () => {
       .poll(() => page.getByTestId("organization-switcher").textContent(), { timeout: 20_000 })
       .toContain("Keyboard Agency");
     await page.getByTestId("organization-settings").waitFor();
-    const invite = page.getByLabel("Invite by e-mail");
-    await tabTo(page, invite, 60);
+    // a m: Invite a member… (the creator is the new organization's admin).
+    await page.keyboard.press("a");
+    await page.keyboard.press("m");
+    await expectFocused(page.getByLabel("Invite by e-mail"));
     await page.keyboard.type("invitee@test.example");
     await page.keyboard.press("Enter");
     await page.getByRole("cell", { name: "invitee@test.example", exact: true }).first().waitFor();
