@@ -267,7 +267,7 @@ describe("custom entities by keyboard", () => {
 });
 
 describe("organization settings by keyboard", () => {
-  test("000 §5 create an organization and invite a member", async () => {
+  test("000 §5 / §6 create an organization, invite a member and make them an editor", async () => {
     const page = await signInAsDemo(await newContext(), server.baseUrl);
     await page.keyboard.press("g");
     await page.keyboard.press("s");
@@ -290,6 +290,12 @@ describe("organization settings by keyboard", () => {
     await page.keyboard.type("invitee@test.example");
     await page.keyboard.press("Enter");
     await page.getByRole("cell", { name: "invitee@test.example", exact: true }).first().waitFor();
+    // The admin makes the invitee an editor from the members table's role menu.
+    const inviteeRole = page.getByLabel("Role of invitee@test.example");
+    await tabTo(page, inviteeRole, 30);
+    await page.keyboard.press("ArrowDown");
+    await alertText(page, "invitee@test.example is now editor").first().waitFor();
+    expect(await inviteeRole.inputValue()).toBe("editor");
     await screenshot(page, "organization-settings");
   });
 
