@@ -130,6 +130,57 @@ export const tableCatalogue = {
       { id: "details", header: "Details" },
     ],
   },
+  // The search results page's tables, one per section; headers as `searchSectionColumns` names them.
+  searchTransactions: {
+    label: "Search results: transactions",
+    columns: [
+      { id: "title", header: "Transaction", fixed: true },
+      { id: "chain", header: "Chain" },
+      { id: "time", header: "Time (UTC)" },
+      { id: "value", header: "Value" },
+    ],
+  },
+  searchEntities: {
+    label: "Search results: entities",
+    columns: [
+      { id: "title", header: "Entity", fixed: true },
+      { id: "category", header: "Category" },
+      { id: "addresses", header: "Addresses" },
+      { id: "transfers", header: "Transfers" },
+      { id: "volume", header: "Volume" },
+    ],
+  },
+  searchCustomEntities: {
+    label: "Search results: custom entities",
+    columns: [
+      { id: "title", header: "Custom entity", fixed: true },
+      { id: "createdBy", header: "Created by" },
+      { id: "addresses", header: "Addresses" },
+      { id: "transfers", header: "Transfers" },
+      { id: "volume", header: "Volume" },
+      { id: "lastActive", header: "Last active" },
+    ],
+  },
+  searchAddresses: {
+    label: "Search results: addresses",
+    columns: [
+      { id: "title", header: "Address", fixed: true },
+      { id: "chain", header: "Chain" },
+      { id: "attribution", header: "Attribution" },
+      { id: "transfers", header: "Transfers" },
+      { id: "volume", header: "Volume" },
+    ],
+  },
+  searchIps: {
+    label: "Search results: IPs",
+    columns: [
+      { id: "title", header: "IP", fixed: true },
+      { id: "country", header: "Country" },
+      { id: "isp", header: "ISP" },
+      { id: "associatedAddresses", header: "Associated addresses" },
+      { id: "observations", header: "Observations" },
+    ],
+  },
 } as const satisfies Record<string, CatalogueTable>;
 
 export type TableId = keyof typeof tableCatalogue;
