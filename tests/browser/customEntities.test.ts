@@ -155,7 +155,7 @@ describe("custom entities by keyboard", () => {
     await shareDialog(page).waitFor({ state: "detached" });
   });
 
-  test("000 §7 a r renames and a d deletes the custom entity from its page, after a confirmation", async () => {
+  test("000 §7 a r renames, a a edits the addresses and a d deletes the custom entity, after a confirmation", async () => {
     const created = await (await demoClient()).customEntities.create({
       name: "Doomed wallets",
       resources: oneEntityResource(),
@@ -176,6 +176,25 @@ describe("custom entities by keyboard", () => {
     await expect
       .poll(async () => (await (await demoClient()).customEntities.get(created.uuid)).name)
       .toBe("Doomed wallets renamed");
+
+    // a a: the addresses, one a line; a second one added by keyboard starts a new refresh.
+    await page.keyboard.press("a");
+    await page.keyboard.press("a");
+    const addressesDialog = page.getByRole("dialog", { name: /^Addresses of/ });
+    const list = addressesDialog.getByLabel("Addresses and entity URNs");
+    await expectFocused(list);
+    expect(await list.inputValue()).toBe(oneEntityResource()[0]!.resourceUrn);
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(`\n${addresses[1]}`);
+    await screenshot(page, "edit-addresses");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await addressesDialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await (await demoClient()).customEntities.get(created.uuid)).resources.length)
+      .toBe(2);
+    await expect
+      .poll(() => page.getByTestId("refresh-status").textContent(), { timeout: 30_000 })
+      .toContain("Up to date");
 
     // a d: Delete asks first; Cancel has the focus, so Enter alone keeps the entity.
     await page.keyboard.press("a");

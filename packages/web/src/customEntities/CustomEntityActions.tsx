@@ -15,8 +15,8 @@ const statusText = { processing: "Refreshing", failed: "Refresh failed", succeed
 
 /**
  * The custom entity page's header actions: the 000 §4 refresh status (polled every 5 s until the
- * four parts succeed), and Share (a s), Rename (a r), Refresh data (a u) and Delete (a d, asks first),
- * each also a palette command.
+ * four parts succeed), and Share (a s), Rename (a r), Refresh data (a u), Addresses (a a) and
+ * Delete (a d, asks first), each also a palette command.
  * Editing actions are offered to editors only (002 §6); the server enforces it regardless.
  */
 export function CustomEntityActions({ uuid }: { uuid: string }) {
@@ -49,6 +49,7 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   const share = () => openCustomEntityDialog({ kind: "share", uuid, name });
   const rename = () => openCustomEntityDialog({ kind: "rename", uuid, name });
   const remove = () => openCustomEntityDialog({ kind: "delete", uuid, name });
+  const editResources = () => openCustomEntityDialog({ kind: "resources", uuid, name });
 
   useCommands(
     editor
@@ -77,6 +78,14 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             group: "This page",
             keys: "a u",
             run: () => refresh.mutate(),
+          },
+          {
+            id: "customEntity.resources",
+            title: "Edit the custom entity's addresses…",
+            group: "This page",
+            keys: "a a",
+            keywords: ["add", "remove", "resources", "urns"],
+            run: editResources,
           },
           {
             id: "customEntity.delete",
@@ -129,6 +138,13 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             loading={refresh.isPending}
           >
             Refresh data
+          </Button>
+          <Button
+            size="small"
+            onClick={editResources}
+            trailingVisual={() => <HotkeyHint id="customEntity.resources" />}
+          >
+            Addresses
           </Button>
           <Button
             size="small"

@@ -15,6 +15,9 @@ const RenameCustomEntityDialog = lazy(() =>
 const DeleteCustomEntityDialog = lazy(() =>
   import("./DeleteCustomEntityDialog.tsx").then((module) => ({ default: module.DeleteCustomEntityDialog })),
 );
+const EditResourcesDialog = lazy(() =>
+  import("./EditResourcesDialog.tsx").then((module) => ({ default: module.EditResourcesDialog })),
+);
 
 /** Renders the custom-entity dialog the commands opened (one at a time). */
 export function CustomEntityDialogHost() {
@@ -28,6 +31,9 @@ export function CustomEntityDialogHost() {
       ) : null}
       {dialog.kind === "rename" ? (
         <RenameCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
+      ) : null}
+      {dialog.kind === "resources" ? (
+        <EditResourcesDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
       ) : null}
       {dialog.kind === "delete" ? (
         <DeleteCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />

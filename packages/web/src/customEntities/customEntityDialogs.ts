@@ -6,6 +6,7 @@ export type CustomEntityDialog =
   | { kind: "share"; uuid: string; name: string }
   | { kind: "rename"; uuid: string; name: string }
   | { kind: "delete"; uuid: string; name: string }
+  | { kind: "resources"; uuid: string; name: string }
   | null;
 
 export const $customEntityDialog = atom<CustomEntityDialog>(null);
