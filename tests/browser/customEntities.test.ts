@@ -13,7 +13,8 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let addresses: string[];
-let colleague: { email: string; uuid: string; token: string };
+let colleague: { email: string; uuid: string; token: string; password: string };
+let busy: { chain: string; address: string };
 
 beforeAll(async () => {
   ensureConsoleBuilt();
@@ -25,7 +26,18 @@ beforeAll(async () => {
   addresses = rows.map((row) => row.address);
   const user = await server.createUser({ fullName: "Casey Colleague" });
   await server.addMember(user.email, server.demo.organization.uuid, "editor");
-  colleague = { email: user.email, uuid: user.uuid, token: await server.tokenFor(user.email) };
+  colleague = {
+    email: user.email,
+    uuid: user.uuid,
+    token: await server.tokenFor(user.email),
+    password: user.password,
+  };
+  const [row] = await server.store.query<{ chain: string; address: string }>(
+    `SELECT a.chain, a.address FROM transfers t JOIN addresses a ON a.id = t.address_id
+     GROUP BY a.chain, a.address HAVING count(*) > 10 ORDER BY a.address LIMIT 1`,
+  );
+  if (!row) throw new Error("no address with transfers");
+  busy = row;
 }, 300_000);
 
 afterAll(async () => {
@@ -46,6 +58,23 @@ async function newContext(): Promise<BrowserContext> {
 async function screenshot(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
 }
+
+/** Signs in with e-mail and password by keyboard; waits for the home page. */
+async function signInAs(email: string, password: string): Promise<Page> {
+  const page = await (await newContext()).newPage();
+  await page.goto(`${server.baseUrl}/signin`);
+  await expectFocused(page.getByRole("button", { name: "Continue as demo user" }));
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(password);
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+  return page;
+}
+
+const demoClient = async () => server.client({ token: await server.tokenFor(server.demo.user.email) });
+const oneEntityResource = () => [{ resourceUrn: `urn:sleuth:address:bitcoin:${addresses[0]}` }];
 
 const shareDialog = (page: Page) => page.getByRole("dialog", { name: /^Share / });
 const alertText = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -126,6 +155,126 @@ describe("custom entities by keyboard", () => {
     await shareDialog(page).waitFor({ state: "detached" });
   });
 
+  test("000 §7 a r renames, a a edits the addresses and a d deletes the custom entity, after a confirmation", async () => {
+    const created = await (await demoClient()).customEntities.create({
+      name: "Doomed wallets",
+      resources: oneEntityResource(),
+    });
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    await page.getByRole("button", { name: /^Delete/ }).waitFor();
+    // a r: Rename, the name field focused.
+    await page.keyboard.press("a");
+    await page.keyboard.press("r");
+    const renameDialog = page.getByRole("dialog", { name: "Rename custom entity" });
+    await renameDialog.waitFor();
+    await expectFocused(renameDialog.getByLabel("Name"));
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Doomed wallets renamed");
+    await page.keyboard.press("Enter");
+    await renameDialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await (await demoClient()).customEntities.get(created.uuid)).name)
+      .toBe("Doomed wallets renamed");
+
+    // a a: the addresses, one a line; a second one added by keyboard starts a new refresh.
+    await page.keyboard.press("a");
+    await page.keyboard.press("a");
+    const addressesDialog = page.getByRole("dialog", { name: /^Addresses of/ });
+    const list = addressesDialog.getByLabel("Addresses and entity URNs");
+    await expectFocused(list);
+    expect(await list.inputValue()).toBe(oneEntityResource()[0]!.resourceUrn);
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(`\n${addresses[1]}`);
+    await screenshot(page, "edit-addresses");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await addressesDialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await (await demoClient()).customEntities.get(created.uuid)).resources.length)
+      .toBe(2);
+    await expect
+      .poll(() => page.getByTestId("refresh-status").textContent(), { timeout: 30_000 })
+      .toContain("Up to date");
+
+    // a d: Delete asks first; Cancel has the focus, so Enter alone keeps the entity.
+    await page.keyboard.press("a");
+    await page.keyboard.press("d");
+    const confirm = page.getByRole("alertdialog", { name: /^Delete Doomed wallets/ });
+    await confirm.waitFor();
+    await expectFocused(confirm.getByRole("button", { name: "Cancel" }));
+    await screenshot(page, "delete-custom-entity");
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "detached" });
+    expect((await (await demoClient()).customEntities.get(created.uuid)).uuid).toBe(created.uuid);
+
+    await page.keyboard.press("a");
+    await page.keyboard.press("d");
+    await confirm.waitFor();
+    await tabTo(page, confirm.getByRole("button", { name: "Delete custom entity" }));
+    await page.keyboard.press("Enter");
+    await page.getByTestId("custom-entities-page").waitFor();
+    await expect((await demoClient()).customEntities.get(created.uuid)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  test("002 §4 a colleague shared as viewer reads the custom entity and is offered no edit", async () => {
+    const demo = await demoClient();
+    const created = await demo.customEntities.create({
+      name: "Read only wallets",
+      resources: oneEntityResource(),
+    });
+    await demo.customEntities.share(created.uuid, [
+      {
+        op: "add",
+        path: "relation",
+        value: "viewer",
+        context: { subjectUrn: `urn:sleuth:user:${colleague.uuid}` },
+      },
+    ]);
+    const page = await signInAs(colleague.email, colleague.password);
+    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    await page.getByRole("heading", { level: 1, name: "Read only wallets" }).waitFor();
+    await page.getByText("You: viewer", { exact: true }).waitFor();
+    for (const action of ["Share", "Rename", "Refresh data", "Delete"])
+      expect(await page.getByRole("button", { name: new RegExp(`^${action}`) }).count()).toBe(0);
+    // Nor does the palette offer them.
+    await page.keyboard.press("ControlOrMeta+k");
+    const palette = page.getByRole("dialog", { name: /Command palette/ });
+    await palette.waitFor();
+    await page.keyboard.type("custom entity");
+    await palette.getByRole("option", { name: /New custom entity/ }).waitFor();
+    expect(
+      await palette.getByRole("option", { name: /Rename custom entity|Delete custom entity/ }).count(),
+    ).toBe(0);
+    await screenshot(page, "custom-entity-viewer");
+  });
+
+  test("002 §7 an admin invites someone new by e-mail from the share dialog and shares with them", async () => {
+    const created = await (await demoClient()).customEntities.create({
+      name: "Invite wallets",
+      resources: oneEntityResource(),
+    });
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    await page.getByRole("button", { name: /^Share/ }).waitFor();
+    await page.keyboard.press("a");
+    await page.keyboard.press("s");
+    await page.getByTestId("share-form").waitFor();
+    await tabTo(page, page.getByLabel("Or invite by e-mail"), 30);
+    await page.keyboard.type("newcomer-share@test.example");
+    await page.keyboard.press("Enter");
+    await page.getByLabel(/^Access of newcomer-share@test.example/).waitFor();
+    await screenshot(page, "share-invite");
+    await tabTo(page, shareDialog(page).getByRole("button", { name: "Save" }), 30);
+    await page.keyboard.press("Enter");
+    await shareDialog(page).waitFor({ state: "detached" });
+    const collaborators = await (await demoClient()).customEntities.collaborators(created.uuid);
+    expect(
+      collaborators.users.find((user) => user.email === "newcomer-share@test.example")?.relations,
+    ).toEqual(["viewer"]);
+  });
+
   test("000 §9 the custom entities page lists them (g e)", async () => {
     const page = await signInAsDemo(await newContext(), server.baseUrl);
     await page.keyboard.press("g");
@@ -137,13 +286,15 @@ describe("custom entities by keyboard", () => {
 });
 
 describe("organization settings by keyboard", () => {
-  test("000 §5 create an organization and invite a member", async () => {
+  test("000 §5 / §6 create an organization, invite a member and make them an editor", async () => {
     const page = await signInAsDemo(await newContext(), server.baseUrl);
     await page.keyboard.press("g");
     await page.keyboard.press("s");
     await page.getByTestId("organization-settings").waitFor();
-    const newName = page.getByLabel("New organization name");
-    await tabTo(page, newName, 60);
+    // n o: New organization… puts the focus in its name field.
+    await page.keyboard.press("n");
+    await page.keyboard.press("o");
+    await expectFocused(page.getByLabel("New organization name"));
     await page.keyboard.type("Keyboard Agency");
     await page.keyboard.press("Enter");
     // The console reloads into the new organization through the refresh route.
@@ -151,11 +302,19 @@ describe("organization settings by keyboard", () => {
       .poll(() => page.getByTestId("organization-switcher").textContent(), { timeout: 20_000 })
       .toContain("Keyboard Agency");
     await page.getByTestId("organization-settings").waitFor();
-    const invite = page.getByLabel("Invite by e-mail");
-    await tabTo(page, invite, 60);
+    // a m: Invite a member… (the creator is the new organization's admin).
+    await page.keyboard.press("a");
+    await page.keyboard.press("m");
+    await expectFocused(page.getByLabel("Invite by e-mail"));
     await page.keyboard.type("invitee@test.example");
     await page.keyboard.press("Enter");
     await page.getByRole("cell", { name: "invitee@test.example", exact: true }).first().waitFor();
+    // The admin makes the invitee an editor from the members table's role menu.
+    const inviteeRole = page.getByLabel("Role of invitee@test.example");
+    await tabTo(page, inviteeRole, 30);
+    await page.keyboard.press("ArrowDown");
+    await alertText(page, "invitee@test.example is now editor").first().waitFor();
+    expect(await inviteeRole.inputValue()).toBe("editor");
     await screenshot(page, "organization-settings");
   });
 
@@ -174,6 +333,43 @@ describe("organization settings by keyboard", () => {
       .client({ token: await server.tokenFor(server.demo.user.email) })
       .preferences.list();
     expect(saved.find((preference) => preference.key === "cache-freshness")?.value).toEqual({ ms: 300_000 });
+  });
+});
+
+describe("table configuration by keyboard", () => {
+  test("000 §3 v c hides a transfer column; the choice is kept as the table-config preference", async () => {
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    await page.goto(`${server.baseUrl}/address/${busy.chain}/${busy.address}?pane=transfers`);
+    const table = page.getByTestId("transfers-table");
+    await table.waitFor();
+    const direction = table.getByRole("columnheader", { name: "Direction" });
+    await direction.waitFor();
+    await page.keyboard.press("v");
+    await page.keyboard.press("c");
+    const dialog = page.getByRole("dialog", { name: "Columns of Transfers" });
+    await dialog.waitFor();
+    // The transaction column opens the row: it stays.
+    expect(await dialog.getByLabel("Transaction", { exact: true }).isDisabled()).toBe(true);
+    await tabTo(page, dialog.getByLabel("Direction", { exact: true }));
+    await page.keyboard.press("Space");
+    await expect.poll(() => direction.count()).toBe(0);
+    await screenshot(page, "columns-dialog");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await table.getByRole("columnheader", { name: "USD" }).count()).toBe(1);
+    const saved = (await (await demoClient()).preferences.list()).find((each) => each.key === "table-config");
+    const columns = (saved?.value as { transfers?: { columns: string[] } } | undefined)?.transfers?.columns;
+    expect(columns).toContain("usd");
+    expect(columns).not.toContain("direction");
+
+    // The preferences page shows the same choice for every table.
+    await page.keyboard.press("g");
+    await page.keyboard.press("p");
+    await page.getByTestId("preferences-page").waitFor();
+    const transfers = page.getByRole("group", { name: "Transfers table columns" });
+    expect(await transfers.getByLabel("Direction", { exact: true }).isChecked()).toBe(false);
+    await page.getByRole("group", { name: "Cases table columns" }).waitFor();
+    await (await demoClient()).preferences.set("table-config", {});
   });
 });
 
@@ -224,5 +420,34 @@ describe("feature flags by keyboard", () => {
         timeout: 10_000,
       })
       .toBe("false");
+  });
+  test("002 §6 turning customEntitySharing off takes Share away from the custom entity page", async () => {
+    const staff = await server.createUser({ email: "sharing-flag@sleuth.dev", fullName: "Sol Staff" });
+    await server.addMember(staff.email, server.demo.organization.uuid, "editor");
+    const staffClient = server.client({ token: await server.tokenFor(staff.email) });
+    const created = await staffClient.customEntities.create({
+      name: "Flag follower wallets",
+      resources: oneEntityResource(),
+    });
+    const page = await signInAs(staff.email, staff.password);
+    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const share = page.getByRole("button", { name: /^Share/ });
+    await share.waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("f");
+    const dialog = page.getByRole("dialog", { name: "Feature flags" });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByRole("button", { name: "customEntitySharing" }));
+    await page.keyboard.press("Enter");
+    // The refresh route reloads the console on the same page, now without sharing.
+    await page.waitForURL(`${server.baseUrl}/custom-entity/${created.uuid}`, { timeout: 20_000 });
+    await page.getByText("You: editor", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: /^Rename/ }).waitFor();
+    expect(await share.count()).toBe(0);
+    await screenshot(page, "sharing-flag-off");
+    await staffClient.featureFlags.set("customEntitySharing", {
+      organizationUuid: server.demo.organization.uuid,
+      enabled: true,
+    });
   });
 });

@@ -85,3 +85,30 @@ describe("000 §5 sleuth org", () => {
     expect(duplicate.stderr).toContain("Organization was not created, it may be a duplicate name");
   });
 });
+
+describe("000 §6 sleuth org role", () => {
+  test("an admin changes a member's role; a viewer's change is refused and changes nothing", async () => {
+    const created = await cli.run(["org", "create", "CLI Roles Agency"], { env });
+    const orgEnv = { ...env, SLEUTH_ORG: created.stdout.trim() };
+    await cli.run(["org", "invite", "promoted@test.example", "--role", "viewer"], { env: orgEnv });
+    const changed = await cli.run(["org", "role", "promoted@test.example", "editor"], { env: orgEnv });
+    expect(changed.code).toBe(0);
+    expect(changed.stderr).toContain("promoted@test.example is now editor");
+    const listed = await cli.run(["org", "members"], { env: orgEnv });
+    expect(listed.stdout).toContain("promoted@test.example\teditor");
+
+    const badRole = await cli.run(["org", "role", "promoted@test.example", "owner"], { env: orgEnv });
+    expect(badRole.code).not.toBe(0);
+    expect(badRole.stderr).toContain("viewer, editor, admin");
+
+    const viewer = await server.createUser({ email: "cli-viewer@test.example" });
+    await server.addMember(viewer.email, created.stdout.trim(), "viewer");
+    const viewerEnv = { ...orgEnv, SLEUTH_TOKEN: await server.tokenFor(viewer.email) };
+    const refused = await cli.run(["org", "role", "promoted@test.example", "admin"], { env: viewerEnv });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toBe("");
+    expect((await cli.run(["org", "members"], { env: orgEnv })).stdout).toContain(
+      "promoted@test.example\teditor",
+    );
+  });
+});

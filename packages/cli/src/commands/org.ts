@@ -1,4 +1,4 @@
-import { displayName, type Member, roleSchema, type UserOrganization } from "@sleuth/sdk";
+import { displayName, type Member, roleSchema, type SleuthClient, type UserOrganization } from "@sleuth/sdk";
 import type { Command } from "commander";
 import { describeSource, loadConfig, updateConfigFile } from "../config/index.ts";
 import { CliError } from "../errors.ts";
@@ -165,6 +165,27 @@ function registerOrgManagement(org: Command, io: CliIo): void {
     );
 
   org
+    .command("role")
+    .description("change a member's role in the current organization (admins only)")
+    .argument("<email>", "the member's e-mail")
+    .argument("<role>", roleSchema.options.join(", "))
+    .option("--json", "print the member as JSON")
+    .action(
+      action(io, async (session, command) => {
+        const [email, wanted] = command.processedArgs as [string, string];
+        const role = roleSchema.safeParse(wanted);
+        if (!role.success) throw new CliError(`<role> takes ${roleSchema.options.join(", ")}`);
+        const { client, organization } = await session.scopedClient();
+        const member = await memberByEmail(client, email);
+        const changed = await client.organizations.changeRole(member.uuid, { role: role.data });
+        if (command.opts<{ json?: boolean }>().json) return session.out.json(changed);
+        session.out.info(
+          `${changed.email} is now ${changed.role} of ${organization?.name ?? "the organization"}.`,
+        );
+      }),
+    );
+
+  org
     .command("remove")
     .description("remove a member from the current organization (admins only)")
     .argument("<email>", "the member's e-mail")
@@ -172,12 +193,18 @@ function registerOrgManagement(org: Command, io: CliIo): void {
       action(io, async (session, command) => {
         const [email] = command.processedArgs as [string];
         const { client } = await session.scopedClient();
-        const member = (await client.organizations.members()).find(
-          (m) => m.email.toLowerCase() === email.toLowerCase(),
-        );
-        if (!member) throw new CliError(`${email} is not a member`);
+        const member = await memberByEmail(client, email);
         await client.organizations.removeMember(member.uuid);
         session.out.info(`Removed ${member.email}.`);
       }),
     );
+}
+
+/** The current organization's member with this e-mail (any case), or a CLI error naming it. */
+async function memberByEmail(client: SleuthClient, email: string): Promise<Member> {
+  const member = (await client.organizations.members()).find(
+    (each) => each.email.toLowerCase() === email.toLowerCase(),
+  );
+  if (!member) throw new CliError(`${email} is not a member`);
+  return member;
 }

@@ -36,6 +36,7 @@ export { roleAtLeast } from "./roleRights.ts";
 export type {
   ApiToken,
   AuthConfig,
+  ChangeMemberRoleBody,
   CreatedApiToken,
   CreateOrganizationBody,
   InviteMemberBody,
@@ -49,12 +50,14 @@ export type {
 export {
   apiTokenSchema,
   authConfigSchema,
+  changeMemberRoleBodySchema,
   createApiTokenBodySchema,
   createdApiTokenSchema,
   createdOrganizationSchema,
   createOrganizationBodySchema,
   inviteMemberBodySchema,
   loginBodySchema,
+  memberMessages,
   memberSchema,
   memberStrategies,
   organizationNameSchema,

@@ -54,6 +54,15 @@ export const inviteMemberBodySchema = z.object({
 });
 export type InviteMemberBody = z.input<typeof inviteMemberBodySchema>;
 
+/** A member's new role (admin only; our path, the specification names none: docs/API.md). */
+export const changeMemberRoleBodySchema = z.strictObject({ role: roleSchema });
+export type ChangeMemberRoleBody = z.infer<typeof changeMemberRoleBodySchema>;
+
+/** Our wording: the answer when a change would leave the organization without an admin. */
+export const memberMessages = {
+  lastAdmin: "An organization keeps at least one admin",
+} as const;
+
 export const loginBodySchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
   password: z.string().min(1).max(1024),

@@ -12,6 +12,7 @@ import { type PreferenceKey, parsePreferenceValue, preferenceSchema } from "../a
 import {
   apiTokenSchema,
   authConfigSchema,
+  type ChangeMemberRoleBody,
   createdApiTokenSchema,
   type InviteMemberBody,
   type LoginBody,
@@ -100,6 +101,14 @@ export function organizationsApi(core: HttpCore) {
         schema: z.unknown(),
       });
     },
+    /** Changes a member's role in the current organization (admin; the last admin stays). */
+    changeRole: async (userUuid: string, body: ChangeMemberRoleBody) =>
+      (
+        await core.request("PATCH", `/users-organizations/users/${encodeURIComponent(userUuid)}`, {
+          body,
+          schema: memberSchema,
+        })
+      ).data,
     invite: async (body: InviteMemberBody) =>
       (
         await core.request("POST", "/users-organizations", {

@@ -1,4 +1,11 @@
-import { inviteMemberBodySchema, type Member, membersQuerySchema, type Role } from "@sleuth/sdk";
+import {
+  changeMemberRoleBodySchema,
+  inviteMemberBodySchema,
+  type Member,
+  memberMessages,
+  membersQuerySchema,
+  type Role,
+} from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { listMemberships, setMembership } from "../accounts/organizations.ts";
@@ -8,7 +15,7 @@ import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import { isUniqueViolation } from "../store/index.ts";
+import { isUniqueViolation, type Queryable } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
 const memberParamsSchema = z.object({ userUuid: z.uuid() });
@@ -21,6 +28,19 @@ function strategiesOf(row: MemberRow): NonNullable<Member["memberStrategies"]> {
   if (row.has_token) strategies.push("token");
   if (!row.password_hash) strategies.push("invited");
   return strategies;
+}
+
+/**
+ * Refuses (409) a change that takes the admin role from one of the organization's admins when they
+ * are its last. The admins' rows stay locked until the transaction ends, so two admins demoting
+ * each other at once cannot both succeed.
+ */
+async function keepAnotherAdmin(tx: Queryable, organizationId: number): Promise<void> {
+  const admins = await tx.query<{ user_id: number }>(
+    "SELECT user_id FROM memberships WHERE organization_id = $1 AND role = 'admin' FOR UPDATE",
+    [organizationId],
+  );
+  if (admins.length <= 1) throw conflict(memberMessages.lastAdmin);
 }
 
 export function memberRoutes(app: FastifyInstance, { store }: RouteContext): void {
@@ -61,11 +81,7 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
           [user.id, organization.id],
         );
         if (current?.role === "admin" && body.role !== "admin") {
-          const [admins] = await tx.query<{ count: number }>(
-            "SELECT count(*)::integer AS count FROM memberships WHERE organization_id = $1 AND role = 'admin'",
-            [organization.id],
-          );
-          if ((admins?.count ?? 0) <= 1) throw conflict("An organization keeps at least one admin");
+          await keepAnotherAdmin(tx, organization.id);
         }
         await setMembership(tx, user.id, organization.id, body.role);
         return { user, created: !current };
@@ -82,6 +98,28 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
     }
   });
 
+  // A member's new role (admin; our path: the specification names none). An admin's own demotion
+  // is allowed while another admin remains.
+  app.patch("/users-organizations/users/:userUuid", async (request) => {
+    const { organization } = requireRole(request, "admin");
+    const { userUuid } = parseOr400(memberParamsSchema, request.params);
+    const { role } = parseOr400(changeMemberRoleBodySchema, request.body);
+    const member = await store.transaction(async (tx) => {
+      const [row] = await tx.query<UserRow & { role: Role }>(
+        `SELECT ${userColumns}, m.role FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.organization_id = $1 AND u.uuid = $2::uuid FOR UPDATE OF m`,
+        [organization.id, userUuid],
+      );
+      if (!row) throw notFound("Member not found");
+      if (row.role === "admin" && role !== "admin") await keepAnotherAdmin(tx, organization.id);
+      if (row.role !== role) await setMembership(tx, row.id, organization.id, role);
+      return row;
+    });
+    // Again once committed: a request resolved between the update and the commit saw the old role.
+    forgetCallers();
+    return { data: { ...toUser(member), role } satisfies Member };
+  });
+
   // Removes a member (admin). The organization keeps at least one admin; a custom entity the member
   // was the only named editor of passes to the admin who removed them (002 §6 at least one editor).
   app.delete("/users-organizations/users/:userUuid", async (request, reply) => {
@@ -95,11 +133,7 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
       );
       if (!member) throw notFound("Member not found");
       if (member.role === "admin") {
-        const [admins] = await tx.query<{ count: number }>(
-          "SELECT count(*)::integer AS count FROM memberships WHERE organization_id = $1 AND role = 'admin'",
-          [organization.id],
-        );
-        if ((admins?.count ?? 0) <= 1) throw conflict("An organization keeps at least one admin");
+        await keepAnotherAdmin(tx, organization.id);
       }
       await tx.query(
         `DELETE FROM custom_entity_collaborators c USING custom_entities ce

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { $signedIn } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
+import { ConfigurableTable } from "../tables/index.ts";
 import { openActionDialog } from "./actionDialogs.ts";
 import { actionQueries } from "./actionQueries.ts";
 import { casePath } from "./workspacePaths.ts";
@@ -65,32 +66,21 @@ export function CasesPage() {
           {filter === "all" ? caseMessages.noCases : caseMessages.noMatchingCases}
         </p>
       ) : (
-        <table className="sleuth-table" aria-label="Cases">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Sharing</th>
-              <th scope="col">Elements</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.cases.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  <Link href={casePath(item.id)}>{item.name}</Link>
-                </td>
-                <td>{item.owner?.fullName ?? item.owner?.email ?? "—"}</td>
-                <td>
-                  {item.isSharedWithOrg ? <Label variant="accent">Shared</Label> : <Label>Private</Label>}
-                </td>
-                <td>{item.relatables?.length ?? 0}</td>
-                <td>{formatUtc(item.updatedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConfigurableTable
+          table="cases"
+          className="sleuth-table"
+          aria-label="Cases"
+          rows={query.data.cases}
+          rowKey={(item) => String(item.id)}
+          cells={{
+            name: (item) => <Link href={casePath(item.id)}>{item.name}</Link>,
+            owner: (item) => item.owner?.fullName ?? item.owner?.email ?? "—",
+            sharing: (item) =>
+              item.isSharedWithOrg ? <Label variant="accent">Shared</Label> : <Label>Private</Label>,
+            elements: (item) => item.relatables?.length ?? 0,
+            updated: (item) => formatUtc(item.updatedAt),
+          }}
+        />
       )}
     </div>
   );

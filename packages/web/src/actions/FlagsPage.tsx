@@ -3,6 +3,7 @@ import { formatUtc, platformMessages } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
+import { ConfigurableTable } from "../tables/index.ts";
 import { actionQueries } from "./actionQueries.ts";
 import { flagsMessages } from "./FlagsPanel.tsx";
 
@@ -26,29 +27,22 @@ export function FlagsPage() {
       ) : flags.data.flags.length === 0 ? (
         <p className="sleuth-muted">{flagsMessages.none}</p>
       ) : (
-        <table className="sleuth-table" aria-label="Flags">
-          <thead>
-            <tr>
-              <th scope="col">Flagged</th>
-              <th scope="col">Element</th>
-              <th scope="col">Category</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {flags.data.flags.map((flag) => {
+        <ConfigurableTable
+          table="flags"
+          className="sleuth-table"
+          aria-label="Flags"
+          rows={flags.data.flags}
+          rowKey={(flag) => flag.uuid}
+          cells={{
+            flagged: (flag) => formatUtc(flag.createdAt),
+            element: (flag) => {
               const path = pathOfUrn(flag.trmResourceUrn);
-              return (
-                <tr key={flag.uuid}>
-                  <td>{formatUtc(flag.createdAt)}</td>
-                  <td>{path ? <Link href={path}>{flag.trmResourceUrn}</Link> : flag.trmResourceUrn}</td>
-                  <td>{flag.userProvidedCategory ?? flag.categoryLabel}</td>
-                  <td>{flag.createdBy?.fullName ?? flag.createdBy?.email ?? "—"}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              return path ? <Link href={path}>{flag.trmResourceUrn}</Link> : flag.trmResourceUrn;
+            },
+            category: (flag) => flag.userProvidedCategory ?? flag.categoryLabel,
+            by: (flag) => flag.createdBy?.fullName ?? flag.createdBy?.email ?? "—",
+          }}
+        />
       )}
     </div>
   );

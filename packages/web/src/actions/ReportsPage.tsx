@@ -3,6 +3,7 @@ import { Button, Heading, Spinner } from "@primer/react";
 import { formatUtc, platformMessages, roleAtLeast, userReportMessages, userReportTitles } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { $signedIn } from "../session/index.ts";
+import { ConfigurableTable } from "../tables/index.ts";
 import { actionQueries } from "./actionQueries.ts";
 
 /** The organization's user reports (000 §7), for its admins. */
@@ -29,33 +30,27 @@ export function ReportsPage() {
       ) : reports.data.reports.length === 0 ? (
         <p className="sleuth-muted">{userReportMessages.noReports}</p>
       ) : (
-        <table className="sleuth-table" aria-label="Reports">
-          <thead>
-            <tr>
-              <th scope="col">Sent</th>
-              <th scope="col">Kind</th>
-              <th scope="col">By</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.data.reports.map((report) => (
-              <tr key={report.id}>
-                <td>{formatUtc(report.createdAt)}</td>
-                <td>{userReportTitles[report.kind]}</td>
-                <td>{report.user?.fullName ?? report.user?.email ?? "—"}</td>
-                <td className="sleuth-report-payload">
-                  {Object.entries(report.payload)
-                    .map(
-                      ([key, value]) =>
-                        `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
-                    )
-                    .join(" · ")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConfigurableTable
+          table="reports"
+          className="sleuth-table"
+          aria-label="Reports"
+          rows={reports.data.reports}
+          rowKey={(report) => String(report.id)}
+          cells={{
+            sent: (report) => formatUtc(report.createdAt),
+            kind: (report) => userReportTitles[report.kind],
+            by: (report) => report.user?.fullName ?? report.user?.email ?? "—",
+            details: (report) => (
+              <span className="sleuth-report-payload">
+                {Object.entries(report.payload)
+                  .map(
+                    ([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
+                  )
+                  .join(" · ")}
+              </span>
+            ),
+          }}
+        />
       )}
     </div>
   );

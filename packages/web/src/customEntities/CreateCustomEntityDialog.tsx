@@ -1,11 +1,10 @@
-import { Dialog, FormControl, Text, Textarea, TextInput } from "@primer/react";
+import { Dialog, FormControl, Textarea, TextInput } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   type Compatibility,
   customEntityCreateErrorMessage,
   isApiError,
   resourcesFromText,
-  unsupportedReasonLabels,
 } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useRef, useState } from "react";
@@ -14,24 +13,7 @@ import { announce, showMessage } from "../messages/index.ts";
 import { customEntityPath } from "../navigation/index.ts";
 import { useExcludedChains } from "../search/index.ts";
 import { sleuthClient } from "../session/index.ts";
-
-/** 000 §8: each unsupported reason shown is tracked as an event (the activity log), once per reason. */
-function trackUnsupported(compatibility: Compatibility): void {
-  const byReason = new Map<string, string[]>();
-  for (const resource of compatibility.resources)
-    if (resource.unsupportedReason)
-      byReason.set(resource.unsupportedReason, [
-        ...(byReason.get(resource.unsupportedReason) ?? []),
-        resource.resourceUrn,
-      ]);
-  if (compatibility.unsupportedReason === "SIZE_LIMIT_REACHED") byReason.set("SIZE_LIMIT_REACHED", []);
-  for (const [reason, resourceUrns] of byReason)
-    void sleuthClient.activity
-      .log("custom_entity_unsupported", { reason, resourceUrns: resourceUrns.slice(0, 20) })
-      .catch(() => {});
-}
-
-type Step = { kind: "edit" } | { kind: "confirm"; compatibility: Compatibility; unrecognized: string[] };
+import { type ResourceStep, trackUnsupported, UnsupportedList } from "./UnsupportedList.tsx";
 
 /**
  * 000 §7 create a custom entity: a name and pasted addresses or entity URNs. The name is checked
@@ -48,7 +30,7 @@ export function CreateCustomEntityDialog({
 }) {
   const [name, setName] = useState("");
   const [text, setText] = useState(initialText);
-  const [step, setStep] = useState<Step>({ kind: "edit" });
+  const [step, setStep] = useState<ResourceStep>({ kind: "edit" });
   const [problem, setProblem] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const excludedChains = useExcludedChains();
@@ -166,32 +148,5 @@ export function CreateCustomEntityDialog({
         <div role="alert">{problem ? <InlineMessage variant="critical">{problem}</InlineMessage> : null}</div>
       </div>
     </Dialog>
-  );
-}
-
-function UnsupportedList({ step }: { step: Extract<Step, { kind: "confirm" }> }) {
-  const unsupported = step.compatibility.resources.filter((resource) => !resource.isSupported);
-  return (
-    <section aria-label="Not supported" data-testid="unsupported-resources">
-      <Text as="p">These are left out:</Text>
-      <ul className="sleuth-unsupported-list">
-        {step.compatibility.unsupportedReason === "SIZE_LIMIT_REACHED" ? (
-          <li>{unsupportedReasonLabels.SIZE_LIMIT_REACHED}</li>
-        ) : null}
-        {unsupported.map((resource) => (
-          <li key={resource.resourceUrn}>
-            <span className="sleuth-mono">{resource.resourceUrn}</span>:{" "}
-            {resource.unsupportedReason
-              ? unsupportedReasonLabels[resource.unsupportedReason]
-              : "Not supported"}
-          </li>
-        ))}
-        {step.unrecognized.map((piece) => (
-          <li key={`unrecognized-${piece}`}>
-            <span className="sleuth-mono">{piece}</span>: not an address or URN
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,35 +1,23 @@
 import { Button, Heading, Text, VisuallyHidden } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
-import { type CustomEntityDetail, isApiError, pageSizes, platformMessages } from "@sleuth/sdk";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { pageSizes, platformMessages } from "@sleuth/sdk";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
-import { announce, showMessage } from "../messages/index.ts";
 import { customEntityPath } from "../navigation/index.ts";
-import { useTableColumns } from "../organization/useTableColumns.ts";
-import { sleuthClient } from "../session/index.ts";
-import { customEntityColumns } from "./customEntityColumns.ts";
+import { useTableColumns } from "../tables/index.ts";
+import { customEntityCells } from "./customEntityColumns.ts";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 
 /**
  * The custom entities the caller can see (000 §9 pages of 10, newest first): open one, create one
- * (n e), delete one (editors). Columns follow the table-config preference.
+ * (n e), delete one (editors, after a confirmation). Columns follow the table-config preference.
  */
 export function CustomEntitiesPage() {
   const [page, setPage] = useState(0);
   const list = useQuery(customEntityQueries.page(page));
-  const visible = useTableColumns("customEntities", customEntityColumns);
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (entity: CustomEntityDetail) => sleuthClient.customEntities.remove([entity.uuid]),
-    onSuccess: (_, entity) => {
-      void queryClient.invalidateQueries({ queryKey: ["customEntities"] });
-      announce(`Deleted ${entity.name}`);
-    },
-    onError: (error) =>
-      showMessage({ variant: "critical", title: isApiError(error) ? error.message : "Not deleted" }),
-  });
+  const { columns: visible, bind } = useTableColumns("customEntities");
   const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / pageSizes.customEntities));
   return (
     <div className="sleuth-page" data-testid="custom-entities-page">
@@ -52,7 +40,7 @@ export function CustomEntitiesPage() {
           No custom entities yet. Create one from addresses you believe one party controls.
         </Text>
       ) : (
-        <table className="sleuth-table" aria-label="Custom entities">
+        <table className="sleuth-table" aria-label="Custom entities" ref={bind.ref} onFocus={bind.onFocus}>
           <thead>
             <tr>
               {visible.map((column) => (
@@ -73,7 +61,7 @@ export function CustomEntitiesPage() {
                     {column.id === "name" ? (
                       <Link href={customEntityPath(entity.urn)}>{entity.name}</Link>
                     ) : (
-                      column.value(entity)
+                      customEntityCells[column.id](entity)
                     )}
                   </td>
                 ))}
@@ -83,7 +71,9 @@ export function CustomEntitiesPage() {
                       size="small"
                       variant="danger"
                       aria-label={`Delete ${entity.name}`}
-                      onClick={() => remove.mutate(entity)}
+                      onClick={() =>
+                        openCustomEntityDialog({ kind: "delete", uuid: entity.uuid, name: entity.name })
+                      }
                     >
                       Delete
                     </Button>

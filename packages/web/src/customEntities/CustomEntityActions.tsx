@@ -1,10 +1,11 @@
+import { useStore } from "@nanostores/react";
 import { Button, Label, Spinner } from "@primer/react";
 import { overallRefreshStatus, refreshPartLabels, refreshParts } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCommands } from "../commands/index.ts";
 import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
@@ -14,7 +15,8 @@ const statusText = { processing: "Refreshing", failed: "Refresh failed", succeed
 
 /**
  * The custom entity page's header actions: the 000 §4 refresh status (polled every 5 s until the
- * four parts succeed), and Share (s), Rename (e) and Refresh data (r), each also a palette command.
+ * four parts succeed), and Share (a s), Rename (a r), Refresh data (a u), Addresses (a a) and
+ * Delete (a d, asks first), each also a palette command.
  * Editing actions are offered to editors only (002 §6); the server enforces it regardless.
  */
 export function CustomEntityActions({ uuid }: { uuid: string }) {
@@ -23,6 +25,8 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   const queryClient = useQueryClient();
   const overall = status.data ? overallRefreshStatus(status.data) : null;
   const editor = detail.data?.permission === "editor";
+  // 000 §6 feature flags: sharing is offered while the organization's customEntitySharing flag is on.
+  const sharing = useStore($signedIn)?.featureFlags.customEntitySharing ?? true;
   const name = detail.data?.name ?? "";
 
   const previous = useRef(overall);
@@ -44,17 +48,23 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
   });
   const share = () => openCustomEntityDialog({ kind: "share", uuid, name });
   const rename = () => openCustomEntityDialog({ kind: "rename", uuid, name });
+  const remove = () => openCustomEntityDialog({ kind: "delete", uuid, name });
+  const editResources = () => openCustomEntityDialog({ kind: "resources", uuid, name });
 
   useCommands(
     editor
       ? [
-          {
-            id: "customEntity.share",
-            title: "Share custom entity",
-            group: "This page",
-            keys: "a s",
-            run: share,
-          },
+          ...(sharing
+            ? [
+                {
+                  id: "customEntity.share",
+                  title: "Share custom entity",
+                  group: "This page",
+                  keys: "a s",
+                  run: share,
+                },
+              ]
+            : []),
           {
             id: "customEntity.rename",
             title: "Rename custom entity",
@@ -68,6 +78,22 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             group: "This page",
             keys: "a u",
             run: () => refresh.mutate(),
+          },
+          {
+            id: "customEntity.resources",
+            title: "Edit the custom entity's addresses…",
+            group: "This page",
+            keys: "a a",
+            keywords: ["add", "remove", "resources", "urns"],
+            run: editResources,
+          },
+          {
+            id: "customEntity.delete",
+            title: "Delete custom entity…",
+            group: "This page",
+            keys: "a d",
+            keywords: ["remove"],
+            run: remove,
           },
         ]
       : [],
@@ -89,9 +115,15 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
       {detail.data ? <Label variant="secondary">You: {detail.data.permission}</Label> : null}
       {editor ? (
         <>
-          <Button size="small" onClick={share} trailingVisual={() => <HotkeyHint id="customEntity.share" />}>
-            Share
-          </Button>
+          {sharing ? (
+            <Button
+              size="small"
+              onClick={share}
+              trailingVisual={() => <HotkeyHint id="customEntity.share" />}
+            >
+              Share
+            </Button>
+          ) : null}
           <Button
             size="small"
             onClick={rename}
@@ -106,6 +138,21 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             loading={refresh.isPending}
           >
             Refresh data
+          </Button>
+          <Button
+            size="small"
+            onClick={editResources}
+            trailingVisual={() => <HotkeyHint id="customEntity.resources" />}
+          >
+            Addresses
+          </Button>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={remove}
+            trailingVisual={() => <HotkeyHint id="customEntity.delete" />}
+          >
+            Delete
           </Button>
         </>
       ) : null}

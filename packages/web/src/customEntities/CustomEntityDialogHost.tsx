@@ -12,6 +12,12 @@ const ShareDialog = lazy(() =>
 const RenameCustomEntityDialog = lazy(() =>
   import("./RenameCustomEntityDialog.tsx").then((module) => ({ default: module.RenameCustomEntityDialog })),
 );
+const DeleteCustomEntityDialog = lazy(() =>
+  import("./DeleteCustomEntityDialog.tsx").then((module) => ({ default: module.DeleteCustomEntityDialog })),
+);
+const EditResourcesDialog = lazy(() =>
+  import("./EditResourcesDialog.tsx").then((module) => ({ default: module.EditResourcesDialog })),
+);
 
 /** Renders the custom-entity dialog the commands opened (one at a time). */
 export function CustomEntityDialogHost() {
@@ -25,6 +31,12 @@ export function CustomEntityDialogHost() {
       ) : null}
       {dialog.kind === "rename" ? (
         <RenameCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
+      ) : null}
+      {dialog.kind === "resources" ? (
+        <EditResourcesDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
+      ) : null}
+      {dialog.kind === "delete" ? (
+        <DeleteCustomEntityDialog uuid={dialog.uuid} name={dialog.name} onClose={closeCustomEntityDialog} />
       ) : null}
     </Suspense>
   );

@@ -1,4 +1,5 @@
-import { Button, Dialog, FormControl, Select, Text } from "@primer/react";
+import { useStore } from "@nanostores/react";
+import { Button, Dialog, FormControl, Select, Text, TextInput } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   addCollaborators,
@@ -20,7 +21,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { announce, showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 
 const generalAccessChoices = [
@@ -87,6 +88,11 @@ function ShareForm({
   const [invitee, setInvitee] = useState("");
   const [inviteRole, setInviteRole] = useState<SharingRole>("viewer");
   const firstRef = useRef<HTMLSelectElement>(null);
+  // 002 §7: an admin may invite someone new by e-mail (POST /users-organizations), who then joins
+  // the draft like any member; their organization role matches the sharing role chosen.
+  const admin = useStore($signedIn)?.role === "admin";
+  const [inviteEmail, setInviteEmail] = useState("");
+  const [invited, setInvited] = useState<Member[]>([]);
   const queryClient = useQueryClient();
   // The form appears once the collaborators loaded; general access is where sharing starts.
   useEffect(() => firstRef.current?.focus(), []);
@@ -101,7 +107,8 @@ function ShareForm({
       }),
       email: user.email,
     });
-  for (const member of members) people.set(member.uuid, { name: displayName(member), email: member.email });
+  for (const member of [...members, ...invited])
+    people.set(member.uuid, { name: displayName(member), email: member.email });
   const candidates = members.filter((member) => draft.users[member.uuid] === undefined);
 
   const save = useMutation({
@@ -113,6 +120,19 @@ function ShareForm({
       onClose();
     },
     onError: (error) => setProblem(isApiError(error) ? error.message : sharingMessages.updateFailed),
+  });
+
+  const inviteByEmail = useMutation({
+    mutationFn: (email: string) => sleuthClient.organizations.invite({ email, role: inviteRole }),
+    onSuccess: (answer) => {
+      setInvited((list) => [...list, { ...answer.user, role: answer.role }]);
+      setDraft((current) => addCollaborators(current, [answer.user.uuid], inviteRole));
+      setInviteEmail("");
+      void queryClient.invalidateQueries({ queryKey: ["organization", "members"] });
+      announce(`${answer.user.email} invited as ${inviteRole}`);
+      setProblem(null);
+    },
+    onError: (error) => setProblem(isApiError(error) ? error.message : "The invitation was not sent."),
   });
 
   const changeRole = (userUuid: string, role: SharingRole | "remove") => {
@@ -160,7 +180,9 @@ function ShareForm({
               <li key={userUuid} className="sleuth-share-person">
                 <span>
                   <strong>{person.name}</strong>
-                  <span className="sleuth-muted"> {person.email}</span>
+                  {person.email !== person.name ? (
+                    <span className="sleuth-muted"> {person.email}</span>
+                  ) : null}
                 </span>
                 <Select
                   aria-label={`Access of ${person.name}`}
@@ -205,6 +227,28 @@ function ShareForm({
           Add
         </Button>
       </div>
+      {admin ? (
+        <form
+          className="sleuth-share-invite"
+          aria-label="Invite by e-mail"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (inviteEmail.trim() !== "") inviteByEmail.mutate(inviteEmail.trim());
+          }}
+        >
+          <FormControl>
+            <FormControl.Label>Or invite by e-mail</FormControl.Label>
+            <TextInput
+              type="email"
+              value={inviteEmail}
+              onChange={(event) => setInviteEmail(event.target.value)}
+            />
+          </FormControl>
+          <Button type="submit" disabled={inviteEmail.trim() === ""} loading={inviteByEmail.isPending}>
+            Invite
+          </Button>
+        </form>
+      ) : null}
       <div role="alert">{problem ? <InlineMessage variant="critical">{problem}</InlineMessage> : null}</div>
       <div className="sleuth-share-actions">
         <Button onClick={() => void copyLink()}>Copy link</Button>

@@ -5,6 +5,8 @@ export type CustomEntityDialog =
   | { kind: "create" }
   | { kind: "share"; uuid: string; name: string }
   | { kind: "rename"; uuid: string; name: string }
+  | { kind: "delete"; uuid: string; name: string }
+  | { kind: "resources"; uuid: string; name: string }
   | null;
 
 export const $customEntityDialog = atom<CustomEntityDialog>(null);

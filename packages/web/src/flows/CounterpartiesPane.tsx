@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { useCommands } from "../commands/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
@@ -129,50 +130,30 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
               ) : null}
             </div>
           ) : (
-            <table className="sleuth-flow-table" data-testid="counterparties-table">
-              <thead>
-                <tr>
-                  <th scope="col">Counterparty</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Risk</th>
-                  <th scope="col" className="sleuth-num">
-                    Received
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Sent
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Total
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Transfers
-                  </th>
-                  <th scope="col">Last transfer</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={row.counterpartyUrn}>
-                    <td>
-                      <SubjectLink urn={row.counterpartyUrn}>{counterpartyLabel(row)}</SubjectLink>
-                    </td>
-                    <td>{row.category ?? "—"}</td>
-                    <td>
-                      {row.category ? (
-                        <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className="sleuth-num">{formatFlowUsd(row.incomingVolumeUsd)}</td>
-                    <td className="sleuth-num">{formatFlowUsd(row.outgoingVolumeUsd)}</td>
-                    <td className="sleuth-num">{formatFlowUsd(row.totalVolumeUsd)}</td>
-                    <td className="sleuth-num">{row.totalTransfers.toLocaleString("en-US")}</td>
-                    <td>{formatUtc(row.lastTransferAt, utcDatePattern)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ConfigurableTable
+              table="counterparties"
+              className="sleuth-flow-table"
+              data-testid="counterparties-table"
+              rows={data.rows}
+              rowKey={(row) => row.counterpartyUrn}
+              cells={{
+                counterparty: (row) => (
+                  <SubjectLink urn={row.counterpartyUrn}>{counterpartyLabel(row)}</SubjectLink>
+                ),
+                category: (row) => row.category ?? "—",
+                risk: (row) =>
+                  row.category ? (
+                    <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
+                  ) : (
+                    "—"
+                  ),
+                received: (row) => formatFlowUsd(row.incomingVolumeUsd),
+                sent: (row) => formatFlowUsd(row.outgoingVolumeUsd),
+                total: (row) => formatFlowUsd(row.totalVolumeUsd),
+                transfers: (row) => row.totalTransfers.toLocaleString("en-US"),
+                lastTransfer: (row) => formatUtc(row.lastTransferAt, utcDatePattern),
+              }}
+            />
           )}
           <div className="sleuth-pane-pager">
             <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>

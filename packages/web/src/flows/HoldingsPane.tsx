@@ -8,6 +8,7 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "../explorer/DataPanel.tsx";
+import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { useRowKeys } from "./useRowKeys.ts";
@@ -16,77 +17,46 @@ const group = "Holdings";
 
 function HoldingsTable({ rows }: { rows: readonly AssetHolding[] }) {
   return (
-    <table className="sleuth-flow-table" data-testid="holdings-table">
-      <thead>
-        <tr>
-          <th scope="col">Asset</th>
-          <th scope="col" className="sleuth-num">
-            Balance
-          </th>
-          <th scope="col" className="sleuth-num">
-            USD
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.assetUrn}>
-            <td>
-              <span tabIndex={-1} data-row-link="">
-                {row.assetDisplayName} <span className="sleuth-muted">{row.assetInternalName}</span>
-              </span>
-            </td>
-            <td className="sleuth-num">{formatBalance(row.balanceAmountRaw)}</td>
-            <td className="sleuth-num">{formatFlowUsd(row.balanceAmountUsd)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ConfigurableTable
+      table="holdings"
+      className="sleuth-flow-table"
+      data-testid="holdings-table"
+      rows={rows}
+      rowKey={(row) => row.assetUrn}
+      cells={{
+        asset: (row) => (
+          <span tabIndex={-1} data-row-link="">
+            {row.assetDisplayName} <span className="sleuth-muted">{row.assetInternalName}</span>
+          </span>
+        ),
+        balance: (row) => formatBalance(row.balanceAmountRaw),
+        usd: (row) => formatFlowUsd(row.balanceAmountUsd),
+      }}
+    />
   );
 }
 
 function AssetMetricsTable({ rows }: { rows: readonly AssetMetrics[] }) {
   return (
-    <table className="sleuth-flow-table" data-testid="holdings-table">
-      <thead>
-        <tr>
-          <th scope="col">Asset</th>
-          <th scope="col" className="sleuth-num">
-            Balance
-          </th>
-          <th scope="col" className="sleuth-num">
-            Balance USD
-          </th>
-          <th scope="col" className="sleuth-num">
-            Received
-          </th>
-          <th scope="col" className="sleuth-num">
-            Sent
-          </th>
-          <th scope="col" className="sleuth-num">
-            Transfers
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.assetUrn}>
-            <td>
-              <span tabIndex={-1} data-row-link="">
-                {row.asset} <span className="sleuth-muted">{row.chain}</span>
-              </span>
-            </td>
-            <td className="sleuth-num">{formatBalance(row.balanceAmountRaw)}</td>
-            <td className="sleuth-num">{formatFlowUsd(row.balanceAmountUsd)}</td>
-            <td className="sleuth-num">{formatFlowUsd(row.incomingVolumeUsd)}</td>
-            <td className="sleuth-num">{formatFlowUsd(row.outgoingVolumeUsd)}</td>
-            <td className="sleuth-num">
-              {(row.incomingTransfers + row.outgoingTransfers).toLocaleString("en-US")}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ConfigurableTable
+      table="assetMetrics"
+      className="sleuth-flow-table"
+      data-testid="holdings-table"
+      rows={rows}
+      rowKey={(row) => row.assetUrn}
+      cells={{
+        asset: (row) => (
+          <span tabIndex={-1} data-row-link="">
+            {row.asset} <span className="sleuth-muted">{row.chain}</span>
+          </span>
+        ),
+        balance: (row) => formatBalance(row.balanceAmountRaw),
+        balanceUsd: (row) => formatFlowUsd(row.balanceAmountUsd),
+        received: (row) => formatFlowUsd(row.incomingVolumeUsd),
+        sent: (row) => formatFlowUsd(row.outgoingVolumeUsd),
+        transfers: (row) => (row.incomingTransfers + row.outgoingTransfers).toLocaleString("en-US"),
+      }}
+    />
   );
 }
 

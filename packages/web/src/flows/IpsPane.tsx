@@ -3,6 +3,7 @@ import { flowMessages, formatUtc, type IpAssociation, pageSizes, utcDatePattern 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { DataPanel } from "../explorer/DataPanel.tsx";
+import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
@@ -35,40 +36,23 @@ export function IpsPane({ subject }: { subject: Subject }) {
           <p className="sleuth-pane-empty">{flowMessages.noIps}</p>
         ) : (
           <>
-            <table className="sleuth-flow-table" data-testid="ips-table">
-              <thead>
-                <tr>
-                  <th scope="col">IP</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">ISP</th>
-                  <th scope="col">Flags</th>
-                  <th scope="col" className="sleuth-num">
-                    Observations
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Addresses
-                  </th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={row.ip}>
-                    <td>
-                      <SubjectLink urn={row.entityUrn}>{row.ip}</SubjectLink>
-                    </td>
-                    <td>{row.country ?? "—"}</td>
-                    <td>{row.isp ?? "—"}</td>
-                    <td>{flagsOf(row)}</td>
-                    <td className="sleuth-num">{row.totalObservations.toLocaleString("en-US")}</td>
-                    <td className="sleuth-num">{row.numAssociatedAddresses.toLocaleString("en-US")}</td>
-                    <td>{formatUtc(row.firstObservation, utcDatePattern)}</td>
-                    <td>{formatUtc(row.lastObservation, utcDatePattern)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ConfigurableTable
+              table="ips"
+              className="sleuth-flow-table"
+              data-testid="ips-table"
+              rows={data.rows}
+              rowKey={(row) => row.ip}
+              cells={{
+                ip: (row) => <SubjectLink urn={row.entityUrn}>{row.ip}</SubjectLink>,
+                country: (row) => row.country ?? "—",
+                isp: (row) => row.isp ?? "—",
+                flags: flagsOf,
+                observations: (row) => row.totalObservations.toLocaleString("en-US"),
+                addresses: (row) => row.numAssociatedAddresses.toLocaleString("en-US"),
+                firstSeen: (row) => formatUtc(row.firstObservation, utcDatePattern),
+                lastSeen: (row) => formatUtc(row.lastObservation, utcDatePattern),
+              }}
+            />
             {data.count > data.rows.length ? (
               <div className="sleuth-pane-pager">
                 <Button size="small" onClick={() => setPages(pages + 1)} loading={query.isFetching}>

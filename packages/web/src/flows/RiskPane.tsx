@@ -20,6 +20,7 @@ import { useState } from "react";
 import { useCommands } from "../commands/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
@@ -179,59 +180,35 @@ export function RiskPane({ subject }: { subject: Subject }) {
           <p className="sleuth-pane-empty">{flowMessages.noRiskIndicators}</p>
         ) : (
           <>
-            <table className="sleuth-flow-table" data-testid="risk-table">
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Risk type</th>
-                  <th scope="col" className="sleuth-num">
-                    Instances
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Received
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Sent
-                  </th>
-                  <th scope="col" className="sleuth-num">
-                    Share
-                  </th>
-                  <th scope="col">Latest</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((row) => (
-                  <tr key={`${row.riskType}-${row.categoryId}`}>
-                    <td>
-                      <button
-                        type="button"
-                        className="sleuth-row-button"
-                        data-row-link=""
-                        onClick={() => setOpen(row)}
-                      >
-                        {row.category}
-                      </button>
-                    </td>
-                    <td>
-                      <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
-                    </td>
-                    <td>{riskTypeNames[row.riskType]}</td>
-                    <td className="sleuth-num">{row.instances.toLocaleString("en-US")}</td>
-                    <td className="sleuth-num">
-                      {formatFlowUsd(row.incomingVolumeUsd)} ({formatPercentage(row.incomingPercentage)})
-                    </td>
-                    <td className="sleuth-num">
-                      {formatFlowUsd(row.outgoingVolumeUsd)} ({formatPercentage(row.outgoingPercentage)})
-                    </td>
-                    <td className="sleuth-num">{formatPercentage(row.totalPercentage)}</td>
-                    <td>
-                      {row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ConfigurableTable
+              table="riskIndicators"
+              className="sleuth-flow-table"
+              data-testid="risk-table"
+              rows={data}
+              rowKey={(row) => `${row.riskType}-${row.categoryId}`}
+              cells={{
+                category: (row) => (
+                  <button
+                    type="button"
+                    className="sleuth-row-button"
+                    data-row-link=""
+                    onClick={() => setOpen(row)}
+                  >
+                    {row.category}
+                  </button>
+                ),
+                severity: (row) => <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />,
+                riskType: (row) => riskTypeNames[row.riskType],
+                instances: (row) => row.instances.toLocaleString("en-US"),
+                received: (row) =>
+                  `${formatFlowUsd(row.incomingVolumeUsd)} (${formatPercentage(row.incomingPercentage)})`,
+                sent: (row) =>
+                  `${formatFlowUsd(row.outgoingVolumeUsd)} (${formatPercentage(row.outgoingPercentage)})`,
+                share: (row) => formatPercentage(row.totalPercentage),
+                latest: (row) =>
+                  row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
+              }}
+            />
             {open ? <RiskIndicatorSidebar indicator={open} onClose={() => setOpen(null)} /> : null}
           </>
         )

@@ -4,11 +4,19 @@ import { InlineMessage } from "@primer/react/experimental";
 import { displayName, isApiError, type Member, type Role, roles, storedOrganizationKey } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useCommands } from "../commands/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
 import { refreshPath } from "./refreshRoute.ts";
 
 const membersKey = ["organization", "members"];
+/** The fields the page's commands put the focus in. */
+const fieldIds = {
+  rename: "organization-rename-name",
+  invite: "organization-invite-email",
+  create: "organization-create-name",
+} as const;
+const focusField = (id: string) => document.getElementById(id)?.focus();
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : String(error));
 
 /**
@@ -18,8 +26,38 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : Strin
  */
 export function OrganizationSettingsPage() {
   const view = useStore($signedIn);
+  const admin = view?.role === "admin";
+  const group = "Organization";
+  useCommands([
+    ...(admin
+      ? [
+          {
+            id: "organization.rename",
+            title: "Rename this organization…",
+            group,
+            keys: "e r",
+            run: () => focusField(fieldIds.rename),
+          },
+          {
+            id: "organization.invite",
+            title: "Invite a member…",
+            group,
+            keys: "a m",
+            keywords: ["add", "member", "e-mail"],
+            run: () => focusField(fieldIds.invite),
+          },
+        ]
+      : []),
+    {
+      id: "organization.create",
+      title: "New organization…",
+      group,
+      keys: "n o",
+      keywords: ["create"],
+      run: () => focusField(fieldIds.create),
+    },
+  ]);
   if (!view) return null;
-  const admin = view.role === "admin";
   return (
     <div className="sleuth-page sleuth-settings" data-testid="organization-settings">
       <Heading as="h1" className="sleuth-page-title">
@@ -55,7 +93,7 @@ function RenameForm({ uuid, name }: { uuid: string; name: string }) {
         rename.mutate();
       }}
     >
-      <FormControl>
+      <FormControl id={fieldIds.rename}>
         <FormControl.Label>Organization name</FormControl.Label>
         <TextInput value={value} onChange={(event) => setValue(event.target.value)} />
       </FormControl>
@@ -86,6 +124,12 @@ function MembersSection({ admin }: { admin: boolean }) {
       setEmail("");
       done(`${answer.user.email} is now ${answer.role}`);
     },
+  });
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: Role }) =>
+      sleuthClient.organizations.changeRole(member.uuid, { role }),
+    onSuccess: (member) => done(`${member.email} is now ${member.role}`),
+    onError: (error) => showMessage({ variant: "critical", title: messageOf(error) }),
   });
   const remove = useMutation({
     mutationFn: (member: Member) => sleuthClient.organizations.removeMember(member.uuid),
@@ -123,9 +167,8 @@ function MembersSection({ admin }: { admin: boolean }) {
                     <Select
                       aria-label={`Role of ${member.email}`}
                       value={member.role}
-                      onChange={(event) =>
-                        invite.mutate({ email: member.email, role: event.target.value as Role })
-                      }
+                      disabled={changeRole.isPending}
+                      onChange={(event) => changeRole.mutate({ member, role: event.target.value as Role })}
                     >
                       {roles.map((choice) => (
                         <Select.Option key={choice} value={choice}>
@@ -163,7 +206,7 @@ function MembersSection({ admin }: { admin: boolean }) {
             invite.mutate({ email, role });
           }}
         >
-          <FormControl>
+          <FormControl id={fieldIds.invite}>
             <FormControl.Label>Invite by e-mail</FormControl.Label>
             <TextInput type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
           </FormControl>
@@ -220,7 +263,7 @@ function CreateOrganizationForm() {
       <Heading as="h2" className="sleuth-section-title">
         New organization
       </Heading>
-      <FormControl>
+      <FormControl id={fieldIds.create}>
         <FormControl.Label>New organization name</FormControl.Label>
         <TextInput value={name} onChange={(event) => setName(event.target.value)} />
       </FormControl>

@@ -2,13 +2,10 @@ import { Checkbox, FormControl, Heading, Select, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { cacheFreshnessOptions, isApiError } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { customEntityColumns } from "../customEntities/customEntityColumns.ts";
 import { announce } from "../messages/index.ts";
+import { isColumnShown, tableCatalogue, tableIds, withColumnShown } from "../tables/index.ts";
 import { navigationDestinations } from "./navigationDestinations.ts";
 import { cacheFreshnessMs, preferenceOf, preferencesQuery, useSavePreference } from "./preferenceQueries.ts";
-
-/** The tables whose visible columns the table-config preference chooses. */
-const configurableTables = [{ id: "customEntities", label: "Custom entities", columns: customEntityColumns }];
 
 /**
  * The 000 §3 preferences of the current user in the current organization, each saved as soon as
@@ -37,7 +34,7 @@ export function PreferencesPage() {
   const pinned = preferenceOf(list, "pinned-navigation")?.pinned ?? [];
   const ai = preferenceOf(list, "ai-features")?.enabled ?? false;
   const consent = preferenceOf(list, "seed-analysis-consent")?.consented ?? false;
-  const tableConfig = preferenceOf(list, "table-config") ?? {};
+  const tableConfig = preferenceOf(list, "table-config");
   return (
     <div className="sleuth-page sleuth-settings" data-testid="preferences-page">
       <Heading as="h1" className="sleuth-page-title">
@@ -117,24 +114,24 @@ export function PreferencesPage() {
           <FormControl.Label>I consent to seed analysis</FormControl.Label>
         </FormControl>
       </fieldset>
-      {configurableTables.map((table) => {
-        const shown = tableConfig[table.id]?.columns ?? table.columns.map((column) => column.id);
+      {tableIds.map((table) => {
+        const spec = tableCatalogue[table];
         return (
-          <fieldset key={table.id} className="sleuth-settings-section">
-            <legend>{table.label} table columns</legend>
-            {table.columns.map((column) => (
-              <FormControl key={column.id}>
+          <fieldset key={table} className="sleuth-settings-section">
+            <legend>{spec.label} table columns</legend>
+            {spec.columns.map((column) => (
+              <FormControl key={column.id} disabled={"fixed" in column && column.fixed}>
                 <Checkbox
-                  checked={shown.includes(column.id)}
-                  onChange={(event) => {
-                    const next = table.columns
-                      .map((each) => each.id)
-                      .filter((id) => (id === column.id ? event.target.checked : shown.includes(id)));
+                  checked={isColumnShown(tableConfig, table, column.id)}
+                  onChange={(event) =>
                     save.mutate(
-                      { key: "table-config", value: { ...tableConfig, [table.id]: { columns: next } } },
-                      { onSuccess: () => saved(`${table.label} columns`) },
-                    );
-                  }}
+                      {
+                        key: "table-config",
+                        value: withColumnShown(tableConfig, table, column.id, event.target.checked),
+                      },
+                      { onSuccess: () => saved(`${spec.label} columns`) },
+                    )
+                  }
                 />
                 <FormControl.Label>{column.header}</FormControl.Label>
               </FormControl>

@@ -8,4 +8,3 @@ export { RefreshPage } from "./RefreshPage.tsx";
 export { refreshPath } from "./refreshRoute.ts";
 export { useIdentity } from "./useIdentity.ts";
 export { useOrganizationCommands } from "./useOrganizationCommands.ts";
-export { useTableColumns } from "./useTableColumns.ts";

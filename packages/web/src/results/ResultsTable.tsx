@@ -9,6 +9,8 @@ import {
   SearchSectionIcon,
   searchSectionColumns,
 } from "../search/index.ts";
+import { useTableColumns } from "../tables/index.ts";
+import { resultTables } from "./resultTables.ts";
 
 function pathOfRow(row: SearchRow): string | null {
   const action = suggestionAction(row.item, "navigation");
@@ -29,19 +31,23 @@ export function ResultsTable({
   rows: readonly SearchRow[];
   labelId: string;
 }) {
-  const columns = searchSectionColumns[section];
+  const columns: readonly string[] = searchSectionColumns[section];
+  const { columns: visible, bind } = useTableColumns(resultTables[section]);
+  // Positions in `searchSectionColumns` of the shown columns after the title (row.cells is 0-based).
+  const shown = visible.map((column) => columns.indexOf(column.header)).filter((index) => index > 0);
   const identifier = section !== "entities" && section !== "customEntities";
   return (
-    <Table.Container className="sleuth-results-table">
+    <Table.Container className="sleuth-results-table" {...bind}>
       <Table
         aria-labelledby={labelId}
         cellPadding="condensed"
-        gridTemplateColumns={`minmax(14rem, 2fr) repeat(${columns.length - 1}, minmax(6rem, 1fr))`}
+        gridTemplateColumns={`minmax(14rem, 2fr) repeat(${shown.length}, minmax(6rem, 1fr))`}
       >
         <Table.Head>
           <Table.Row>
-            {columns.map((column) => (
-              <Table.Header key={column}>{column}</Table.Header>
+            <Table.Header>{columns[0]}</Table.Header>
+            {shown.map((index) => (
+              <Table.Header key={columns[index]}>{columns[index]}</Table.Header>
             ))}
           </Table.Row>
         </Table.Head>
@@ -73,8 +79,8 @@ export function ResultsTable({
                     )}
                   </span>
                 </Table.Cell>
-                {row.cells.map((cell, index) => (
-                  <Table.Cell key={columns[index + 1] ?? index}>{cell}</Table.Cell>
+                {shown.map((index) => (
+                  <Table.Cell key={columns[index]}>{row.cells[index - 1]}</Table.Cell>
                 ))}
               </Table.Row>
             );

@@ -11,6 +11,7 @@ import { CommandPalette } from "../palette/index.ts";
 import { MultiSearchDialog, useSearchCommands } from "../search/index.ts";
 import type { SignedInView } from "../session/index.ts";
 import { ShortcutsDialog } from "../shortcuts/index.ts";
+import { TableColumnsHost } from "../tables/index.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import { MessageRegion } from "./MessageRegion.tsx";
 import { useShellCommands } from "./useShellCommands.ts";
@@ -51,6 +52,7 @@ export function SignedInLayout({ view, children }: { view: SignedInView; childre
       <ActionDialogs />
       <DownloadCsvDialog />
       <JobsPanel />
+      <TableColumnsHost />
     </div>
   );
 }

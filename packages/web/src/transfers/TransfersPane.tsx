@@ -23,6 +23,7 @@ import { focusStep, useHotkey } from "../keyboard/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
+import { type ColumnId, useTableColumns } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { TransferFilterBar } from "./TransferFilterBar.tsx";
 import {
@@ -42,6 +43,7 @@ import { transfersDownload } from "./transfersDownload.ts";
 const group = "Transfers";
 
 interface ColumnSpec {
+  id: ColumnId<"transfers">;
   header: string;
   align?: "end";
   width: string;
@@ -53,30 +55,40 @@ interface ColumnSpec {
 function columnsOf(subject: Subject): ColumnSpec[] {
   const columns: ColumnSpec[] = [
     {
+      id: "time",
       header: "Time (UTC)",
       width: "minmax(11rem, auto)",
       cell: (row) => <TimestampCell row={row} />,
       sort: "timestamp",
     },
-    { header: "Transaction", width: "minmax(9rem, auto)", cell: (row) => <HashCell row={row} /> },
     {
+      id: "transaction",
+      header: "Transaction",
+      width: "minmax(9rem, auto)",
+      cell: (row) => <HashCell row={row} />,
+    },
+    {
+      id: "counterparty",
       header: "Counterparty",
       width: "minmax(9rem, auto)",
       cell: (row) => <CounterpartyAddressCell row={row} />,
     },
     {
+      id: "counterpartyEntity",
       header: "Counterparty entity",
       width: "minmax(8rem, 1fr)",
       cell: (row) => <CounterpartyEntityCell row={row} />,
     },
-    { header: "Direction", width: "auto", cell: (row) => <DirectionCell row={row} /> },
+    { id: "direction", header: "Direction", width: "auto", cell: (row) => <DirectionCell row={row} /> },
     {
+      id: "amount",
       header: "Amount",
       align: "end",
       width: "minmax(8rem, auto)",
       cell: (row) => <AmountCell value={row.relevantAmountRaw} />,
     },
     {
+      id: "usd",
       header: "USD",
       align: "end",
       width: "minmax(7rem, auto)",
@@ -86,19 +98,21 @@ function columnsOf(subject: Subject): ColumnSpec[] {
   ];
   if (subject.kind === "address")
     columns.push({
+      id: "runningBalance",
       header: "Running balance",
       align: "end",
       width: "minmax(8rem, auto)",
       cell: (row) => <AmountCell value={row.runningBalanceRaw} />,
     });
-  columns.push({ header: "Asset", width: "auto", cell: (row) => row.asset });
+  columns.push({ id: "asset", header: "Asset", width: "auto", cell: (row) => row.asset });
   if (subject.kind !== "address") {
     columns.push({
+      id: "categories",
       header: "Categories",
       width: "minmax(7rem, 1fr)",
       cell: (row) => <CategoriesCell row={row} />,
     });
-    columns.push({ header: "Chain", width: "auto", cell: (row) => row.chain });
+    columns.push({ id: "chain", header: "Chain", width: "auto", cell: (row) => row.chain });
   }
   return columns;
 }
@@ -139,7 +153,13 @@ function TransferTable({ subject }: { subject: Subject }) {
   const query = useQuery({ ...transfersQuery(subject, state, after), placeholderData: keepPreviousData });
   const rows = query.data?.data ?? [];
   const meta = query.data?.meta;
-  const columns = columnsOf(subject);
+  const offered = columnsOf(subject);
+  // 000 §3 table config: the preference picks which of the offered columns show.
+  const { columns: visible, bind } = useTableColumns(
+    "transfers",
+    offered.map((column) => column.id),
+  );
+  const columns = offered.filter((column) => visible.some((shown) => shown.id === column.id));
   const filtered = hasTransferFilters(state.filters);
 
   const dispatch = (action: TransferTableAction) => {
@@ -346,7 +366,7 @@ function TransferTable({ subject }: { subject: Subject }) {
         counterpartyInputRef={counterpartyInput}
         dispatch={dispatch}
       />
-      <div className="sleuth-transfers-scroll">
+      <div className="sleuth-transfers-scroll" {...bind}>
         {query.isPending ? (
           <Table.Skeleton
             aria-labelledby="transfers-title"
@@ -373,7 +393,7 @@ function TransferTable({ subject }: { subject: Subject }) {
               <Table.Head>
                 <Table.Row>
                   {columns.map((column) => (
-                    <Table.Header key={column.header} align={column.align}>
+                    <Table.Header key={column.id} align={column.align}>
                       {sortHeader(column)}
                     </Table.Header>
                   ))}
@@ -387,7 +407,7 @@ function TransferTable({ subject }: { subject: Subject }) {
                     className="sleuth-transfer-row"
                   >
                     {columns.map((column) => (
-                      <Table.Cell key={column.header} align={column.align}>
+                      <Table.Cell key={column.id} align={column.align}>
                         {column.cell(row)}
                       </Table.Cell>
                     ))}
