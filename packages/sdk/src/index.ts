@@ -830,6 +830,8 @@ export type {
   NetworkSettings,
   PrivacyOption,
   RevealAction,
+  RevealNotice,
+  RevealNoticeQuery,
   VisibilityLevel,
 } from "./interest/index.ts";
 export {
@@ -866,6 +868,11 @@ export {
   privacyOptions,
   revealActionLabels,
   revealActionOf,
+  revealNoticeKinds,
+  revealNoticeMessages,
+  revealNoticeMetaSchema,
+  revealNoticeQuerySchema,
+  revealNoticeSchema,
   sanctionedCountryCodes,
   showsIndicateInterestButton,
   visibilityLevelSchema,

@@ -6,6 +6,9 @@ import {
   investigationInterestSchema,
   networkSchema,
   networkSettingsSchema,
+  type RevealNoticeQuery,
+  revealNoticeMetaSchema,
+  revealNoticeSchema,
 } from "../interest/index.ts";
 import type { HttpCore } from "./httpCore.ts";
 
@@ -60,6 +63,26 @@ export function interestsApi(core: HttpCore) {
           { body: {}, schema: investigationInterestSchema, idempotencyKey: true },
         )
       ).data,
+    /** GET /v1/users/investigation-interests/reveals: who revealed the caller's interests (001 §4 notify). */
+    revealNotices: async (query: RevealNoticeQuery = {}) => {
+      const answer = await core.request("GET", "/v1/users/investigation-interests/reveals", {
+        query: query as Record<string, string | number | boolean | undefined>,
+        schema: z.array(revealNoticeSchema),
+      });
+      const meta = revealNoticeMetaSchema.safeParse(answer.meta);
+      return {
+        notices: answer.data,
+        count: meta.success ? meta.data.count : answer.data.length,
+        unreadCount: meta.success ? meta.data.unreadCount : 0,
+      };
+    },
+    markRevealNoticeRead: async (uuid: string) => {
+      await core.request(
+        "POST",
+        `/v1/users/investigation-interests/reveals/${encodeURIComponent(uuid)}/read`,
+        { body: {}, schema: z.unknown() },
+      );
+    },
     networks: async (organizationId: string) =>
       (
         await core.request("GET", `/v1/organizations/${encodeURIComponent(organizationId)}/networks`, {

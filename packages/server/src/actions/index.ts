@@ -25,10 +25,12 @@ export {
   deleteInterest,
   findVisibleInterest,
   interestsOfElement,
+  markRevealNoticeRead,
   myInterestElements,
   networksOfOrganization,
   networkUuidsOf,
   revealInterest,
+  revealNotices,
   updateInterest,
 } from "./interests.ts";
 export { listUserReports, saveUserReport } from "./userReports.ts";

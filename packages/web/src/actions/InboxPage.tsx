@@ -1,5 +1,11 @@
 import { Button, Heading, Label, Spinner, Text } from "@primer/react";
-import { type Escalation, formatUtc, inboxMessages } from "@sleuth/sdk";
+import {
+  type Escalation,
+  formatUtc,
+  inboxMessages,
+  type RevealNotice,
+  revealNoticeMessages,
+} from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
@@ -47,13 +53,90 @@ function EscalationItem({ escalation }: { escalation: Escalation }) {
   );
 }
 
-/** Escalations assigned to the caller in this organization (002 §5: an escalation reaches its assignees). */
+function RevealNoticeItem({ notice }: { notice: RevealNotice }) {
+  const client = useQueryClient();
+  const markRead = useMutation({
+    mutationFn: () => sleuthClient.interests.markRevealNoticeRead(notice.uuid),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["interests", "reveals"] }),
+  });
+  const subjectPath = pathOfUrn(notice.trmResourceUrn);
+  const who = notice.revealedBy?.fullName ?? notice.revealedBy?.email ?? "A former member";
+  return (
+    <li className="sleuth-inbox-item" data-testid="reveal-notice-item">
+      <div>
+        {notice.readAt ? null : <Label variant="accent">New</Label>} <strong>{who}</strong>
+        {notice.organization ? ` (${notice.organization.name})` : ""}{" "}
+        {notice.kind === "REVEAL" ? revealNoticeMessages.revealed : revealNoticeMessages.contactRequested}{" "}
+        {subjectPath ? (
+          <Link href={subjectPath} onClick={() => (notice.readAt ? undefined : markRead.mutate())}>
+            {notice.trmResourceUrn}
+          </Link>
+        ) : (
+          <code>{notice.trmResourceUrn}</code>
+        )}
+      </div>
+      <Text as="p" className="sleuth-muted">
+        {notice.revealedBy ? (
+          <a href={`mailto:${notice.revealedBy.email}`}>{notice.revealedBy.email}</a>
+        ) : null}
+        {notice.revealedBy ? " · " : ""}
+        {formatUtc(notice.createdAt)}
+        {notice.note ? ` · your note: ${notice.note}` : ""}
+      </Text>
+      {notice.readAt ? null : (
+        <div className="sleuth-action-buttons sleuth-action-buttons-start">
+          <Button size="small" loading={markRead.isPending} onClick={() => markRead.mutate()}>
+            Mark as read
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** 001 §4: who revealed the caller's interests (or asked to contact them), newest first. */
+function RevealNotices() {
+  const notices = useQuery(actionQueries.revealNotices());
+  return (
+    <section className="sleuth-panel" aria-labelledby="inbox-reveals">
+      <Heading as="h2" id="inbox-reveals" className="sleuth-panel-title">
+        Reveals of your interests
+      </Heading>
+      {notices.isPending ? (
+        <Spinner size="small" srText="Loading reveals of your interests" />
+      ) : notices.isError ? (
+        <div role="alert" className="sleuth-panel-error">
+          <p>{revealNoticeMessages.loadFailed}</p>
+          <Button size="small" onClick={() => void notices.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : notices.data.notices.length === 0 ? (
+        <p className="sleuth-muted">{revealNoticeMessages.empty}</p>
+      ) : (
+        <ul className="sleuth-action-list" aria-label="Reveals of your interests">
+          {notices.data.notices.map((notice) => (
+            <RevealNoticeItem key={notice.uuid} notice={notice} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The caller's inbox in this organization: escalations assigned to them (002 §5: an escalation
+ * reaches its assignees) and reveals of their interests (001 §4 'Reveal and Notify').
+ */
 export function InboxPage() {
   const inbox = useQuery(actionQueries.inbox());
   return (
     <div className="sleuth-page" data-testid="inbox-page">
       <Heading as="h1" className="sleuth-page-title">
         Inbox
+      </Heading>
+      <Heading as="h2" className="sleuth-panel-title">
+        Escalations
       </Heading>
       {inbox.isPending ? (
         <Spinner size="small" srText="Loading your escalations" />
@@ -73,6 +156,7 @@ export function InboxPage() {
           ))}
         </ul>
       )}
+      <RevealNotices />
     </div>
   );
 }
