@@ -1,5 +1,6 @@
 import { addressChainUrn } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { memberCalls } from "../helpers/memberCalls.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // 001 §4 'Reveal and Notify' reaching the author: revealing an open interest with reveal
@@ -22,26 +23,15 @@ describe.each(storeKinds)("reveal notices on %s", (kind) => {
   let dana: string; // admin of Demo Investigations, viewer of Partner Agency
   let alex: string; // editor of Partner Agency only
 
-  const call = async (token: string, method: string, path: string, organization?: string) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (method === "POST") headers["content-type"] = "application/json";
-    if (organization) headers["x-sleuth-organization"] = organization;
-    const response = await server.fetch(path, {
-      method,
-      headers,
-      body: method === "POST" ? "{}" : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const send = memberCalls(() => server);
+  const call = (token: string, method: string, path: string, organization?: string) =>
+    send(token, method, path, { organization, body: method === "POST" ? {} : undefined });
   const create = async (urn: string, privacy: string, notify: boolean) =>
     (
-      await server.fetch("/v1/trm-resources/investigation-interests/bulk", {
-        method: "POST",
-        headers: { authorization: `Bearer ${dana}`, "content-type": "application/json" },
-        body: JSON.stringify(interestBody(urn, privacy, notify)),
+      await send(dana, "POST", "/v1/trm-resources/investigation-interests/bulk", {
+        body: interestBody(urn, privacy, notify),
       })
-    ).json() as Promise<{ data: Array<{ uuid: string }> }>;
+    ).body as { data: Array<{ uuid: string }> };
   const reveal = (token: string, uuid: string) =>
     call(token, "POST", `/v1/trm-resources/interests/${uuid}/interested-investigator-reveals`);
   const notices = (token: string, organization?: string) =>

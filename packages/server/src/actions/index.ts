@@ -1,4 +1,5 @@
 export { findBeaconVasp } from "./beaconVasp.ts";
+export { labelRelatables, relatableExists } from "./caseRelatables.ts";
 export type { CaseRow, CaseScope } from "./cases.ts";
 export {
   addCaseNote,

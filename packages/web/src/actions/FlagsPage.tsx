@@ -1,14 +1,17 @@
+import { useStore } from "@nanostores/react";
 import { Button, Heading, Spinner } from "@primer/react";
-import { formatUtc, platformMessages } from "@sleuth/sdk";
+import { formatUtc, platformMessages, roleAtLeast } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
+import { $signedIn } from "../session/index.ts";
 import { actionQueries } from "./actionQueries.ts";
-import { flagsMessages } from "./FlagsPanel.tsx";
+import { attachFlag, flagsMessages } from "./FlagsPanel.tsx";
 
 /** The organization's flags, newest first (001 §7 GET v1/users/user-attributions). */
 export function FlagsPage() {
   const flags = useQuery(actionQueries.myFlags());
+  const canWrite = roleAtLeast(useStore($signedIn)?.role, "editor");
   return (
     <div className="sleuth-page" data-testid="flags-page">
       <Heading as="h1" className="sleuth-page-title">
@@ -33,6 +36,7 @@ export function FlagsPage() {
               <th scope="col">Element</th>
               <th scope="col">Category</th>
               <th scope="col">By</th>
+              {canWrite ? <th scope="col">Case</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -44,6 +48,15 @@ export function FlagsPage() {
                   <td>{path ? <Link href={path}>{flag.trmResourceUrn}</Link> : flag.trmResourceUrn}</td>
                   <td>{flag.userProvidedCategory ?? flag.categoryLabel}</td>
                   <td>{flag.createdBy?.fullName ?? flag.createdBy?.email ?? "—"}</td>
+                  {canWrite ? (
+                    <td>
+                      {flag.isOwnOrganization ? (
+                        <Button size="small" onClick={() => attachFlag(flag)}>
+                          Add to a case
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
                 </tr>
               );
             })}
