@@ -29,6 +29,8 @@ import { useCommands } from "../commands/index.ts";
 import { showError, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+// The panels share the explorer's look (the case page may be the first page opened).
+import "../explorer/explorer.css";
 import { actionQueries } from "./actionQueries.ts";
 import { workspaceRoutes } from "./workspacePaths.ts";
 
@@ -264,8 +266,7 @@ function CaseDetails({ record }: { record: CaseRecord }) {
         </div>
       )}
       <Text as="p" className="sleuth-muted">
-        Owner {record.owner?.fullName ?? record.owner?.email ?? "—"} · created {formatUtc(record.createdAt)}{" "}
-        UTC
+        Owner {record.owner?.fullName ?? record.owner?.email ?? "—"} · created {formatUtc(record.createdAt)}
       </Text>
       {record.description ? <Text as="p">{record.description}</Text> : null}
       <div className="sleuth-share-toggle">

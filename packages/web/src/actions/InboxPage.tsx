@@ -10,6 +10,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
 import { sleuthClient } from "../session/index.ts";
+// The panels share the explorer's look (the inbox may be the first page opened).
+import "../explorer/explorer.css";
 import { actionQueries } from "./actionQueries.ts";
 import { casePath } from "./workspacePaths.ts";
 
@@ -135,27 +137,29 @@ export function InboxPage() {
       <Heading as="h1" className="sleuth-page-title">
         Inbox
       </Heading>
-      <Heading as="h2" className="sleuth-panel-title">
-        Escalations
-      </Heading>
-      {inbox.isPending ? (
-        <Spinner size="small" srText="Loading your escalations" />
-      ) : inbox.isError ? (
-        <div role="alert" className="sleuth-panel-error">
-          <p>{inboxMessages.loadFailed}</p>
-          <Button size="small" onClick={() => void inbox.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : inbox.data.escalations.length === 0 ? (
-        <p className="sleuth-muted">{inboxMessages.empty}</p>
-      ) : (
-        <ul className="sleuth-action-list" aria-label="Escalations">
-          {inbox.data.escalations.map((escalation) => (
-            <EscalationItem key={escalation.uuid} escalation={escalation} />
-          ))}
-        </ul>
-      )}
+      <section className="sleuth-panel" aria-labelledby="inbox-escalations">
+        <Heading as="h2" id="inbox-escalations" className="sleuth-panel-title">
+          Escalations
+        </Heading>
+        {inbox.isPending ? (
+          <Spinner size="small" srText="Loading your escalations" />
+        ) : inbox.isError ? (
+          <div role="alert" className="sleuth-panel-error">
+            <p>{inboxMessages.loadFailed}</p>
+            <Button size="small" onClick={() => void inbox.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : inbox.data.escalations.length === 0 ? (
+          <p className="sleuth-muted">{inboxMessages.empty}</p>
+        ) : (
+          <ul className="sleuth-action-list" aria-label="Escalations">
+            {inbox.data.escalations.map((escalation) => (
+              <EscalationItem key={escalation.uuid} escalation={escalation} />
+            ))}
+          </ul>
+        )}
+      </section>
       <RevealNotices />
     </div>
   );
