@@ -7,10 +7,10 @@ import {
   networkSchema,
   networkSettingsSchema,
   type RevealNoticeQuery,
-  revealNoticeMetaSchema,
   revealNoticeSchema,
 } from "../interest/index.ts";
 import type { HttpCore } from "./httpCore.ts";
+import { inboxPage } from "./inboxPage.ts";
 
 const interests = z.array(investigationInterestSchema);
 const resourcePath = (urn: string) => `/v1/trm-resources/${encodeURIComponent(urn)}/investigation-interests`;
@@ -65,16 +65,13 @@ export function interestsApi(core: HttpCore) {
       ).data,
     /** GET /v1/users/investigation-interests/reveals: who revealed the caller's interests (001 §4 notify). */
     revealNotices: async (query: RevealNoticeQuery = {}) => {
-      const answer = await core.request("GET", "/v1/users/investigation-interests/reveals", {
-        query: query as Record<string, string | number | boolean | undefined>,
-        schema: z.array(revealNoticeSchema),
-      });
-      const meta = revealNoticeMetaSchema.safeParse(answer.meta);
-      return {
-        notices: answer.data,
-        count: meta.success ? meta.data.count : answer.data.length,
-        unreadCount: meta.success ? meta.data.unreadCount : 0,
-      };
+      const page = await inboxPage(
+        core,
+        "/v1/users/investigation-interests/reveals",
+        revealNoticeSchema,
+        query,
+      );
+      return { notices: page.items, count: page.count, unreadCount: page.unreadCount };
     },
     markRevealNoticeRead: async (uuid: string) => {
       await core.request(

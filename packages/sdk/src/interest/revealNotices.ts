@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { personRefSchema } from "../account/personRef.ts";
+import { escalationInboxMetaSchema, escalationInboxQuerySchema } from "../cases/escalationWire.ts";
 
 /**
  * 001 §4 'Reveal and Notify' as the author receives it: someone revealed an open interest of theirs
@@ -23,18 +24,13 @@ export const revealNoticeSchema = z.object({
 });
 export type RevealNotice = z.infer<typeof revealNoticeSchema>;
 
-/** Query of GET /v1/users/investigation-interests/reveals, the author's notices (ours). */
-export const revealNoticeQuerySchema = z.object({
-  unreadOnly: z
-    .union([z.boolean(), z.enum(["true", "false"])])
-    .transform((value) => value === true || value === "true")
-    .default(false),
-  limit: z.coerce.number<string | number>().int().min(1).max(500).default(100),
-  offset: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
-});
+/**
+ * Query and meta of GET /v1/users/investigation-interests/reveals: the inbox pages and counts its
+ * lists alike, so the notices take the escalations' (ours).
+ */
+export const revealNoticeQuerySchema = escalationInboxQuerySchema;
 export type RevealNoticeQuery = z.input<typeof revealNoticeQuerySchema>;
-
-export const revealNoticeMetaSchema = z.object({ count: z.number().int(), unreadCount: z.number().int() });
+export const revealNoticeMetaSchema = escalationInboxMetaSchema;
 
 /** The inbox texts of reveal notices (ours: 001 §8 words none). */
 export const revealNoticeMessages = {

@@ -6,7 +6,8 @@ import {
   type RevealNotice,
   revealNoticeMessages,
 } from "@sleuth/sdk";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
 import { sleuthClient } from "../session/index.ts";
@@ -96,30 +97,41 @@ function RevealNoticeItem({ notice }: { notice: RevealNotice }) {
   );
 }
 
-/** 001 §4: who revealed the caller's interests (or asked to contact them), newest first. */
-function RevealNotices() {
-  const notices = useQuery(actionQueries.revealNotices());
+/** One list of the inbox with its loading, error and empty states. */
+function InboxSection<T>({
+  id,
+  title,
+  query,
+  itemsOf,
+  messages,
+  render,
+}: {
+  id: string;
+  title: string;
+  query: UseQueryResult<unknown>;
+  itemsOf: () => T[];
+  messages: { loadFailed: string; empty: string };
+  render: (item: T) => ReactNode;
+}) {
   return (
-    <section className="sleuth-panel" aria-labelledby="inbox-reveals">
-      <Heading as="h2" id="inbox-reveals" className="sleuth-panel-title">
-        Reveals of your interests
+    <section className="sleuth-panel" aria-labelledby={id}>
+      <Heading as="h2" id={id} className="sleuth-panel-title">
+        {title}
       </Heading>
-      {notices.isPending ? (
-        <Spinner size="small" srText="Loading reveals of your interests" />
-      ) : notices.isError ? (
+      {query.isPending ? (
+        <Spinner size="small" srText={`Loading ${title.toLowerCase()}`} />
+      ) : query.isError ? (
         <div role="alert" className="sleuth-panel-error">
-          <p>{revealNoticeMessages.loadFailed}</p>
-          <Button size="small" onClick={() => void notices.refetch()}>
+          <p>{messages.loadFailed}</p>
+          <Button size="small" onClick={() => void query.refetch()}>
             Retry
           </Button>
         </div>
-      ) : notices.data.notices.length === 0 ? (
-        <p className="sleuth-muted">{revealNoticeMessages.empty}</p>
+      ) : itemsOf().length === 0 ? (
+        <p className="sleuth-muted">{messages.empty}</p>
       ) : (
-        <ul className="sleuth-action-list" aria-label="Reveals of your interests">
-          {notices.data.notices.map((notice) => (
-            <RevealNoticeItem key={notice.uuid} notice={notice} />
-          ))}
+        <ul className="sleuth-action-list" aria-label={title}>
+          {itemsOf().map(render)}
         </ul>
       )}
     </section>
@@ -128,39 +140,33 @@ function RevealNotices() {
 
 /**
  * The caller's inbox in this organization: escalations assigned to them (002 §5: an escalation
- * reaches its assignees) and reveals of their interests (001 §4 'Reveal and Notify').
+ * reaches its assignees) and who revealed their interests or asked to contact them (001 §4
+ * 'Reveal and Notify'), newest first.
  */
 export function InboxPage() {
   const inbox = useQuery(actionQueries.inbox());
+  const notices = useQuery(actionQueries.revealNotices());
   return (
     <div className="sleuth-page" data-testid="inbox-page">
       <Heading as="h1" className="sleuth-page-title">
         Inbox
       </Heading>
-      <section className="sleuth-panel" aria-labelledby="inbox-escalations">
-        <Heading as="h2" id="inbox-escalations" className="sleuth-panel-title">
-          Escalations
-        </Heading>
-        {inbox.isPending ? (
-          <Spinner size="small" srText="Loading your escalations" />
-        ) : inbox.isError ? (
-          <div role="alert" className="sleuth-panel-error">
-            <p>{inboxMessages.loadFailed}</p>
-            <Button size="small" onClick={() => void inbox.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : inbox.data.escalations.length === 0 ? (
-          <p className="sleuth-muted">{inboxMessages.empty}</p>
-        ) : (
-          <ul className="sleuth-action-list" aria-label="Escalations">
-            {inbox.data.escalations.map((escalation) => (
-              <EscalationItem key={escalation.uuid} escalation={escalation} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <RevealNotices />
+      <InboxSection
+        id="inbox-escalations"
+        title="Escalations"
+        query={inbox}
+        itemsOf={() => inbox.data?.escalations ?? []}
+        messages={inboxMessages}
+        render={(escalation) => <EscalationItem key={escalation.uuid} escalation={escalation} />}
+      />
+      <InboxSection
+        id="inbox-reveals"
+        title="Reveals of your interests"
+        query={notices}
+        itemsOf={() => notices.data?.notices ?? []}
+        messages={revealNoticeMessages}
+        render={(notice) => <RevealNoticeItem key={notice.uuid} notice={notice} />}
+      />
     </div>
   );
 }
