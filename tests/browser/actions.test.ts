@@ -107,6 +107,37 @@ async function keys(page: Page, ...presses: string[]): Promise<void> {
   for (const press of presses) await page.keyboard.press(press);
 }
 
+/** 001 §5: the category by type-ahead and the four text fields of at least three words, then submit. */
+async function fillFlagForm(page: Page, flag: Locator, options: { blurError: boolean }): Promise<void> {
+  const category = flag.getByLabel("Category", { exact: false }).first();
+  await tabTo(page, category);
+  await page.keyboard.type("Ransomware");
+  await page.keyboard.press("Tab");
+  if (options.blurError) {
+    await page.keyboard.type("too short");
+    await page.keyboard.press("Tab");
+    await flag.getByText("field too short").waitFor();
+    await shot(page, "02-flag-form-error");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.type(" really");
+  } else {
+    await page.keyboard.type("Received ransom payments daily");
+  }
+  for (const text of [
+    "About two BTC since March",
+    "Identify the operators quickly",
+    "Freeze funds at exchanges",
+  ]) {
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(text);
+  }
+  const submit = flag.getByRole("button", { name: "Submit flag" });
+  await expect.poll(() => submit.isEnabled()).toBe(true);
+  await tabTo(page, submit);
+  await page.keyboard.press("Enter");
+  await flag.getByText("Thank you. Your flag has been submitted.").waitFor();
+}
+
 describe("acting on findings by keyboard (issue Act on findings)", () => {
   test("001 §5 flag, 001 §4 interest and reveal, 002 §5 case and escalation, 000 §4 notify a VASP", async () => {
     const context = await newContext();
@@ -118,29 +149,7 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await keys(page, "a", "f");
     const flag = dialog(page, /^Flag /);
     await flag.waitFor();
-    const category = flag.getByLabel("Category", { exact: false }).first();
-    await tabTo(page, category);
-    await page.keyboard.type("Ransomware");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("too short");
-    await page.keyboard.press("Tab");
-    await flag.getByText("field too short").waitFor();
-    await shot(page, "02-flag-form-error");
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.type(" really");
-    for (const text of [
-      "About two BTC since March",
-      "Identify the operators quickly",
-      "Freeze funds at exchanges",
-    ]) {
-      await page.keyboard.press("Tab");
-      await page.keyboard.type(text);
-    }
-    const submit = flag.getByRole("button", { name: "Submit flag" });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
-    await tabTo(page, submit);
-    await page.keyboard.press("Enter");
-    await flag.getByText("Thank you. Your flag has been submitted.").waitFor();
+    await fillFlagForm(page, flag, { blurError: true });
     await shot(page, "03-flag-submitted");
     // 001 §4: the dialog closes after the success delay and the flag is on the page.
     await flag.waitFor({ state: "detached", timeout: 10_000 });
@@ -202,7 +211,22 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await tabTo(page, attach.getByRole("button", { name: "Add to case" }));
     await page.keyboard.press("Enter");
     await attach.waitFor({ state: "detached" });
-    await page.getByText(/Added to the case/).waitFor();
+    await page
+      .getByText(/Added to the case/)
+      .first()
+      .waitFor();
+
+    // The flag joins the case too ("Add flag to a case" on the flag).
+    const flagItem = page.getByTestId("flag-item").filter({ hasText: "Ransomware" });
+    await tabTo(page, flagItem.getByRole("button", { name: "Add flag to a case" }), 120);
+    await page.keyboard.press("Enter");
+    const attachFlag = dialog(page, /flag to a case$/);
+    await caseSelect(attachFlag).waitFor();
+    await expectFocused(caseSelect(attachFlag));
+    expect(await selectedText(caseSelect(attachFlag))).toBe("Ransom trail");
+    await tabTo(page, attachFlag.getByRole("button", { name: "Add to case" }));
+    await page.keyboard.press("Enter");
+    await attachFlag.waitFor({ state: "detached" });
 
     // 002 §5 escalate ("a e"): the shared case, the colleague found by name, a note.
     await keys(page, "a", "e");
@@ -225,7 +249,40 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await page.keyboard.press("Enter");
     await escalate.waitFor({ state: "detached" });
 
-    // The case holds the address ("g k" opens a case from the palette).
+    // On the graph ("g v"): plot the address, flag the selected node ("a f"); once the success delay
+    // has passed the dialog closes and the plot the flag came from is no longer selected (001 §4).
+    await keys(page, "g", "v");
+    await page.getByTestId("graph-empty").waitFor();
+    await page.keyboard.press("p");
+    await expectFocused(palette(page).getByRole("combobox"));
+    await page.keyboard.type(address.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("graph-selected").waitFor();
+    await keys(page, "a", "f");
+    const graphFlag = dialog(page, /^Flag /);
+    await graphFlag.waitFor();
+    await fillFlagForm(page, graphFlag, { blurError: false });
+    await graphFlag.waitFor({ state: "detached", timeout: 10_000 });
+    await page.getByText("No node selected.").waitFor();
+    // Save the graph, then add it to the case ("a c").
+    await page.keyboard.press("ControlOrMeta+s");
+    const save = dialog(page, "Save graph");
+    await save.waitFor();
+    await page.keyboard.type("Ransom graph");
+    await page.keyboard.press("Enter");
+    await page.getByText("Saved Ransom graph").waitFor();
+    await keys(page, "a", "c");
+    const attachGraph = dialog(page, /^Add Ransom graph to a case$/);
+    await caseSelect(attachGraph).waitFor();
+    await expectFocused(caseSelect(attachGraph));
+    expect(await selectedText(caseSelect(attachGraph))).toBe("Ransom trail");
+    await tabTo(page, attachGraph.getByRole("button", { name: "Add to case" }));
+    await page.keyboard.press("Enter");
+    await attachGraph.waitFor({ state: "detached" });
+    await shot(page, "11-graph-added");
+
+    // The case holds the address, the flag and the graph ("g k" opens a case from the palette).
     await keys(page, "g", "k");
     await expectFocused(palette(page).getByRole("combobox"));
     await page.keyboard.type("Ransom trail");
@@ -234,8 +291,13 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
       .first();
     await expect.poll(() => caseOption.getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
-    await page.getByTestId("case-page").getByText(address.address).waitFor();
-    await shot(page, "11-case-with-address");
+    await page.getByTestId("case-elements").getByText(address.address).waitFor();
+    await page
+      .getByTestId("case-flags")
+      .getByText(/^Ransomware ·/)
+      .waitFor();
+    await page.getByTestId("case-graphs").getByRole("link", { name: "Ransom graph" }).waitFor();
+    await shot(page, "12-case-with-address-flag-graph");
 
     // 000 §4 notify a VASP with a beacon contact: certify, notify, download BEACON-nnnnn.txt.
     await paletteOpen(page, vasp.name, (list) =>
@@ -249,12 +311,12 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     const certify = notify.getByRole("checkbox");
     await tabTo(page, certify);
     await page.keyboard.press("Space");
-    await shot(page, "12-notify-certify");
+    await shot(page, "13-notify-certify");
     await tabTo(page, notify.getByRole("button", { name: "Notify" }));
     await page.keyboard.press("Enter");
     const caseNumber = await notify.getByTestId("beacon-case-number").textContent();
     expect(caseNumber).toMatch(/^BEACON-[1-9]\d{4}$/);
-    await shot(page, "13-notify-done");
+    await shot(page, "14-notify-done");
     const download = page.waitForEvent("download");
     await expectFocused(notify.getByRole("button", { name: "Download notification" }));
     await page.keyboard.press("Enter");
@@ -277,12 +339,19 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await theirs.keyboard.type(colleague.password);
     await theirs.keyboard.press("Enter");
     await theirs.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
-    await expect.poll(() => theirs.getByTestId("inbox-count").textContent(), { timeout: 10_000 }).toBe("1");
+    // The escalation and the reveal of their interest ('Reveal and Notify', 001 §4) are both counted.
+    await expect.poll(() => theirs.getByTestId("inbox-count").textContent(), { timeout: 10_000 }).toBe("2");
     await keys(theirs, "g", "i");
     const item = theirs.getByTestId("escalation-item").filter({ hasText: "Ransom trail" });
     await item.getByText("Please look at this today").waitFor();
-    await shot(theirs, "14-colleague-inbox");
+    const notice = theirs.getByTestId("reveal-notice-item").filter({ hasText: "Dana Demo" });
+    await notice.getByText("revealed your interest in").waitFor();
+    await notice.getByText(server.demo.user.email).waitFor();
+    await shot(theirs, "15-colleague-inbox");
     await tabTo(theirs, item.getByRole("button", { name: "Mark as read" }), 40);
+    await theirs.keyboard.press("Enter");
+    await expect.poll(() => theirs.getByTestId("inbox-count").textContent()).toBe("1");
+    await tabTo(theirs, notice.getByRole("button", { name: "Mark as read" }), 40);
     await theirs.keyboard.press("Enter");
     await expect.poll(() => theirs.getByTestId("inbox-count").count()).toBe(0);
   }, 240_000);

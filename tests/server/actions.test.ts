@@ -1,6 +1,7 @@
 import { addressChainUrn } from "@sleuth/sdk";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { memberCalls } from "../helpers/memberCalls.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // Issue "Act on findings": flags, interests, reveals, cases, escalations and user reports over HTTP
@@ -35,26 +36,34 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
   let vaspWithBeacon: string;
   let vaspWithout: string;
 
-  const call = async (
-    token: string,
-    method: string,
-    path: string,
-    options: { body?: unknown; organization?: string; key?: string } = {},
-  ) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    if (options.organization) headers["x-sleuth-organization"] = options.organization;
-    if (options.key) headers["idempotency-key"] = options.key;
-    const response = await server.fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = memberCalls(() => server);
   const asViewer = (path: string, body: unknown) =>
     call(dana, "POST", path, { body, organization: server.demo.partner.uuid });
+
+  // 000 §7: one valid body of each user-report kind (docs/API.md "User reports" for the ones the
+  // specification does not give).
+  const reportBodies = (): Record<string, Record<string, unknown>> => ({
+    "attribution-report": { trmResourceUrn: flagged, details: "This is not an exchange" },
+    "attribution-request": { trmResourceUrn: flagged },
+    "chainabuse-pro-request": { details: "For our fraud team" },
+    "data-refresh": { trmResourceUrn: flagged },
+    "demix-request": { trmResourceUrn: flagged },
+    "le-contact-update-request": { entityUrn: vaspWithBeacon, email: "le@vasp.example" },
+    "notify-vasp-request": {
+      entityUrn: vaspWithBeacon,
+      requestedDateTime: new Date().toISOString(),
+      caseNumber: "BEACON-12345",
+    },
+    "status-report": { query: "bc1qunknown" },
+    "tag-report": {
+      address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+      category: "Exchange",
+      categoryId: 8,
+      chain: "bitcoin",
+      entity: "Example",
+      entityUrn: vaspWithBeacon,
+    },
+  });
 
   beforeAll(async () => {
     server = await startTestServer({ store: kind, world: "small" });
@@ -341,28 +350,7 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
   });
 
   test("000 §7 user reports: every kind is stored and listed for the organization's admins only", async () => {
-    const bodies: Record<string, unknown> = {
-      "attribution-report": { trmResourceUrn: flagged, details: "This is not an exchange" },
-      "attribution-request": { trmResourceUrn: flagged },
-      "chainabuse-pro-request": { details: "For our fraud team" },
-      "data-refresh": { trmResourceUrn: flagged },
-      "demix-request": { trmResourceUrn: flagged },
-      "le-contact-update-request": { entityUrn: vaspWithBeacon, email: "le@vasp.example" },
-      "notify-vasp-request": {
-        entityUrn: vaspWithBeacon,
-        requestedDateTime: new Date().toISOString(),
-        caseNumber: "BEACON-12345",
-      },
-      "status-report": { query: "bc1qunknown" },
-      "tag-report": {
-        address: "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
-        category: "Exchange",
-        categoryId: 8,
-        chain: "bitcoin",
-        entity: "Example",
-        entityUrn: vaspWithBeacon,
-      },
-    };
+    const bodies = reportBodies();
     for (const [reportKind, body] of Object.entries(bodies)) {
       const sent = await call(dana, "POST", `/user-report/${reportKind}`, { body });
       expect(sent.status, reportKind).toBe(201);
@@ -406,6 +394,46 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
       },
     });
     expect(badNumber.status).toBe(400);
+  });
+
+  test("docs/API.md every write on another organization's case, interest or flag is 404, and a viewer's 403", async () => {
+    const theCase = await call(dana, "POST", "/cases", { body: { name: "Ours", isSharedWithOrg: true } });
+    const caseId = theCase.body.data.id as string;
+    const element = addressChainUrn("bitcoin", "1Q2TWHE3GMdB6BZKafqwxXtWAWgFt5Jvm3");
+    const interest = await call(dana, "POST", "/v1/trm-resources/investigation-interests/bulk", {
+      body: interestBody([element]),
+    });
+    const { trmResourceUrns: _, ...update } = interestBody([element]);
+    const interestPath = `/v1/trm-resources/${encodeURIComponent(element)}/investigation-interests/${interest.body.data[0].uuid}`;
+    const flag = await call(dana, "POST", "/v1/user-attributions", {
+      body: { ...flagBody, trmResourceUrn: element },
+    });
+    const escalation = {
+      assignToUserUuids: [server.demo.analyst.uuid],
+      alias: "",
+      caseId,
+      customNote: "",
+      trmUrn: element,
+    };
+    const writes: Array<[string, string, unknown]> = [
+      ["POST", `/cases/${caseId}/notes`, { text: "Not yours" }],
+      ["POST", `/cases/${caseId}/relatables`, { resourceUrn: element }],
+      ["DELETE", `/cases/${caseId}/relatables?resourceUrn=${encodeURIComponent(element)}`, undefined],
+      ["PUT", interestPath, update],
+      ["DELETE", `/v1/user-attributions/${flag.body.data.uuid}`, undefined],
+      ["POST", "/triage/v1/trm-entity/escalate", escalation],
+    ];
+    for (const [method, path, body] of writes) {
+      // Alex is an editor of Partner Agency: Demo's objects do not exist for him.
+      expect((await call(alex, method, path, { body })).status, `${method} ${path}`).toBe(404);
+      // Dana is a viewer of Partner Agency: any write there is refused before anything is looked up.
+      const asViewerThere = await call(dana, method, path, { body, organization: server.demo.partner.uuid });
+      expect(asViewerThere.status, `${method} ${path}`).toBe(403);
+    }
+    // Nothing changed.
+    const after = await call(dana, "GET", `/cases/${caseId}`);
+    expect(after.body.data).toMatchObject({ relatables: [], notes: [] });
+    expect((await call(dana, "GET", interestPath.replace(/\/[^/]+$/, ""))).body.data[0].note).toBe("On it");
   });
 
   test("docs/API.md Idempotency: a repeated POST with one key creates one flag, interest, case, escalation and report", async () => {
@@ -455,7 +483,24 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
 
   test("docs/API.md bad input: generated bodies (wrong types, huge strings, unknown fields) answer 400, never 500", async () => {
     const shared = await call(dana, "POST", "/cases", { body: { name: "Fuzz", isSharedWithOrg: true } });
+    const fuzzed = addressChainUrn("bitcoin", "1CounterpartyXXXXXXXXXXXXXXXUWLpVr");
+    const interest = await call(dana, "POST", "/v1/trm-resources/investigation-interests/bulk", {
+      body: interestBody([fuzzed], "PUBLIC"),
+    });
+    const { trmResourceUrns: _, ...interestUpdate } = interestBody([fuzzed], "PUBLIC");
+    const interestPath = `/v1/trm-resources/${encodeURIComponent(fuzzed)}/investigation-interests/${interest.body.data[0].uuid}`;
     const valid: Array<[string, string, Record<string, unknown>]> = [
+      ["PUT", interestPath, interestUpdate],
+      [
+        "POST",
+        `/v1/trm-resources/interests/${interest.body.data[0].uuid}/interested-investigator-reveals`,
+        {},
+      ],
+      ["POST", `/cases/${shared.body.data.id}/notes`, { text: "Fuzzed note" }],
+      ...Object.entries(reportBodies()).map(
+        ([reportKind, body]) =>
+          ["POST", `/user-report/${reportKind}`, body] as [string, string, Record<string, unknown>],
+      ),
       ["POST", "/v1/user-attributions", flagBody],
       ["POST", "/v1/trm-resources/investigation-interests/bulk", interestBody([flagged])],
       ["POST", "/cases", { name: "Fuzzed", isSharedWithOrg: true }],
@@ -472,13 +517,6 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
           trmUrn: flagged,
         },
       ],
-      ["POST", "/user-report/attribution-report", { trmResourceUrn: flagged, details: "Wrong owner" }],
-      ["POST", "/user-report/status-report", { query: "bc1q" }],
-      [
-        "POST",
-        "/user-report/notify-vasp-request",
-        { entityUrn: vaspWithout, requestedDateTime: new Date().toISOString() },
-      ],
     ];
     const wrongValue = fc.oneof(
       fc.integer(),
@@ -488,23 +526,35 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
       fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
       fc.string({ minLength: 20_001, maxLength: 30_000 }),
     );
+    // Fields whose schema accepts null: there null is a value of the field's own kind.
+    const nullableFields: Record<string, string[]> = { "/user-report/tag-report": ["entityUrn"] };
     for (const [method, path, body] of valid) {
       const fields = Object.keys(body);
+      // A body with no field (the reveal's) can only gain an unknown field or stop being an object.
+      const wrongField = fields.length === 0 ? [] : [fc.constantFrom(...fields)];
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
             // One field of the wrong type or far too long.
             // A value of the field's own kind (false for a flag, another id, a list for a list) may
-            // be valid, so it becomes a string; a string field gets the far too long string.
-            fc.record({ field: fc.constantFrom(...fields), value: wrongValue }).map(({ field, value }) => {
-              const original = body[field];
-              const sameKind =
-                value !== null &&
-                original !== null &&
-                typeof value === typeof original &&
-                Array.isArray(value) === Array.isArray(original);
-              return { ...body, [field]: sameKind && typeof original !== "string" ? "wrong type" : value };
-            }),
+            // be valid, so it becomes an object (no field here takes one); a string field gets the far too long string.
+            ...wrongField
+              .map((field) => fc.record({ field, value: wrongValue }))
+              .map((records) =>
+                records.map(({ field, value }) => {
+                  const original = body[field];
+                  const sameKind =
+                    value === null
+                      ? (nullableFields[path] ?? []).includes(field)
+                      : original !== null &&
+                        typeof value === typeof original &&
+                        Array.isArray(value) === Array.isArray(original);
+                  return {
+                    ...body,
+                    [field]: sameKind && typeof original !== "string" ? { wrong: "type" } : value,
+                  };
+                }),
+              ),
             // A field the record does not have.
             fc
               .string({ minLength: 1, maxLength: 12 })

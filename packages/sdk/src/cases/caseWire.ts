@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { personRefSchema } from "../account/personRef.ts";
-import { urnSchema } from "../chains/index.ts";
 import { caseSchema, newCaseSchema } from "./caseRecord.ts";
+import { caseRelatableUrnSchema } from "./caseRelatables.ts";
 
 /** 000 §9: GET /cases/ answers at most this many cases unless asked for fewer. */
 export const casesDefaultLimit = 1000;
@@ -22,11 +22,17 @@ export const caseMessages = {
 
 const instant = z.iso.datetime({ offset: true });
 
-/** 000 §3 relatable: an address, entity, transaction, custom entity or graph attached to a case. */
+/**
+ * 000 §3 relatable: an address, entity, transaction, custom entity, graph or flag attached to a
+ * case. For a graph or a flag the server adds `label` (the graph's name, the flag's category) and,
+ * for a flag, `subjectUrn` (the flagged element); both are null once the graph or flag is gone.
+ */
 export const caseRelatableSchema = z.object({
   resourceUrn: z.string(),
   note: z.string().nullable(),
   addedAt: instant.nullable(),
+  label: z.string().nullable().optional(),
+  subjectUrn: z.string().nullable().optional(),
 });
 export type CaseRelatable = z.infer<typeof caseRelatableSchema>;
 
@@ -84,9 +90,9 @@ export const updateCaseRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, { message: "Nothing to update" });
 export type UpdateCaseRequest = z.input<typeof updateCaseRequestSchema>;
 
-/** POST /cases/{caseId}/relatables (ours): attach an address, entity, transaction or graph. */
+/** POST /cases/{caseId}/relatables (ours): attach an element, a saved graph or a flag. */
 export const attachRelatableRequestSchema = z.strictObject({
-  resourceUrn: urnSchema,
+  resourceUrn: caseRelatableUrnSchema,
   note: z.string().trim().max(caseLimits.relatableNote).optional(),
 });
 export type AttachRelatableRequest = z.input<typeof attachRelatableRequestSchema>;

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { addressChainUrn } from "../chains/index.ts";
 import { canCreateCase, caseSchema, createCaseResponseSchema, newCaseSchema } from "./caseRecord.ts";
+import {
+  caseRelatableTarget,
+  caseRelatableUrnSchema,
+  flagRelatableUrn,
+  graphRelatableUrn,
+} from "./caseRelatables.ts";
 import { canEscalate, escalatePayloadSchema, escalationCases, notifyTargets } from "./escalation.ts";
 
 const members = [
@@ -69,5 +75,25 @@ describe("002 §5 escalate", () => {
     expect(escalatePayloadSchema.parse(payload)).toEqual(payload);
     expect(escalatePayloadSchema.safeParse({ ...payload, assignToUserUuids: [] }).success).toBe(false);
     expect(escalatePayloadSchema.safeParse({ ...payload, trmUrn: "nope" }).success).toBe(false);
+  });
+});
+
+describe("000 §3 case relatables: elements, graphs and flags", () => {
+  const uuid = "6f1c1a0e-2d4b-4c8e-9a57-0b3f7d2e9c11";
+  test("a graph or a flag is named by its uuid; an element by its 000 §5 URN", () => {
+    const address = addressChainUrn("ethereum", `0x${"ab".repeat(20)}`);
+    expect(caseRelatableTarget(graphRelatableUrn(uuid.toUpperCase()))).toEqual({ kind: "graph", uuid });
+    expect(caseRelatableTarget(flagRelatableUrn(uuid))).toEqual({ kind: "flag", uuid });
+    expect(caseRelatableTarget(address)).toEqual({ kind: "element" });
+    for (const urn of [address, graphRelatableUrn(uuid), flagRelatableUrn(uuid)]) {
+      expect(caseRelatableUrnSchema.safeParse(urn).success, urn).toBe(true);
+    }
+    for (const urn of [
+      "urn:sleuth:graph:nope",
+      `urn:sleuth:user-attribution:${uuid}x`,
+      "urn:sleuth:case:1",
+    ]) {
+      expect(caseRelatableUrnSchema.safeParse(urn).success, urn).toBe(false);
+    }
   });
 });

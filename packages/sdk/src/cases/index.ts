@@ -1,5 +1,12 @@
 export type { Case, NewCase } from "./caseRecord.ts";
 export { canCreateCase, caseSchema, createCaseResponseSchema, newCaseSchema } from "./caseRecord.ts";
+export type { CaseRelatableTarget } from "./caseRelatables.ts";
+export {
+  caseRelatableTarget,
+  caseRelatableUrnSchema,
+  flagRelatableUrn,
+  graphRelatableUrn,
+} from "./caseRelatables.ts";
 export type {
   AttachRelatableRequest,
   CaseNote,

@@ -6,11 +6,11 @@ import {
   caseRecordSchema,
   createCaseResponseSchema,
   type EscalateRequest,
-  escalationInboxMetaSchema,
   escalationSchema,
   type UpdateCaseRequest,
 } from "../cases/index.ts";
 import type { HttpCore } from "./httpCore.ts";
+import { inboxPage } from "./inboxPage.ts";
 
 const caseRecords = z.array(caseRecordSchema);
 const caseIdPath = (id: string | number) => `/cases/${encodeURIComponent(String(id))}`;
@@ -83,16 +83,8 @@ export function escalationsApi(core: HttpCore) {
       ).data,
     /** GET /v1/users/escalations: escalations assigned to the caller in the current organization. */
     inbox: async (query: { unreadOnly?: boolean; limit?: number; offset?: number } = {}) => {
-      const answer = await core.request("GET", "/v1/users/escalations", {
-        query: query as Record<string, string | number | boolean | undefined>,
-        schema: z.array(escalationSchema),
-      });
-      const meta = escalationInboxMetaSchema.safeParse(answer.meta);
-      return {
-        escalations: answer.data,
-        count: meta.success ? meta.data.count : answer.data.length,
-        unreadCount: meta.success ? meta.data.unreadCount : 0,
-      };
+      const page = await inboxPage(core, "/v1/users/escalations", escalationSchema, query);
+      return { escalations: page.items, count: page.count, unreadCount: page.unreadCount };
     },
     get: async (uuid: string) =>
       (await core.request("GET", `/v1/escalations/${encodeURIComponent(uuid)}`, { schema: escalationSchema }))

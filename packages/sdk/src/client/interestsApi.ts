@@ -6,8 +6,11 @@ import {
   investigationInterestSchema,
   networkSchema,
   networkSettingsSchema,
+  type RevealNoticeQuery,
+  revealNoticeSchema,
 } from "../interest/index.ts";
 import type { HttpCore } from "./httpCore.ts";
+import { inboxPage } from "./inboxPage.ts";
 
 const interests = z.array(investigationInterestSchema);
 const resourcePath = (urn: string) => `/v1/trm-resources/${encodeURIComponent(urn)}/investigation-interests`;
@@ -60,6 +63,23 @@ export function interestsApi(core: HttpCore) {
           { body: {}, schema: investigationInterestSchema, idempotencyKey: true },
         )
       ).data,
+    /** GET /v1/users/investigation-interests/reveals: who revealed the caller's interests (001 §4 notify). */
+    revealNotices: async (query: RevealNoticeQuery = {}) => {
+      const page = await inboxPage(
+        core,
+        "/v1/users/investigation-interests/reveals",
+        revealNoticeSchema,
+        query,
+      );
+      return { notices: page.items, count: page.count, unreadCount: page.unreadCount };
+    },
+    markRevealNoticeRead: async (uuid: string) => {
+      await core.request(
+        "POST",
+        `/v1/users/investigation-interests/reveals/${encodeURIComponent(uuid)}/read`,
+        { body: {}, schema: z.unknown() },
+      );
+    },
     networks: async (organizationId: string) =>
       (
         await core.request("GET", `/v1/organizations/${encodeURIComponent(organizationId)}/networks`, {

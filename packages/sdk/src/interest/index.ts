@@ -57,3 +57,11 @@ export {
   networkSchema,
   networkSettingsSchema,
 } from "./interestWire.ts";
+export type { RevealNotice, RevealNoticeQuery } from "./revealNotices.ts";
+export {
+  revealNoticeKinds,
+  revealNoticeMessages,
+  revealNoticeMetaSchema,
+  revealNoticeQuerySchema,
+  revealNoticeSchema,
+} from "./revealNotices.ts";

@@ -1,6 +1,7 @@
 import type { CaseNote, CaseRecord, CaseRelatable } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import type { Queryable } from "../store/index.ts";
+import { labelRelatables } from "./caseRelatables.ts";
 import { jsonValue, type PersonColumns, personJson, personOf } from "./people.ts";
 
 export interface CaseRow {
@@ -121,9 +122,10 @@ async function notesOf(db: Queryable, caseId: number): Promise<CaseNote[]> {
   }));
 }
 
-/** The full case: relatables and notes. */
+/** The full case: relatables (graphs and flags named) and notes. */
 export async function caseRecord(db: Queryable, row: CaseRow): Promise<CaseRecord> {
-  return toRecord(row, { relatables: true, notes: await notesOf(db, row.id) });
+  const record = toRecord(row, { relatables: true, notes: await notesOf(db, row.id) });
+  return { ...record, relatables: await labelRelatables(db, row.organization_id, record.relatables ?? []) };
 }
 
 export async function createCase(

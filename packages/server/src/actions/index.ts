@@ -1,4 +1,5 @@
 export { findBeaconVasp } from "./beaconVasp.ts";
+export { labelRelatables, relatableExists } from "./caseRelatables.ts";
 export type { CaseRow, CaseScope } from "./cases.ts";
 export {
   addCaseNote,
@@ -25,10 +26,12 @@ export {
   deleteInterest,
   findVisibleInterest,
   interestsOfElement,
+  markRevealNoticeRead,
   myInterestElements,
   networksOfOrganization,
   networkUuidsOf,
   revealInterest,
+  revealNotices,
   updateInterest,
 } from "./interests.ts";
 export { listUserReports, saveUserReport } from "./userReports.ts";

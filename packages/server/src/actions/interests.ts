@@ -1,7 +1,13 @@
-import type { InterestBulkRequest, InterestUpdateRequest, InvestigationInterest, Network } from "@sleuth/sdk";
+import type {
+  InterestBulkRequest,
+  InterestUpdateRequest,
+  InvestigationInterest,
+  Network,
+  RevealNotice,
+} from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import type { Queryable } from "../store/index.ts";
-import { jsonValue } from "./people.ts";
+import { isoOrNull, jsonValue, type PersonColumns, personJson, personOf } from "./people.ts";
 
 export interface Viewer {
   organizationId: number;
@@ -224,11 +230,84 @@ export async function deleteInterest(db: Queryable, id: number): Promise<void> {
   await db.query("DELETE FROM investigation_interests WHERE id = $1", [id]);
 }
 
+/**
+ * Records the viewer's reveal (or contact request) once. 001 §4 'Reveal and Notify': the author
+ * is told when the interest is open with reveal notification on, and always of a contact request
+ * on a private one (asking to be contacted is the point of it).
+ */
 export async function revealInterest(db: Queryable, viewer: Viewer, id: number): Promise<void> {
   await db.query(
-    "INSERT INTO interest_reveals (interest_id, user_id, organization_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    `INSERT INTO interest_reveals (interest_id, user_id, organization_id, notifies_author)
+     SELECT i.id, $2, $3, (i.privacy_option = 'PRIVATE' OR i.is_reveal_notification_enabled)
+     FROM investigation_interests i WHERE i.id = $1
+     ON CONFLICT DO NOTHING`,
     [id, viewer.userId, viewer.organizationId],
   );
+}
+
+/** The author's notices: reveals of (and contact requests on) their interests in this organization. */
+export async function revealNotices(
+  db: Queryable,
+  viewer: Viewer,
+  query: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<{ notices: RevealNotice[]; count: number; unreadCount: number }> {
+  const mine = `i.user_id = $1 AND i.organization_id = $2 AND r.notifies_author`;
+  const rows = await db.query<{
+    uuid: string;
+    privacy_option: string;
+    interest_uuid: string;
+    trm_resource_urn: string;
+    note: string;
+    revealed_by: PersonColumns | null;
+    organization_uuid: string | null;
+    organization_name: string | null;
+    created_at: Date | string;
+    author_read_at: Date | string | null;
+  }>(
+    `SELECT r.uuid, i.privacy_option, i.uuid AS interest_uuid, i.trm_resource_urn, i.note,
+       CASE WHEN u.id IS NULL THEN NULL ELSE ${personJson("u")} END AS revealed_by,
+       o.uuid AS organization_uuid, o.name AS organization_name, r.created_at, r.author_read_at
+     FROM investigation_interests i JOIN interest_reveals r ON r.interest_id = i.id
+       LEFT JOIN users u ON u.id = r.user_id LEFT JOIN organizations o ON o.id = r.organization_id
+     WHERE ${mine} AND ($3::boolean = false OR r.author_read_at IS NULL)
+     ORDER BY r.created_at DESC, r.uuid LIMIT $4 OFFSET $5`,
+    [viewer.userId, viewer.organizationId, query.unreadOnly, query.limit, query.offset],
+  );
+  const [counts] = await db.query<{ count: string | number; unread: string | number }>(
+    `SELECT count(*) AS count, count(*) FILTER (WHERE r.author_read_at IS NULL) AS unread
+     FROM investigation_interests i JOIN interest_reveals r ON r.interest_id = i.id WHERE ${mine}`,
+    [viewer.userId, viewer.organizationId],
+  );
+  return {
+    notices: rows.map((row) => ({
+      uuid: row.uuid,
+      kind: row.privacy_option === "PRIVATE" ? "CONTACT_REQUEST" : "REVEAL",
+      interestUuid: row.interest_uuid,
+      trmResourceUrn: row.trm_resource_urn,
+      note: row.note,
+      revealedBy: personOf(jsonValue<PersonColumns | null>(row.revealed_by, null)),
+      organization:
+        row.organization_uuid && row.organization_name !== null
+          ? { uuid: row.organization_uuid, name: row.organization_name }
+          : null,
+      createdAt: toIso(row.created_at),
+      readAt: isoOrNull(row.author_read_at),
+    })),
+    count: Number(counts?.count ?? 0),
+    unreadCount: Number(counts?.unread ?? 0),
+  };
+}
+
+/** Marks one of the author's notices read; false when it is not theirs in this organization. */
+export async function markRevealNoticeRead(db: Queryable, viewer: Viewer, uuid: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE interest_reveals r SET author_read_at = COALESCE(r.author_read_at, now())
+     FROM investigation_interests i
+     WHERE i.id = r.interest_id AND r.uuid = $3 AND r.notifies_author AND i.user_id = $1 AND i.organization_id = $2
+     RETURNING r.interest_id`,
+    [viewer.userId, viewer.organizationId, uuid],
+  );
+  return rows.length > 0;
 }
 
 export async function myInterestElements(db: Queryable, viewer: Viewer): Promise<string[]> {

@@ -2,12 +2,12 @@ import {
   attachRelatableRequestSchema,
   caseIdParamSchema,
   caseNoteRequestSchema,
+  caseRelatableUrnSchema,
   casesQuerySchema,
   createCaseRequestSchema,
   escalateRequestSchema,
   escalationInboxQuerySchema,
   updateCaseRequestSchema,
-  urnSchema,
   uuidParamSchema,
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -27,6 +27,7 @@ import {
   listCases,
   markEscalationRead,
   membersAmong,
+  relatableExists,
   updateCase,
 } from "../actions/index.ts";
 import { type Member, requireRole, roleAtLeast } from "../http/auth.ts";
@@ -49,7 +50,7 @@ async function visibleCase(store: Store, member: Member, request: FastifyRequest
   return row;
 }
 
-const detachQuery = z.object({ resourceUrn: urnSchema });
+const detachQuery = z.object({ resourceUrn: caseRelatableUrnSchema });
 
 export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void {
   const scopeOf = (member: Member) => ({ organizationId: member.organization.id, userId: member.user.id });
@@ -104,6 +105,9 @@ export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void 
     const member = requireRole(request, "editor");
     const row = await visibleCase(store, member, request);
     const body = parseOr400(attachRelatableRequestSchema, request.body);
+    // A graph or a flag is attached only when it is the organization's own (another's is 404).
+    if (!(await relatableExists(store, member.organization.id, body.resourceUrn)))
+      throw notFound("Graph or flag not found");
     await attachRelatable(store, row.id, body);
     return reply
       .code(201)

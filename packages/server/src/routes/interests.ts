@@ -5,6 +5,7 @@ import {
   interestSearchQuerySchema,
   interestSearchRequestSchema,
   interestUpdateRequestSchema,
+  revealNoticeQuerySchema,
   urnSchema,
   uuidParamSchema,
 } from "@sleuth/sdk";
@@ -15,10 +16,12 @@ import {
   deleteInterest,
   findVisibleInterest,
   interestsOfElement,
+  markRevealNoticeRead,
   myInterestElements,
   networksOfOrganization,
   networkUuidsOf,
   revealInterest,
+  revealNotices,
   updateInterest,
   type Viewer,
 } from "../actions/index.ts";
@@ -144,6 +147,25 @@ export function interestRoutes(app: FastifyInstance, { store }: RouteContext): v
       return reply.code(201).send({ data: (await findVisibleInterest(store, viewer, uuid))!.interest });
     },
   );
+
+  // 001 §4 'Reveal and Notify' reaching the author: their notices, counted in the console's inbox.
+  app.get("/v1/users/investigation-interests/reveals", async (request) => {
+    const member = requireRole(request, "viewer");
+    const query = parseOr400(revealNoticeQuerySchema, request.query);
+    const page = await revealNotices(store, viewerOf(member), query);
+    return {
+      data: page.notices,
+      meta: { count: page.count, unreadCount: page.unreadCount, limit: query.limit, offset: query.offset },
+    };
+  });
+
+  // Reading one's own notice is the author's own state, so a viewer may do it.
+  app.post("/v1/users/investigation-interests/reveals/:uuid/read", async (request, reply) => {
+    const member = requireRole(request, "viewer");
+    const { uuid } = parseOr400(uuidParamSchema, request.params);
+    if (!(await markRevealNoticeRead(store, viewerOf(member), uuid))) throw notFound("Notice not found");
+    return reply.code(204).send();
+  });
 
   const ownOrganization = (member: Member, id: string) => {
     if (id !== member.organization.uuid && id !== String(member.organization.id))

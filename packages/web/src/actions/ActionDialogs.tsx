@@ -25,7 +25,7 @@ export function ActionDialogs() {
   const close = closeActionDialog;
   switch (dialog.kind) {
     case "flag":
-      return <FlagDialog subject={dialog.subject} onClose={close} />;
+      return <FlagDialog subject={dialog.subject} onClose={close} onFlagged={dialog.onFlagged} />;
     case "interest":
       return (
         <InterestSidebar

@@ -5,11 +5,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { showMessage } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
-import { type ActionSubject, openActionDialog } from "./actionDialogs.ts";
+import { type AttachSubject, openActionDialog } from "./actionDialogs.ts";
 import { actionQueries } from "./actionQueries.ts";
 
-/** Adds the subject to one of the caller's cases, or opens "New case" to start one with it. */
-export function AttachDialog({ subject, onClose }: { subject: ActionSubject; onClose: () => void }) {
+/**
+ * Adds the subject (an element, a saved graph or a flag) to one of the caller's cases, or opens
+ * "New case" to start one with it.
+ */
+export function AttachDialog({ subject, onClose }: { subject: AttachSubject; onClose: () => void }) {
   const cases = useQuery(actionQueries.cases());
   const [caseId, setCaseId] = useState("");
   const selectRef = useRef<HTMLSelectElement>(null);

@@ -13,8 +13,10 @@ import {
 import { InlineMessage } from "@primer/react/experimental";
 import {
   type CaseRecord,
+  type CaseRelatable,
   caseLimits,
   caseMessages,
+  caseRelatableTarget,
   caseUpdateFailedMessage,
   formatUtc,
   roleAtLeast,
@@ -27,6 +29,8 @@ import { useCommands } from "../commands/index.ts";
 import { showError, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+// The panels share the explorer's look (the case page may be the first page opened).
+import "../explorer/explorer.css";
 import { actionQueries } from "./actionQueries.ts";
 import { workspaceRoutes } from "./workspacePaths.ts";
 
@@ -51,6 +55,91 @@ function useCaseUpdate(id: string) {
     },
     onSettled: () => void client.invalidateQueries({ queryKey: ["cases"] }),
   });
+}
+
+/** Where a relatable opens: an element's page, a saved graph, or the flagged element's page. */
+function relatableLink(relatable: CaseRelatable): { path: string | null; text: string } {
+  const target = caseRelatableTarget(relatable.resourceUrn);
+  if (target.kind === "graph") {
+    return {
+      path: relatable.label === null ? null : `/graph?graphId=${encodeURIComponent(target.uuid)}`,
+      text: relatable.label ?? "A graph that was deleted",
+    };
+  }
+  if (target.kind === "flag") {
+    const subject = relatable.subjectUrn ?? null;
+    return {
+      path: subject ? pathOfUrn(subject) : null,
+      text: relatable.label ? `${relatable.label} · ${subject}` : "A flag that was removed",
+    };
+  }
+  return { path: pathOfUrn(relatable.resourceUrn), text: relatable.resourceUrn };
+}
+
+/** The case page's lists: what a case holds, each kind under its own heading. */
+const relatableSections = [
+  {
+    id: "case-elements",
+    kind: "element",
+    title: "Elements",
+    empty: "Nothing is attached yet. Use “Add to a case” (a c) on an address or entity page.",
+  },
+  {
+    id: "case-graphs",
+    kind: "graph",
+    title: "Graphs",
+    empty: "No graph yet. On a saved graph, “Add this graph to a case” (a c) adds it.",
+  },
+  {
+    id: "case-flags",
+    kind: "flag",
+    title: "Flags",
+    empty: "No flag yet. “Add flag to a case” on a flag of an address or entity adds it.",
+  },
+] as const;
+
+function RelatablesSection({
+  id,
+  title,
+  empty,
+  items,
+  canWrite,
+  onRemove,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: CaseRelatable[];
+  canWrite: boolean;
+  onRemove: (urn: string) => void;
+}) {
+  return (
+    <section className="sleuth-panel" aria-labelledby={id} data-testid={id}>
+      <Heading as="h2" id={id} className="sleuth-panel-title">
+        {title}
+      </Heading>
+      {items.length === 0 ? (
+        <p className="sleuth-muted">{empty}</p>
+      ) : (
+        <ul className="sleuth-action-list" aria-label={title}>
+          {items.map((relatable) => {
+            const link = relatableLink(relatable);
+            return (
+              <li key={relatable.resourceUrn} className="sleuth-action-item">
+                {link.path ? <Link href={link.path}>{link.text}</Link> : <code>{link.text}</code>}
+                {relatable.note ? <span className="sleuth-muted"> · {relatable.note}</span> : null}
+                {canWrite ? (
+                  <Button size="small" onClick={() => onRemove(relatable.resourceUrn)}>
+                    Remove
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function CaseDetails({ record }: { record: CaseRecord }) {
@@ -98,6 +187,8 @@ function CaseDetails({ record }: { record: CaseRecord }) {
     },
     onError: () => showMessage({ variant: "critical", title: caseUpdateFailedMessage(record.id) }),
   });
+  const relatables = record.relatables ?? [];
+  const kindOf = (relatable: CaseRelatable) => caseRelatableTarget(relatable.resourceUrn).kind;
   const group = "This case";
   useCommands(
     canWrite
@@ -175,8 +266,7 @@ function CaseDetails({ record }: { record: CaseRecord }) {
         </div>
       )}
       <Text as="p" className="sleuth-muted">
-        Owner {record.owner?.fullName ?? record.owner?.email ?? "—"} · created {formatUtc(record.createdAt)}{" "}
-        UTC
+        Owner {record.owner?.fullName ?? record.owner?.email ?? "—"} · created {formatUtc(record.createdAt)}
       </Text>
       {record.description ? <Text as="p">{record.description}</Text> : null}
       <div className="sleuth-share-toggle">
@@ -191,37 +281,15 @@ function CaseDetails({ record }: { record: CaseRecord }) {
           onClick={toggleShared}
         />
       </div>
-      <section className="sleuth-panel" aria-labelledby="case-elements">
-        <Heading as="h2" id="case-elements" className="sleuth-panel-title">
-          Elements
-        </Heading>
-        {(record.relatables ?? []).length === 0 ? (
-          <p className="sleuth-muted">
-            Nothing is attached yet. Use “Add to a case” on an address or entity page.
-          </p>
-        ) : (
-          <ul className="sleuth-action-list" aria-label="Elements">
-            {(record.relatables ?? []).map((relatable) => {
-              const path = pathOfUrn(relatable.resourceUrn);
-              return (
-                <li key={relatable.resourceUrn} className="sleuth-action-item">
-                  {path ? (
-                    <Link href={path}>{relatable.resourceUrn}</Link>
-                  ) : (
-                    <code>{relatable.resourceUrn}</code>
-                  )}
-                  {relatable.note ? <span className="sleuth-muted"> · {relatable.note}</span> : null}
-                  {canWrite ? (
-                    <Button size="small" onClick={() => detach.mutate(relatable.resourceUrn)}>
-                      Remove
-                    </Button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      {relatableSections.map((section) => (
+        <RelatablesSection
+          key={section.id}
+          {...section}
+          items={relatables.filter((relatable) => kindOf(relatable) === section.kind)}
+          canWrite={canWrite}
+          onRemove={(urn) => detach.mutate(urn)}
+        />
+      ))}
       <section className="sleuth-panel" aria-labelledby="case-notes">
         <Heading as="h2" id="case-notes" className="sleuth-panel-title">
           Notes

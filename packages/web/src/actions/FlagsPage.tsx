@@ -1,15 +1,18 @@
+import { useStore } from "@nanostores/react";
 import { Button, Heading, Spinner } from "@primer/react";
-import { formatUtc, platformMessages } from "@sleuth/sdk";
+import { formatUtc, platformMessages, roleAtLeast } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
+import { $signedIn } from "../session/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import { actionQueries } from "./actionQueries.ts";
-import { flagsMessages } from "./FlagsPanel.tsx";
+import { attachFlag, flagsMessages } from "./FlagsPanel.tsx";
 
 /** The organization's flags, newest first (001 §7 GET v1/users/user-attributions). */
 export function FlagsPage() {
   const flags = useQuery(actionQueries.myFlags());
+  const canWrite = roleAtLeast(useStore($signedIn)?.role, "editor");
   return (
     <div className="sleuth-page" data-testid="flags-page">
       <Heading as="h1" className="sleuth-page-title">
@@ -41,6 +44,12 @@ export function FlagsPage() {
             },
             category: (flag) => flag.userProvidedCategory ?? flag.categoryLabel,
             by: (flag) => flag.createdBy?.fullName ?? flag.createdBy?.email ?? "—",
+            case: (flag) =>
+              canWrite && flag.isOwnOrganization ? (
+                <Button size="small" onClick={() => attachFlag(flag)}>
+                  Add to a case
+                </Button>
+              ) : null,
           }}
         />
       )}

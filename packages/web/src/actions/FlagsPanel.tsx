@@ -1,11 +1,26 @@
 import { useStore } from "@nanostores/react";
 import { Button, Heading } from "@primer/react";
 import { SkeletonText } from "@primer/react/experimental";
-import { formatUtc, platformMessages, roleAtLeast, type UserAttributionRecord } from "@sleuth/sdk";
+import {
+  flagRelatableUrn,
+  formatUtc,
+  platformMessages,
+  roleAtLeast,
+  type UserAttributionRecord,
+} from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showError, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import { openActionDialog } from "./actionDialogs.ts";
 import { actionQueries } from "./actionQueries.ts";
+
+/** Opens "Add to a case" for one of the organization's flags (a case holds flags, issue "Act on findings"). */
+export function attachFlag(flag: UserAttributionRecord): void {
+  openActionDialog({
+    kind: "attach",
+    subject: { urn: flagRelatableUrn(flag.uuid), label: `the ${flag.categoryLabel} flag` },
+  });
+}
 
 export const flagsMessages = {
   none: "No flags on this element.",
@@ -14,7 +29,15 @@ export const flagsMessages = {
 } as const;
 
 /** One flag: category, who and when; the author (or an admin) may remove it. */
-function FlagItem({ flag, canRemove }: { flag: UserAttributionRecord; canRemove: boolean }) {
+function FlagItem({
+  flag,
+  canRemove,
+  canAttach,
+}: {
+  flag: UserAttributionRecord;
+  canRemove: boolean;
+  canAttach: boolean;
+}) {
   const client = useQueryClient();
   const remove = useMutation({
     mutationFn: () => sleuthClient.flags.delete(flag.uuid),
@@ -37,6 +60,11 @@ function FlagItem({ flag, canRemove }: { flag: UserAttributionRecord; canRemove:
         {", "}
         {formatUtc(flag.createdAt)}
       </span>
+      {canAttach ? (
+        <Button size="small" onClick={() => attachFlag(flag)}>
+          Add flag to a case
+        </Button>
+      ) : null}
       {canRemove ? (
         <Button size="small" variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
           Remove flag
@@ -74,6 +102,7 @@ export function FlagsPanel({ urn }: { urn: string }) {
               key={flag.uuid}
               flag={flag}
               canRemove={flag.isOwnOrganization && (isAdmin || flag.createdBy?.uuid === view?.user.uuid)}
+              canAttach={flag.isOwnOrganization && roleAtLeast(view?.role, "editor")}
             />
           ))}
         </ul>

@@ -5,11 +5,15 @@ import { useLocation } from "wouter";
 import { actionQueries } from "./actionQueries.ts";
 import { workspaceRoutes } from "./workspacePaths.ts";
 
-/** The header's inbox: unread escalations assigned to the caller, as a count. */
+/**
+ * The header's inbox: unread escalations assigned to the caller and unread reveals of their
+ * interests (001 §4 'Reveal and Notify'), as one count.
+ */
 export function InboxButton() {
   const inbox = useQuery(actionQueries.inbox());
+  const reveals = useQuery(actionQueries.revealNotices());
   const [, navigate] = useLocation();
-  const unread = inbox.data?.unreadCount ?? 0;
+  const unread = (inbox.data?.unreadCount ?? 0) + (reveals.data?.unreadCount ?? 0);
   return (
     <span className="sleuth-inbox-button">
       <IconButton

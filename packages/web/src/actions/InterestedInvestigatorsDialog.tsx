@@ -86,7 +86,7 @@ function InterestRow({
             if (gesture === "confirm") reveal.mutate();
           }}
         >
-          The investigator will be told that you revealed their contact.
+          The investigator will be told, with your name and e-mail, that you revealed their contact.
         </ConfirmationDialog>
       ) : null}
     </li>

@@ -37,6 +37,12 @@ export const actionQueries = {
     // Choice: the header count refreshes every half minute while the console is open.
     refetchInterval: 30_000,
   }),
+  revealNotices: () => ({
+    queryKey: ["interests", "reveals"],
+    queryFn: () => sleuthClient.interests.revealNotices(),
+    // The same half-minute refresh as the escalations: both make up the header count.
+    refetchInterval: 30_000,
+  }),
   interestsOf: (urn: string) => ({
     queryKey: ["interests", urn],
     queryFn: ({ signal }: { signal: AbortSignal }) => sleuthClient.interests.ofElement(urn, { signal }),

@@ -1,6 +1,6 @@
 export { ActionDialogs } from "./ActionDialogs.tsx";
 export { AttachDialog } from "./AttachDialog.tsx";
-export type { ActionDialog, ActionSubject } from "./actionDialogs.ts";
+export type { ActionDialog, ActionSubject, AttachSubject } from "./actionDialogs.ts";
 export { $actionDialog, closeActionDialog, openActionDialog } from "./actionDialogs.ts";
 export { CasePage } from "./CasePage.tsx";
 export { CasesPage } from "./CasesPage.tsx";

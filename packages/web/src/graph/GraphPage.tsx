@@ -22,6 +22,7 @@ import { addConnection, addOffChainNode, moveNodes, updateNode } from "./graphEd
 import { downloadGraphImage } from "./graphFiles.ts";
 import { $fitRequests, $graph, $selectedNode, editGraph, requestFit, selectNode } from "./graphSession.ts";
 import { registerPlotTarget } from "./plotTarget.ts";
+import { useGraphActionCommands } from "./useGraphActionCommands.ts";
 import { useGraphCanvasKeys } from "./useGraphCanvasKeys.ts";
 import { type GraphDialog, useGraphCommands } from "./useGraphCommands.ts";
 import "./graph.css";
@@ -152,6 +153,7 @@ function GraphWorkspace() {
   };
   useGraphCommands({ expandLimit, setExpandLimit, openDialog: setDialog, fit, exportImage });
   useGraphCanvasKeys();
+  useGraphActionCommands();
 
   // A selected node comes into view.
   useEffect(() => {

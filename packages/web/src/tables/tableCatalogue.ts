@@ -119,6 +119,7 @@ export const tableCatalogue = {
       { id: "element", header: "Element", fixed: true },
       { id: "category", header: "Category" },
       { id: "by", header: "By" },
+      { id: "case", header: "Case" },
     ],
   },
   reports: {
