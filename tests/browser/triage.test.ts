@@ -17,9 +17,13 @@ beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
   browser = await launchChromium();
+  // A busy address that dealt with an exchange, so contact exchanges has one to show.
   [busy] = (await server.store.query(
     `SELECT a.chain, a.address FROM address_counterparties ac JOIN addresses a ON a.id = ac.address_id
-      WHERE a.chain = 'bitcoin' GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
+      WHERE a.chain = 'bitcoin' AND EXISTS (
+        SELECT 1 FROM address_counterparties x JOIN addresses cp ON cp.id = x.counterparty_id
+          JOIN entities e ON e.id = cp.entity_id WHERE x.address_id = a.id AND e.category_id = 8)
+      GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
   )) as [typeof busy];
 });
 afterAll(async () => {
@@ -37,7 +41,7 @@ describe("002 §2 triage by keyboard", () => {
     await page.keyboard.press("g");
     await page.keyboard.press("t");
     await page.getByRole("heading", { level: 1, name: "Triage" }).waitFor();
-    const search = page.getByLabel("Search an address or transaction in triage");
+    const search = page.getByTestId("triage-search");
     await tabTo(page, search);
     await page.keyboard.type(busy.address);
     await page.keyboard.press("Enter");
@@ -47,10 +51,20 @@ describe("002 §2 triage by keyboard", () => {
     await expect.poll(() => activity.textContent()).toMatch(/transfers/);
     await page.screenshot({ path: "/tmp/triage-address.png", fullPage: true });
 
-    // Contact exchanges: doing it unlocks its checkbox, which Space then ticks.
+    // Contact exchanges: viewing an exchange's contact unlocks its checkbox, which Space then ticks.
     const action = page.locator('[data-item="contactExchanges"] button');
     await tabTo(page, action, 60);
     await page.keyboard.press("Enter");
+    const sidebar = page.getByRole("dialog", { name: "Contact exchanges" });
+    const exchange = sidebar.getByTestId("exchange-list").getByRole("button").first();
+    await exchange.waitFor();
+    await tabTo(page, exchange, 20);
+    await page.keyboard.press("Enter");
+    await page.getByTestId("exchange-contact").waitFor();
+    await page.screenshot({ path: "/tmp/triage-exchange.png", fullPage: true });
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expectFocused(action);
     const checkbox = page.locator('[data-item="contactExchanges"] input[type="checkbox"]');
     await page.keyboard.press("Shift+Tab");
     await expectFocused(checkbox);
@@ -88,6 +102,8 @@ describe("002 §2 triage by keyboard", () => {
     // The widget appears once the AI preference and flag have loaded (002 §6); until then i has no input.
     await page.getByTestId("image-input").waitFor({ state: "attached", timeout: 60_000 });
     await page.locator("body").focus();
+    // The upload widget (and its `i` shortcut) is there once the AI preference has answered.
+    await page.getByTestId("image-drop").waitFor();
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("i")]);
     await chooser.setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(png) });
     const found = page.getByTestId("image-identifiers").locator("li");

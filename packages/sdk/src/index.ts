@@ -287,6 +287,7 @@ export {
   createFetchTransport,
   customEntitiesApi,
   defaultRetryPolicy,
+  detectorsApi,
   errorCodeSchema,
   errorCodes,
   errorEnvelopeSchema,
@@ -399,6 +400,24 @@ export {
   validateNameQuerySchema,
   validateNameSchema,
 } from "./customEntity/index.ts";
+export type {
+  CreateDetectorBody,
+  Detector,
+  DetectorAlert,
+  DetectorAlertListQuery,
+  DetectorListQuery,
+} from "./detector/index.ts";
+export {
+  createDetectorBodySchema,
+  defaultDetectorName,
+  detectorAlertListQuerySchema,
+  detectorAlertSchema,
+  detectorAlertsMaxLimit,
+  detectorListQuerySchema,
+  detectorMessages,
+  detectorNameMaxLength,
+  detectorSchema,
+} from "./detector/index.ts";
 export type {
   AsyncJob,
   AsyncJobDetails,

@@ -16,6 +16,8 @@ export const activityActions = [
   "report_downloaded",
   "victim_reports.viewed",
   "contact_info_viewed",
+  // 002 §2: opening a Details section of the triage address page (details: section, urn).
+  "triage_section_opened",
   // 000 §8: each custom-entity unsupported reason shown is tracked, with its resources.
   "custom_entity_unsupported",
 ] as const;

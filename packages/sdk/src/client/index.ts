@@ -5,6 +5,7 @@ export type { BulkResult } from "./bulkRequests.ts";
 export { bulkInBatches } from "./bulkRequests.ts";
 export { casesApi, escalationsApi } from "./casesApi.ts";
 export { customEntitiesApi } from "./customEntitiesApi.ts";
+export { detectorsApi } from "./detectorsApi.ts";
 export type { ErrorCode, ErrorEnvelope } from "./errors.ts";
 export { ApiError, errorCodeSchema, errorCodes, errorEnvelopeSchema, isApiError } from "./errors.ts";
 export { createFetchTransport } from "./fetchTransport.ts";

@@ -3,6 +3,7 @@ import { activityApi, authApi, featureFlagsApi, organizationsApi, preferencesApi
 import { asyncJobsApi } from "./asyncJobsApi.ts";
 import { casesApi, escalationsApi } from "./casesApi.ts";
 import { customEntitiesApi } from "./customEntitiesApi.ts";
+import { detectorsApi } from "./detectorsApi.ts";
 import { flagsApi } from "./flagsApi.ts";
 import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
@@ -41,6 +42,7 @@ export class SleuthClient {
   readonly userReports: ReturnType<typeof userReportsApi>;
   readonly graphs: ReturnType<typeof graphsApi>;
   readonly triage: ReturnType<typeof triageApi>;
+  readonly detectors: ReturnType<typeof detectorsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -67,6 +69,7 @@ export class SleuthClient {
     this.userReports = userReportsApi(this.core);
     this.graphs = graphsApi(this.core);
     this.triage = triageApi(this.core);
+    this.detectors = detectorsApi(this.core);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

@@ -5,6 +5,9 @@ import type { AddressMetrics } from "../metrics/index.ts";
 import type { AddressRiskInfo } from "../risk/index.ts";
 import {
   checkTriageAddressRoute,
+  type LawEnforcementSuggestion,
+  lawEnforcementSuggestionStoredSchema,
+  propertyGroupSchema,
   type TriageReportLanguage,
   type TriageReportRow,
   type TriageSource,
@@ -31,6 +34,7 @@ export interface TriageReport {
 }
 
 const reportRows = z.array(triageReportRowSchema);
+const propertyGroups = z.array(propertyGroupSchema);
 
 /** The three calls the Summary's insights are read from (002 §4), each settling on its own. */
 export interface TriageSummaryCalls {
@@ -94,6 +98,27 @@ export function triageApi(core: HttpCore) {
         csv: await triageReportCsv(subject, rows, options.language),
         rows,
       };
+    },
+
+    /** 002 §3 the property groups of an entity (docs/API.md "Triage"), for the property cards. */
+    async entityProperties(entityUrn: string, options: { signal?: AbortSignal } = {}) {
+      return (
+        await core.request("GET", `/v1/triage/entities/${encodeURIComponent(entityUrn)}/properties`, {
+          schema: propertyGroups,
+          signal: options.signal,
+        })
+      ).data;
+    },
+
+    /** 002 §4 law-enforcement contact suggest-update: answers when it was stored. */
+    async suggestLawEnforcementContact(body: LawEnforcementSuggestion) {
+      return (
+        await core.request("POST", "/v1/triage/law-enforcement-suggestions", {
+          body,
+          schema: lawEnforcementSuggestionStoredSchema,
+          idempotencyKey: true,
+        })
+      ).data;
     },
 
     /**

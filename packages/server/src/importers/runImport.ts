@@ -1,4 +1,5 @@
 import { type ChainId, chainInfo } from "@sleuth/sdk";
+import { raiseDetectorAlerts } from "../detectors/index.ts";
 import { forgetSummaryRows } from "../metrics/index.ts";
 import { refreshRollups } from "../rollups/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
@@ -272,6 +273,8 @@ export async function runImport(
       const effect = await importers[format](context);
       if (tally.inserted > 0) {
         if (effect === "rollups") await refreshRollups(tx, { owners: true });
+        // 002 §4: a detector watching an address the import touched raises its alerts with the import.
+        await raiseDetectorAlerts(tx);
         await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [
           format,
           JSON.stringify({

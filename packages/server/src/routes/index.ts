@@ -6,6 +6,7 @@ import { authRoutes } from "./auth.ts";
 import { caseRoutes } from "./cases.ts";
 import type { RouteContext } from "./context.ts";
 import { customEntityRoutes } from "./customEntities.ts";
+import { detectorRoutes } from "./detectors.ts";
 import { featureFlagRoutes } from "./featureFlags.ts";
 import { flagRoutes } from "./flags.ts";
 import { flowRoutes } from "./flows.ts";
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     userReportRoutes,
     graphRoutes,
     triageRoutes,
+    detectorRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,17 +1,21 @@
 import {
+  anyEntityUrnSchema,
   checkTriageAddressRoute,
   imageSearchAvailability,
   imageUploadMessages,
+  lawEnforcementSuggestionSchema,
   parsePreferenceValue,
   triageMessages,
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { featureFlagsFor } from "../accounts/featureFlags.ts";
 import { listPreferences } from "../accounts/preferences.ts";
 import { requireRole } from "../http/auth.ts";
-import { badRequest, forbidden, HttpError } from "../http/errors.ts";
+import { badRequest, forbidden, HttpError, notFound } from "../http/errors.ts";
+import { parseOr400 } from "../http/validation.ts";
 import { ImageDecodeError, scanImage, stopTextReader } from "../imageScan/index.ts";
-import { triageReportRows } from "../triage/index.ts";
+import { entityPropertyGroups, saveLawEnforcementSuggestion, triageReportRows } from "../triage/index.ts";
 import type { RouteContext } from "./context.ts";
 
 /** docs/API.md "Triage": an image sent to the scan may be this large (a phone photo, a 5K screenshot). */
@@ -66,6 +70,32 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
       if (!route.ok) throw badRequest(triageMessages.invalidAddress);
       // An address the store has never seen has no flows: its report is the header row alone.
       return { data: (await triageReportRows(context.store, route.value)) ?? [] };
+    },
+  );
+
+  // 002 §3 property groups of an entity, for the triage property cards (docs/API.md "Triage").
+  app.get("/v1/triage/entities/:entityUrn/properties", async (request) => {
+    requireRole(request, "viewer");
+    const { entityUrn } = parseOr400(z.object({ entityUrn: anyEntityUrnSchema }), request.params);
+    const groups = await entityPropertyGroups(context.store, entityUrn);
+    if (groups === null) throw notFound("Entity not found");
+    return { data: groups };
+  });
+
+  // 002 §4 / §5 law-enforcement contact suggestion: comments are required.
+  app.post(
+    "/v1/triage/law-enforcement-suggestions",
+    { config: { idempotent: true } },
+    async (request, reply) => {
+      const { user, organization } = requireRole(request, "viewer");
+      const body = parseOr400(lawEnforcementSuggestionSchema, request.body);
+      const saved = await saveLawEnforcementSuggestion(context.store, {
+        organizationId: organization.id,
+        userId: user.id,
+        entityUrn: body.entityUrn,
+        comments: body.comments,
+      });
+      return reply.code(201).send({ data: saved });
     },
   );
 

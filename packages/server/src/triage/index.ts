@@ -1,1 +1,2 @@
+export { entityPropertyGroups, saveLawEnforcementSuggestion } from "./entityProperties.ts";
 export { triageReportMaxCounterparties, triageReportRows } from "./reportRows.ts";

@@ -48,6 +48,12 @@ const ReportsPage = lazy(() => actions().then((module) => ({ default: module.Rep
 const triage = () => import("../triage/index.ts");
 const TriageHomePage = lazy(() => triage().then((module) => ({ default: module.TriageHomePage })));
 const TriageAddressPage = lazy(() => triage().then((module) => ({ default: module.TriageAddressPage })));
+const TriageTransactionPage = lazy(() =>
+  triage().then((module) => ({ default: module.TriageTransactionPage })),
+);
+const TriageResultsPage = lazy(() => triage().then((module) => ({ default: module.TriageResultsPage })));
+const TriageHistoryPage = lazy(() => triage().then((module) => ({ default: module.TriageHistoryPage })));
+const DetectorsPage = lazy(() => triage().then((module) => ({ default: module.DetectorsPage })));
 const SearchResultsPage = lazy(() =>
   import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
 );
@@ -144,6 +150,24 @@ export function ConsoleRoutes() {
                   address={params.address}
                 />
               )}
+            </Route>
+            <Route path={routes.triageTransaction}>
+              {(params) => (
+                <TriageTransactionPage
+                  key={`${params.chain}/${params.hash}`}
+                  chain={params.chain}
+                  hash={params.hash}
+                />
+              )}
+            </Route>
+            <Route path={routes.triageResults}>
+              <TriageResultsPage />
+            </Route>
+            <Route path={routes.triageHistory}>
+              <TriageHistoryPage />
+            </Route>
+            <Route path={routes.triageDetectors}>
+              <DetectorsPage />
             </Route>
             <Route path={routes.triageHome}>
               <TriageHomePage />

@@ -25,6 +25,11 @@ const samples: Record<keyof typeof routes, string> = {
   workspaceReports: "/workspace/reports",
   triageHome: "/triage",
   triageAddress: "/triage/address/1BoatSLRHtKNngkdXEeobR76b53LETtpyT/bitcoin",
+  triageTransaction:
+    "/triage/transaction/btc/4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b",
+  triageResults: "/triage/search?q=1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+  triageHistory: "/triage/history",
+  triageDetectors: "/triage/detectors",
 };
 
 describe("console routes (000 §2 screens and routes)", () => {

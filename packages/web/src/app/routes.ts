@@ -29,6 +29,11 @@ export const routes = {
   // 002 §2 triage: home and the address page `address/{address}/{chain}`.
   triageHome: "/triage",
   triageAddress: "/triage/address/:address/:chain",
+  // 002 §2 triage transaction page, results, search history; 002 §4 the detectors list.
+  triageTransaction: "/triage/transaction/:chain/:hash",
+  triageResults: "/triage/search",
+  triageHistory: "/triage/history",
+  triageDetectors: "/triage/detectors",
 } as const;
 
 /**

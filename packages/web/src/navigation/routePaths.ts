@@ -125,7 +125,8 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
       return location("/triage/history");
     case "triageAddress":
       return location(
-        `/triage/address/${segment(chainSegment(param(route, "chain")))}/${segment(param(route, "address"))}`,
+        // 002 §2: the triage address page is `address/{address}/{chain}`.
+        `/triage/address/${segment(param(route, "address"))}/${segment(chainSegment(param(route, "chain")))}`,
       );
     case "triageTransaction":
       return location(

@@ -4,7 +4,7 @@ export { RequestInformationDialog } from "./RequestInformationDialog.tsx";
 export { $requestedQueries, markInformationRequested } from "./requestedInformation.ts";
 export { SearchSectionIcon } from "./SearchSectionIcon.tsx";
 export { logSearchFailed, logSearchQuery, logSuggestionSelected } from "./searchActivity.ts";
-export { $searchHistory, rememberOpenedSearch } from "./searchHistoryStore.ts";
+export { $searchHistory, rememberOpenedSearch, rememberSearches } from "./searchHistoryStore.ts";
 export type { SearchRow } from "./searchRows.ts";
 export {
   addressRow,

@@ -33,3 +33,9 @@ function save(history: SearchHistory): void {
 export function rememberOpenedSearch(urn: string, now: Date = new Date()): void {
   save(markSearchVisited(recordSearch($searchHistory.get(), urn, now), urn, now));
 }
+
+/** Records searched URNs (002 §3), keeping each one's visited mark: triage results list them. */
+export function rememberSearches(urns: readonly string[], now: Date = new Date()): void {
+  if (urns.length === 0) return;
+  save(urns.reduce((history, urn) => recordSearch(history, urn, now), $searchHistory.get()));
+}

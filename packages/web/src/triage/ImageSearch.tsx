@@ -7,7 +7,6 @@ import {
   imageUploadMessages,
   isAcceptedImageFile,
   nextImageUploadState,
-  recognizeIdentifier,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -15,7 +14,8 @@ import { Link } from "wouter";
 import { useHotkey } from "../keyboard/index.ts";
 import { announce } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
-import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";
+import { CameraSearch } from "./CameraSearch.tsx";
+import { triagePathOfIdentifier } from "./triageNavigation.ts";
 
 const stepTexts = {
   uploaded: "Uploaded",
@@ -24,20 +24,19 @@ const stepTexts = {
   validating: "Validating identifiers…",
 } as const;
 
-function identifierLink(identifier: string): string | null {
-  const match = recognizeIdentifier(identifier, { recognizeInet: false })[0];
-  if (!match?.chain) return null;
-  return match.kind === "address"
-    ? triageAddressPath(match.chain, match.value)
-    : triageTransactionPath(match.chain, match.value);
-}
-
 /**
  * 002 §2/§4 search by image: pick or drop a jpeg, png, heic or webp image; it uploads with progress,
  * then processing (one second after 100 %) steps through reviewing, finding and validating every
  * 12.5 s until the server answers the identifiers it read. 002 §6: gated by the AI preference.
  */
-export function ImageSearch({ aiFeatureFlag }: { aiFeatureFlag: boolean }) {
+export function ImageSearch({
+  aiFeatureFlag,
+  cameraEnabled,
+}: {
+  aiFeatureFlag: boolean;
+  /** 002 §6: camera search has its own triage flag. */
+  cameraEnabled: boolean;
+}) {
   const preferences = useQuery({
     queryKey: ["preferences"],
     queryFn: () => sleuthClient.preferences.list(),
@@ -159,6 +158,7 @@ export function ImageSearch({ aiFeatureFlag }: { aiFeatureFlag: boolean }) {
           />
         </label>
       </div>
+      {cameraEnabled ? <CameraSearch onCapture={(image) => void upload(image)} /> : null}
       {state === "uploading" ? (
         <div role="status">
           <Text>Uploading… {Math.round(progress * 100)} %</Text>
@@ -188,7 +188,7 @@ export function ImageSearch({ aiFeatureFlag }: { aiFeatureFlag: boolean }) {
           <Text as="p">Identifiers found in the image:</Text>
           <ul className="sleuth-triage-identifiers" data-testid="image-identifiers">
             {identifiers.map((identifier) => {
-              const path = identifierLink(identifier);
+              const path = triagePathOfIdentifier(identifier);
               return (
                 <li key={identifier} className="sleuth-break">
                   {path ? <Link href={path}>{identifier}</Link> : identifier}

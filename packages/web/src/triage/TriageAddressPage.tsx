@@ -1,30 +1,35 @@
-import { useStore } from "@nanostores/react";
 import { DownloadIcon } from "@primer/octicons-react";
-import { Button, Heading, Link as PrimerLink, Text, UnderlineNav } from "@primer/react";
+import { Button, Heading, Text, UnderlineNav } from "@primer/react";
 import {
+  type ChainId,
   chainInfo,
   checkTriageAddressRoute,
   displayAddress,
   readTriageAddressQuery,
   riskScoreLevelOf,
-  triageBackLabels,
-  triageDetailsSectionsShown,
   triageReportLanguage,
   truncateSearchTitle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import type { ActionSubject } from "../actions/index.ts";
 import { useCommands } from "../commands/index.ts";
 import { CopyButton } from "../explorer/CopyButton.tsx";
 import { explorerQueries } from "../explorer/explorerQueries.ts";
 import { InvalidIdentifier } from "../explorer/InvalidIdentifier.tsx";
 import { RiskBadge } from "../explorer/RiskBadge.tsx";
-import { decodeSegment } from "../explorer/routeParams.ts";
+import { chainIdOfSegment, decodeSegment } from "../explorer/routeParams.ts";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/index.ts";
+import { TriageBackLink } from "./TriageBackLink.tsx";
+import { TriageDetails } from "./TriageDetails.tsx";
+import { type TriageFlowEvents, TriageSidebars } from "./TriageSidebars.tsx";
 import { TriageSummary } from "./TriageSummary.tsx";
-import { triageAddressPath, triageRoutes } from "./triagePaths.ts";
+import { triageAddressPath } from "./triagePaths.ts";
+import { closeTriageSidebar } from "./triageSidebar.ts";
+import { useInvalidRedirect } from "./useInvalidRedirect.ts";
+import { useTriageProgress } from "./useTriageProgress.ts";
 import "./triage.css";
 
 /** 002 §9: the report download (the same file `sleuth triage report` writes). */
@@ -46,80 +51,91 @@ async function downloadReport(chain: string, address: string): Promise<void> {
   }
 }
 
-/** 002 §2 Triage address page: header, back button, Summary and Details tabs by `tab`. */
+/**
+ * 002 §2 Triage address page: header, back button, Summary and Details tabs by `tab`. An invalid or
+ * missing chain or address shows the invalid message, then Triage home.
+ */
 export function TriageAddressPage({ chain, address }: { chain: string; address: string }) {
+  const check = checkTriageAddressRoute({ chain: chainIdOfSegment(chain), address: decodeSegment(address) });
+  useInvalidRedirect(!check.ok);
+  if (!check.ok) return <InvalidIdentifier message={check.message} value={decodeSegment(address)} />;
+  return <TriageAddress chain={check.value.chain} address={check.value.address} urn={check.value.urn} />;
+}
+
+function TriageAddress({ chain, address, urn }: { chain: ChainId; address: string; urn: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
-  const check = checkTriageAddressRoute({ chain: decodeSegment(chain), address: decodeSegment(address) });
   const query = readTriageAddressQuery(new URLSearchParams(search));
   const headingRef = usePageHeading(`${chain}/${address}/${query.tab}`);
-  const view = useStore($signedIn);
+  const shown = displayAddress(chain, address);
+  const subject: ActionSubject = { kind: "address", urn, label: truncateSearchTitle(shown, "address") };
+  const { progress, record } = useTriageProgress(urn);
 
-  const validChain = check.ok ? check.value.chain : null;
-  const validAddress = check.ok ? check.value.address : null;
   useEffect(() => {
-    if (validChain === null || validAddress === null) {
-      // 002 §2: the invalid message stays a moment, then Triage home.
-      const timer = setTimeout(() => navigate(triageRoutes.home, { replace: true }), 3000);
-      return () => clearTimeout(timer);
-    }
+    // 002 §2: an empty (or unknown) tab is removed from the URL.
     if (query.replaceQuery)
-      navigate(triageAddressPath(validChain, validAddress, query.replaceQuery), {
-        replace: true,
-      });
-    return undefined;
-  }, [validChain, validAddress, query.replaceQuery, navigate]);
+      navigate(triageAddressPath(chain, address, query.replaceQuery), { replace: true });
+  }, [chain, address, query.replaceQuery, navigate]);
+  useEffect(() => {
+    // 002 §7: the triage activity event of a viewed address.
+    void sleuthClient.activity.log("address_viewed", { chain, address }).catch(() => undefined);
+    return closeTriageSidebar;
+  }, [chain, address]);
 
-  const valid = check.ok ? check.value : null;
-  const risk = useQuery({ ...explorerQueries.addressRisk(valid?.urn ?? ""), enabled: valid !== null });
-  useCommands(
-    valid
-      ? [
-          {
-            id: "triage.downloadReport",
-            title: "Download the triage report",
-            group: "Triage",
-            keys: "d",
-            keywords: ["csv", "export", "report"],
-            run: () => downloadReport(valid.chain, valid.address),
-          },
-          {
-            id: "triage.summaryTab",
-            title: "Show the triage summary",
-            group: "Triage",
-            keys: "t s",
-            run: () => navigate(triageAddressPath(valid.chain, valid.address)),
-          },
-          {
-            id: "triage.detailsTab",
-            title: "Show the triage details",
-            group: "Triage",
-            keys: "t d",
-            run: () => navigate(triageAddressPath(valid.chain, valid.address, { tab: "details" })),
-          },
-        ]
-      : [],
-  );
+  const events: TriageFlowEvents = {
+    flagged: () => record({ type: "flagCreated" }),
+    escalated: () => {
+      record({ type: "escalated" });
+      void sleuthClient.activity.log("address_escalated", { urn }).catch(() => undefined);
+    },
+    interestsViewed: () => record({ type: "interestsViewed" }),
+    exchangeContactViewed: () => {
+      record({ type: "exchangeContactViewed" });
+      void sleuthClient.activity.log("contact_info_viewed", { urn }).catch(() => undefined);
+    },
+    detectorCreated: () => record({ type: "detectorCreated" }),
+  };
 
-  if (!check.ok) return <InvalidIdentifier message={check.message} value={decodeSegment(address)} />;
-  const { chain: chainId, address: canonical, urn } = check.value;
-  const shown = displayAddress(chainId, canonical);
+  const risk = useQuery(explorerQueries.addressRisk(urn));
+  useCommands([
+    {
+      id: "triage.downloadReport",
+      title: "Download the triage report",
+      group: "Triage",
+      keys: "d",
+      keywords: ["csv", "export", "report"],
+      run: () => downloadReport(chain, address),
+    },
+    {
+      id: "triage.summaryTab",
+      title: "Show the triage summary",
+      group: "Triage",
+      keys: "t s",
+      run: () => navigate(triageAddressPath(chain, address)),
+    },
+    {
+      id: "triage.detailsTab",
+      title: "Show the triage details",
+      group: "Triage",
+      keys: "t d",
+      run: () => navigate(triageAddressPath(chain, address, { tab: "details" })),
+    },
+  ]);
+
   const level = riskScoreLevelOf(risk.data?.riskScore);
   return (
     <div className="sleuth-page sleuth-triage">
-      <PrimerLink as={Link} href={triageRoutes.home} className="sleuth-triage-back">
-        ← {triageBackLabels.newSearch}
-      </PrimerLink>
+      <TriageBackLink />
       <header className="sleuth-triage-header">
         <RiskBadge level={level} label={risk.data?.riskScoreLabel ?? null} />
         <Heading as="h1" ref={headingRef} tabIndex={-1} className="sleuth-page-title" title={shown}>
           {truncateSearchTitle(shown, "address")}
         </Heading>
         <CopyButton value={shown} what="Address" />
-        <Text className="sleuth-muted">{chainInfo(chainId).name}</Text>
+        <Text className="sleuth-muted">{chainInfo(chain).name}</Text>
         <Button
           leadingVisual={DownloadIcon}
-          onClick={() => void downloadReport(chainId, canonical)}
+          onClick={() => void downloadReport(chain, address)}
           data-testid="triage-report"
         >
           Download report
@@ -128,34 +144,30 @@ export function TriageAddressPage({ chain, address }: { chain: string; address: 
       <UnderlineNav aria-label="Triage tabs">
         <UnderlineNav.Item
           as={Link}
-          href={triageAddressPath(chainId, canonical)}
+          href={triageAddressPath(chain, address)}
           aria-current={query.tab === "summary" ? "page" : undefined}
         >
           Summary
         </UnderlineNav.Item>
         <UnderlineNav.Item
           as={Link}
-          href={triageAddressPath(chainId, canonical, { tab: "details" })}
+          href={triageAddressPath(chain, address, { tab: "details" })}
           aria-current={query.tab === "details" ? "page" : undefined}
         >
           Details
         </UnderlineNav.Item>
       </UnderlineNav>
+      <TriageSidebars subject={subject} events={events} />
       {query.tab === "summary" ? (
-        <TriageSummary urn={urn} />
+        <TriageSummary subject={subject} progress={progress} record={record} events={events} />
       ) : (
-        <ul className="sleuth-triage-sections">
-          {triageDetailsSectionsShown({
-            ipsSectionEnabled: view?.featureFlags.triageIpsSection ?? false,
-          }).map((section) => (
-            <li key={section}>
-              <details open={query.openSections.includes(section)}>
-                <summary>{section.replace(/-/g, " ")}</summary>
-                <Text className="sleuth-muted">Not available yet.</Text>
-              </details>
-            </li>
-          ))}
-        </ul>
+        <TriageDetails
+          chain={chain}
+          address={address}
+          urn={urn}
+          initiallyOpen={query.openSections}
+          trmUrn={query.trmUrn}
+        />
       )}
     </div>
   );

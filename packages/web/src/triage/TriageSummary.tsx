@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { Checkbox, FormControl, Heading, Spinner, Text } from "@primer/react";
 import {
   type TriageChecklistItem,
+  type TriageProgress,
   type TriageProgressEvent,
   type TriageSource,
   triageChecklist,
@@ -12,10 +13,26 @@ import {
   triageSummaryView,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { $commands, openPalette } from "../commands/index.ts";
+import { useEffect, useRef } from "react";
+import { type ActionSubject, FlagsPanel } from "../actions/index.ts";
+import { useCommands } from "../commands/index.ts";
 import { explorerQueries } from "../explorer/explorerQueries.ts";
-import { $signedIn } from "../session/index.ts";
-import { useTriageProgress } from "./useTriageProgress.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
+import { openDetectorsTab, type TriageFlowEvents } from "./TriageSidebars.tsx";
+import { triageQueries } from "./triageQueries.ts";
+import { openTriageSidebar } from "./triageSidebar.ts";
+import { useOpenSection } from "./useOpenSection.ts";
+
+// 002 §4: the palette command of each checklist action (the first four are the ids the issue names).
+const checklistCommandIds: Record<TriageChecklistItem, string> = {
+  escalate: "escalate",
+  flagToPrivateSector: "flag",
+  indicateInterest: "indicateInterest",
+  contactInvestigators: "viewInterests",
+  viewVictimReports: "viewVictimReports",
+  detectors: "detectors",
+  contactExchanges: "contactExchanges",
+};
 
 function sourceOf<T>(query: {
   isPending: boolean;
@@ -27,17 +44,19 @@ function sourceOf<T>(query: {
   return { status: "done", value: query.data ?? null };
 }
 
-// 002 §4: where each checklist action leads. Flag, interest and escalation are built on another
-// branch; until they are merged, the item opens the palette on the command id they register.
-const actionCommands: Partial<Record<TriageChecklistItem, string>> = {
-  escalate: "triage.escalate",
-  flagToPrivateSector: "triage.flag",
-  indicateInterest: "triage.indicateInterest",
-  contactInvestigators: "triage.viewInterests",
-};
-
-/** 002 §4 Summary tab: the six insight bullets and the action checklist. */
-export function TriageSummary({ urn }: { urn: string }) {
+/** 002 §4 Summary tab: the six insight bullets and the action checklist, wired to the real flows. */
+export function TriageSummary({
+  subject,
+  progress,
+  record,
+  events,
+}: {
+  subject: ActionSubject;
+  progress: TriageProgress;
+  record: (event: TriageProgressEvent) => void;
+  events: TriageFlowEvents;
+}) {
+  const { urn } = subject;
   const view = useStore($signedIn);
   const flags = view?.featureFlags;
   const risk = useQuery(explorerQueries.addressRisk(urn));
@@ -47,14 +66,23 @@ export function TriageSummary({ urn }: { urn: string }) {
     { risk: sourceOf(risk), attribution: sourceOf(attribution), metrics: sourceOf(metrics) },
     { indirectExposureEnabled: flags?.triageIndirectExposure ?? true },
   );
-  const { progress, record } = useTriageProgress(urn);
+  const flagList = useQuery(triageQueries.flagsOf(urn));
+  const interests = useQuery(triageQueries.interestsOf(urn));
+  const detectors = useQuery(triageQueries.detectorsOf(urn));
+  const reports = useQuery(triageQueries.scamReports(urn));
+  const me = view?.user.uuid;
+  const hasFlag = (flagList.data?.flags ?? []).some(
+    (flag) => flag.isOwnOrganization && flag.createdBy?.uuid === me,
+  );
+  const interestList = interests.data ?? [];
+  const hasOwnInterest = interestList.some((interest) => interest.user.email === view?.user.email);
   const checklist = triageChecklist({
     progress,
-    hasFlag: false,
-    hasOwnInterest: false,
-    interestCount: 0,
-    victimReportCount: 0,
-    detectorCount: 0,
+    hasFlag,
+    hasOwnInterest,
+    interestCount: interestList.length,
+    victimReportCount: reports.data?.length ?? 0,
+    detectorCount: detectors.data?.length ?? 0,
     features: {
       flagToPrivateSector: flags?.triageFlagToPrivateSector ?? true,
       indicateInterest: flags?.triageIndicateInterest ?? true,
@@ -62,21 +90,47 @@ export function TriageSummary({ urn }: { urn: string }) {
       hideDetectorActions: flags?.triageHideDetectorActions ?? false,
     },
   });
+  // 002 §4: removing the flag resets its item (the data says there is none any more).
+  const hadFlag = useRef(hasFlag);
+  useEffect(() => {
+    if (hadFlag.current && !hasFlag && flagList.isSuccess) record({ type: "flagRemoved" });
+    hadFlag.current = hasFlag;
+  }, [hasFlag, flagList.isSuccess, record]);
 
   const act = (item: TriageChecklistItem) => {
-    const command = actionCommands[item];
-    // Until the flow's branch registers its command there is nothing to open.
-    if (command && $commands.get().some((registered) => registered.id === command)) openPalette(command);
-    // Doing an action once unlocks its checkbox (002 §4); escalation's own flow ticks it on success.
-    const unlocks: Partial<Record<TriageChecklistItem, TriageProgressEvent>> = {
-      contactInvestigators: { type: "interestsViewed" },
-      viewVictimReports: { type: "victimReportsOpened" },
-      contactExchanges: { type: "exchangeContactViewed" },
-      escalate: { type: "escalated" },
-    };
-    const event = unlocks[item];
-    if (event) record(event);
+    switch (item) {
+      case "escalate":
+        return openTriageSidebar({ kind: "escalate" });
+      case "flagToPrivateSector":
+        return openTriageSidebar({ kind: "flag" });
+      case "indicateInterest":
+        return openTriageSidebar({ kind: "indicateInterest" });
+      case "contactInvestigators":
+        events.interestsViewed();
+        return openTriageSidebar({ kind: "viewInterests" });
+      case "viewVictimReports":
+        record({ type: "victimReportsOpened" });
+        void sleuthClient.activity.log("victim_reports.viewed", { urn }).catch(() => undefined);
+        return onOpenSection("chainabuse");
+      case "detectors":
+        return checklist.detectors.action === "openList"
+          ? openDetectorsTab()
+          : openTriageSidebar({ kind: "detector" });
+      case "contactExchanges":
+        return openTriageSidebar({ kind: "contactExchanges" });
+    }
   };
+  const onOpenSection = useOpenSection(subject);
+  useCommands(
+    triageChecklistItems
+      .filter((item) => checklist[item].visible && checklist[item].actionEnabled)
+      .map((item) => ({
+        id: `triage.${checklistCommandIds[item]}`,
+        title: triageChecklistLabels[item],
+        group: "Triage checklist",
+        run: () => act(item),
+      })),
+  );
 
   return (
     <div className="sleuth-triage-summary">
@@ -116,7 +170,7 @@ export function TriageSummary({ urn }: { urn: string }) {
                 ["escalate", "contactInvestigators", "viewVictimReports", "contactExchanges"] as const
               ).find((toggleable) => toggleable === item);
               return (
-                <li key={item} data-item={item}>
+                <li key={item} data-item={item} data-completed={entry.completed}>
                   <FormControl disabled={!entry.checkboxEnabled}>
                     <Checkbox
                       checked={entry.completed}
@@ -140,6 +194,7 @@ export function TriageSummary({ urn }: { urn: string }) {
             })}
         </ul>
       </section>
+      <FlagsPanel urn={urn} />
     </div>
   );
 }

@@ -2,6 +2,10 @@
 // transaction page, under the module's own prefix.
 export const triageRoutes = {
   home: "/triage",
+  // 002 §2 triage results and search history (the console's navigation/routePaths.ts agrees).
+  results: "/triage/search",
+  history: "/triage/history",
+  detectors: "/triage/detectors",
   transaction: "/triage/transaction/:chain/:hash",
 } as const;
 
@@ -13,3 +17,6 @@ export function triageAddressPath(chain: string, address: string, query?: Record
 export function triageTransactionPath(chain: string, hash: string): string {
   return `/triage/transaction/${encodeURIComponent(chain)}/${encodeURIComponent(hash)}`;
 }
+
+/** 002 §4: the detectors list, opened in a new tab from the checklist. */
+export const detectorsPath = triageRoutes.detectors;

@@ -1,0 +1,7 @@
+export {
+  createDetector,
+  deleteDetector,
+  listDetectorAlerts,
+  listDetectors,
+  raiseDetectorAlerts,
+} from "./detectorRows.ts";

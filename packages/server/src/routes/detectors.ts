@@ -1,0 +1,72 @@
+import {
+  createDetectorBodySchema,
+  detectorAlertListQuerySchema,
+  detectorListQuerySchema,
+  parseUrn,
+  uuidParamSchema,
+} from "@sleuth/sdk";
+import type { FastifyInstance } from "fastify";
+import {
+  createDetector,
+  deleteDetector,
+  listDetectorAlerts,
+  listDetectors,
+  raiseDetectorAlerts,
+} from "../detectors/index.ts";
+import { requireRole } from "../http/auth.ts";
+import { notFound } from "../http/errors.ts";
+import { parseOr400 } from "../http/validation.ts";
+import type { RouteContext } from "./context.ts";
+
+/** The chain and canonical address of a URN the SDK's schema already checked. */
+function addressOf(urn: string): { chain: string; address: string } {
+  const parts = parseUrn(urn);
+  if (parts?.kind !== "address") throw new Error("An address URN was expected");
+  return { chain: parts.chain, address: parts.address };
+}
+
+// docs/API.md "Detectors" (002 §4): saved watches on addresses, each in one organization; saving one
+// needs the editor role, reading them the viewer role.
+export function detectorRoutes(app: FastifyInstance, { store }: RouteContext): void {
+  app.post("/v1/detectors", { config: { idempotent: true } }, async (request, reply) => {
+    const { user, organization } = requireRole(request, "editor");
+    const body = parseOr400(createDetectorBodySchema, request.body);
+    const { chain, address } = addressOf(body.addressUrn);
+    const { detector, created } = await createDetector(store, {
+      organizationId: organization.id,
+      userId: user.id,
+      chain: chain as Parameters<typeof createDetector>[1]["chain"],
+      address,
+      name: body.name,
+    });
+    return reply.code(created ? 201 : 200).send({ data: detector });
+  });
+
+  app.get("/v1/detectors", async (request) => {
+    const { organization } = requireRole(request, "viewer");
+    const query = parseOr400(detectorListQuerySchema, request.query);
+    const subject = query.addressUrn ? addressOf(query.addressUrn) : {};
+    await raiseDetectorAlerts(store, organization.id);
+    return { data: await listDetectors(store, { organizationId: organization.id, ...subject }) };
+  });
+
+  app.get("/v1/detectors/alerts", async (request) => {
+    const { organization } = requireRole(request, "viewer");
+    const query = parseOr400(detectorAlertListQuerySchema, request.query);
+    await raiseDetectorAlerts(store, organization.id);
+    return {
+      data: await listDetectorAlerts(store, {
+        organizationId: organization.id,
+        detectorUuid: query.detectorUuid,
+        limit: query.limit,
+      }),
+    };
+  });
+
+  app.delete("/v1/detectors/:uuid", async (request, reply) => {
+    const { organization } = requireRole(request, "editor");
+    const { uuid } = parseOr400(uuidParamSchema, request.params);
+    if (!(await deleteDetector(store, organization.id, uuid))) throw notFound("Detector not found");
+    return reply.code(204).send();
+  });
+}
