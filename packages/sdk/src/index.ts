@@ -396,6 +396,9 @@ export type {
   AsyncJobDetails,
   AsyncJobListQuery,
   AsyncJobStatus,
+  CategoryAddressCsvRow,
+  CategoryTransferCsvRow,
+  CounterpartyCsvRow,
   CreateAsyncJobBody,
   CsvCell,
   CsvColumn,
@@ -408,6 +411,7 @@ export type {
   ExportRequest,
   ScreeningCsvRow,
   SearchResultCsvRow,
+  TransferCsvField,
   TransferCsvRow,
 } from "./download/index.ts";
 export {
@@ -420,7 +424,13 @@ export {
   awaitingDownloadQuery,
   backgroundJobThreshold,
   CsvRecordCounter,
+  categoryAddressCsvFields,
+  categoryAddressCsvRow,
+  categoryTransferCsvFields,
+  categoryTransferCsvRow,
   compareWithManifest,
+  counterpartyCsvFields,
+  counterpartyCsvRow,
   createAsyncJobBodySchema,
   csvFormulaTriggers,
   decodeManifestHeader,
@@ -454,6 +464,7 @@ export {
   toCsv,
   toCsvRecords,
   transferCsvFields,
+  transferCsvRow,
 } from "./download/index.ts";
 export type {
   DateRangeFilter,
