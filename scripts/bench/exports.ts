@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { createNodeClient } from "../../packages/sdk/src/node.ts";
 import { createApiToken, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
 import { loadConfig } from "../../packages/server/src/config.ts";
-import { addressIdOf, transferRowsSql } from "../../packages/server/src/exports/index.ts";
 import { buildServer } from "../../packages/server/src/http/index.ts";
+import { addressScope, newestTransfersStatement } from "../../packages/server/src/transfers/index.ts";
 import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
@@ -28,8 +28,13 @@ const [already] = await store.query("SELECT 1 FROM addresses WHERE address = $1"
 const subject = already
   ? { addressChainUrn: `urn:sleuth:address:ethereum:${address}` }
   : await insertSyntheticTransfers(store, { count: rows, address });
-const addressId = await addressIdOf(store, subject.addressChainUrn);
-const copySql = transferRowsSql("t.address_id = $1", "", "LIMIT 100000").replaceAll("$1", String(addressId));
+// The export's own page statement (the transfers module's walk and row lookups) for the same rows,
+// its parameters written in (COPY takes none): plain numbers only for one address's walk.
+const statement = newestTransfersStatement(await addressScope(store, subject.addressChainUrn), rows);
+const copySql = statement.values.reduceRight<string>(
+  (sql, value, index) => sql.replaceAll(`$${index + 1}`, String(Number(value))),
+  statement.sql,
+);
 
 async function copyOnce(): Promise<number> {
   const started = performance.now();
@@ -134,7 +139,7 @@ const lines = [
   `synthetic transfers (tests/helpers/syntheticTransfers.ts), ${new Date().toISOString().slice(0, 10)}; median of ${rounds}`,
   "interleaved rounds after a warm-up. The job is timed from POST /v1/async-jobs to the status poll that",
   "sees it succeeded (file written, flushed, renamed, manifest stored); COPY runs the job's own SELECT",
-  "(`transferRowsSql`) as `COPY (…) TO` CSV in the same process. Memory is this process's (the server",
+  "(`newestTransfersStatement`) as `COPY (…) TO` CSV in the same process. Memory is this process's (the server",
   "runs in it), sampled every 20 ms during the jobs, against the idle level after the warm-up.",
   "",
   ...markdownTable(

@@ -63,7 +63,7 @@ describe.each(storeKinds)("CSV downloads and background jobs on %s", (kind) => {
       }).ok,
     ).toBe(true);
     for (const row of rows) for (const cell of Object.values(row)) expect(startsFormula(cell)).toBe(false);
-    expect(rows.some((row) => row.counterpartyEntity?.startsWith(neutralizeCsvCell(formula)))).toBe(true);
+    expect(rows.some((row) => row.counterpartyEntities?.startsWith(neutralizeCsvCell(formula)))).toBe(true);
     await expect(
       demo.asyncJobs.direct({
         jobType: "ADDRESS_TRANSFERS_CSV",

@@ -116,7 +116,7 @@ describe("an export survives the server's death on postgres", () => {
     const file = await downloadJobFile(client, job.asyncJobUuid);
     const parsed = Papa.parse<Record<string, string>>(file.text, { header: true, skipEmptyLines: true }).data;
     expect(parsed).toHaveLength(rows);
-    expect(new Set(parsed.map((row) => row.transactionHash)).size).toBe(rows);
+    expect(new Set(parsed.map((row) => row.transactionUrn)).size).toBe(rows);
     expect(
       compareWithManifest(file.manifest, {
         sha256: sha256Hex(file.text),

@@ -423,6 +423,9 @@ export type {
   AsyncJobDetails,
   AsyncJobListQuery,
   AsyncJobStatus,
+  CategoryAddressCsvRow,
+  CategoryTransferCsvRow,
+  CounterpartyCsvRow,
   CreateAsyncJobBody,
   CsvCell,
   CsvColumn,
@@ -435,6 +438,7 @@ export type {
   ExportRequest,
   ScreeningCsvRow,
   SearchResultCsvRow,
+  TransferCsvField,
   TransferCsvRow,
 } from "./download/index.ts";
 export {
@@ -447,7 +451,13 @@ export {
   awaitingDownloadQuery,
   backgroundJobThreshold,
   CsvRecordCounter,
+  categoryAddressCsvFields,
+  categoryAddressCsvRow,
+  categoryTransferCsvFields,
+  categoryTransferCsvRow,
   compareWithManifest,
+  counterpartyCsvFields,
+  counterpartyCsvRow,
   createAsyncJobBodySchema,
   csvFormulaTriggers,
   decodeManifestHeader,
@@ -481,6 +491,7 @@ export {
   toCsv,
   toCsvRecords,
   transferCsvFields,
+  transferCsvRow,
 } from "./download/index.ts";
 export type {
   DateRangeFilter,

@@ -6,6 +6,8 @@ import {
   type TransferFilters,
   type TransferJumpTo,
   type TransferRow,
+  transferCsvFields,
+  transferCsvRow,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type BatchFormat, batchFormats, createRowWriter } from "../batch/index.ts";
@@ -18,8 +20,6 @@ import {
   jumpToOf,
   type TransferSubject,
   timestampFilterOf,
-  transferCsvFields,
-  transferCsvRow,
   transferSubjectOf,
 } from "../transfers/index.ts";
 

@@ -57,6 +57,17 @@ export function asyncJobsApi(core: HttpCore) {
           schema: downloadUrlSchema,
         })
       ).data,
+    /**
+     * How many rows a request would export (001 §4: the Download CSV modal's count, which decides
+     * Download or Process Download), read by the export's own row source.
+     */
+    count: async (request: ExportRequest) =>
+      (
+        await core.request("POST", "/v1/downloads/count", {
+          body: request,
+          schema: z.object({ count: z.int().min(0) }),
+        })
+      ).data.count,
     /** 001 §4 'Download': the CSV of at most 100 rows, written by the jobs' own row writer. */
     direct: async (request: ExportRequest): Promise<{ csv: string; manifest: ExportManifest }> => {
       const answer = await core.requestText("POST", "/v1/downloads/csv", { body: request });

@@ -1,25 +1,8 @@
 import type { AttributionType, AutocompleteHit } from "../search/index.ts";
 import { type CsvCell, toCsvRecords } from "./csv.ts";
 import type { ExportJobType } from "./exportJobs.ts";
-
-/**
- * 001 §2 the address and entity transfer tables' columns, in table order; the entity variant's
- * categories and chain are written for every subject so every transfer file reads alike. Amounts
- * are in whole units of the asset (outgoing negative, 001 §3), USD as a number, balance after the row.
- */
-export const transferCsvFields = [
-  "timestamp",
-  "transactionHash",
-  "counterpartyAddress",
-  "counterpartyEntity",
-  "direction",
-  "relevantAmount",
-  "usdAmount",
-  "runningBalance",
-  "asset",
-  "counterpartyCategories",
-  "chain",
-] as const;
+import { categoryAddressCsvFields, categoryTransferCsvFields, counterpartyCsvFields } from "./flowColumns.ts";
+import { transferCsvFields } from "./transferColumns.ts";
 
 /** Screening (batch) results: one row per address asked about, in the order asked. */
 export const screeningCsvFields = [
@@ -49,7 +32,6 @@ export const searchResultCsvFields = [
   "totalVolumeUsd",
 ] as const;
 
-export type TransferCsvRow = Record<(typeof transferCsvFields)[number], CsvCell>;
 export type ScreeningCsvRow = Record<(typeof screeningCsvFields)[number], CsvCell>;
 export type SearchResultCsvRow = Record<(typeof searchResultCsvFields)[number], CsvCell>;
 
@@ -60,6 +42,11 @@ export const exportCsvFields = {
   CUSTOM_ENTITY_TRANSFERS_CSV: transferCsvFields,
   SEARCH_RESULTS_CSV: searchResultCsvFields,
   SCREENING_RESULTS_CSV: screeningCsvFields,
+  ADDRESS_COUNTERPARTIES_CSV: counterpartyCsvFields,
+  ENTITY_COUNTERPARTIES_CSV: counterpartyCsvFields,
+  CUSTOM_ENTITY_COUNTERPARTIES_CSV: counterpartyCsvFields,
+  CATEGORY_TRANSFERS_CSV: categoryTransferCsvFields,
+  CATEGORY_ADDRESSES_CSV: categoryAddressCsvFields,
 } as const satisfies Record<ExportJobType, readonly string[]>;
 
 /**

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from "../chains/index.ts";
+import { categoryTransferFiltersSchema, ownershipAddressesRequestSchema } from "../flows/categories.ts";
+import { counterpartyFlowsSummaryRequestSchema } from "../flows/counterparties.ts";
+import { type FlowSubject, flowSubjectShape, flowValueTypes, subjectFieldOf } from "../flows/flowSubject.ts";
 import { attributionTypeSchema } from "../search/index.ts";
+import { transferFiltersSchema } from "../transfers/transferTable.ts";
 import { asyncJobSchema } from "./asyncJob.ts";
 import { backgroundJobThreshold, downloadRowLimit } from "./downloadPlan.ts";
 
@@ -14,6 +18,11 @@ export const exportJobTypes = [
   "CUSTOM_ENTITY_TRANSFERS_CSV",
   "SEARCH_RESULTS_CSV",
   "SCREENING_RESULTS_CSV",
+  "ADDRESS_COUNTERPARTIES_CSV",
+  "ENTITY_COUNTERPARTIES_CSV",
+  "CUSTOM_ENTITY_COUNTERPARTIES_CSV",
+  "CATEGORY_TRANSFERS_CSV",
+  "CATEGORY_ADDRESSES_CSV",
 ] as const;
 export const exportJobTypeSchema = z.enum(exportJobTypes);
 export type ExportJobType = z.infer<typeof exportJobTypeSchema>;
@@ -27,17 +36,80 @@ const rowWindow = {
 /** Screening (batch) results: at most the download limit of addresses, one row each. */
 export const screeningUrnsSchema = z.array(addressChainUrnSchema).min(1).max(downloadRowLimit);
 
+/** The transfer table's filters (001 §2 / §7), newest first as the table sorts by default. */
+const transferTableShape = { filters: transferFiltersSchema.default({}) };
+
+/**
+ * What the counterparty table (002 §7) narrows by, as its summary call takes it: the same filters
+ * and order make the same rows.
+ */
+const counterpartyTableShape = counterpartyFlowsSummaryRequestSchema
+  .pick({ txDate: true, includeNamedEntitiesOnly: true, riskScoreLevel: true, sort: true })
+  .strict().shape;
+
+/** Exactly one subject field: the category tables belong to an address, entity or custom entity. */
+function oneSubject(body: FlowSubject): boolean {
+  return flowValueTypes.filter((type) => body[subjectFieldOf[type]] !== undefined).length === 1;
+}
+const oneSubjectIssue = {
+  message: "Name exactly one of addressChainUrn, entityUrn or customEntityUrn",
+  path: ["addressChainUrn"],
+};
+
 /** The `parameters` of each job type, checked by the server on create and by the worker on run. */
 export const exportParameterSchemas = {
-  ADDRESS_TRANSFERS_CSV: z.object({ addressChainUrn: addressChainUrnSchema, ...rowWindow }),
-  ENTITY_TRANSFERS_CSV: z.object({ entityUrn: entityUrnSchema, ...rowWindow }),
-  CUSTOM_ENTITY_TRANSFERS_CSV: z.object({ customEntityUrn: customEntityUrnSchema, ...rowWindow }),
+  ADDRESS_TRANSFERS_CSV: z.object({
+    addressChainUrn: addressChainUrnSchema,
+    ...transferTableShape,
+    ...rowWindow,
+  }),
+  ENTITY_TRANSFERS_CSV: z.object({ entityUrn: entityUrnSchema, ...transferTableShape, ...rowWindow }),
+  CUSTOM_ENTITY_TRANSFERS_CSV: z.object({
+    customEntityUrn: customEntityUrnSchema,
+    ...transferTableShape,
+    ...rowWindow,
+  }),
   SEARCH_RESULTS_CSV: z.object({
     query: z.string().trim().min(1).max(200),
     attributionType: attributionTypeSchema,
     ...rowWindow,
   }),
   SCREENING_RESULTS_CSV: z.object({ addressChainUrns: screeningUrnsSchema, ...rowWindow }),
+  ADDRESS_COUNTERPARTIES_CSV: z.object({
+    addressChainUrn: addressChainUrnSchema,
+    ...counterpartyTableShape,
+    ...rowWindow,
+  }),
+  ENTITY_COUNTERPARTIES_CSV: z.object({
+    entityUrn: entityUrnSchema,
+    ...counterpartyTableShape,
+    ...rowWindow,
+  }),
+  CUSTOM_ENTITY_COUNTERPARTIES_CSV: z.object({
+    customEntityUrn: customEntityUrnSchema,
+    ...counterpartyTableShape,
+    ...rowWindow,
+  }),
+  // 001 §2 category transfers: the subject's transfers with counterparties of one category (001 §7
+  // by-counterparty-category/transfers), with that table's filters.
+  CATEGORY_TRANSFERS_CSV: z
+    .object({
+      ...flowSubjectShape,
+      counterpartyCategoryId: z.int().min(0),
+      filters: categoryTransferFiltersSchema.default({}),
+      ...rowWindow,
+    })
+    .refine(oneSubject, oneSubjectIssue),
+  // 001 §2 category addresses: the subject's own addresses of one ownership category (001 §7
+  // by-ownership-category/addresses), in that table's order.
+  CATEGORY_ADDRESSES_CSV: z
+    .object({
+      ...flowSubjectShape,
+      ownershipCategoryId: z.int().min(0),
+      ...ownershipAddressesRequestSchema.pick({ chain: true, sort: true }).shape,
+      ...rowWindow,
+    })
+    .refine(oneSubject, oneSubjectIssue),
 } as const satisfies Record<ExportJobType, z.ZodType>;
 export type ExportParameters<T extends ExportJobType> = z.output<(typeof exportParameterSchemas)[T]>;
 

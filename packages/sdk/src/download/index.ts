@@ -16,7 +16,7 @@ export {
   downloadSelectionSchema,
   planDownload,
 } from "./downloadPlan.ts";
-export type { ScreeningCsvRow, SearchResultCsvRow, TransferCsvRow } from "./exportColumns.ts";
+export type { ScreeningCsvRow, SearchResultCsvRow } from "./exportColumns.ts";
 export {
   exportCsvFields,
   exportCsvHeaderLine,
@@ -24,7 +24,6 @@ export {
   screeningCsvFields,
   searchResultCsvFields,
   searchResultCsvRow,
-  transferCsvFields,
 } from "./exportColumns.ts";
 export type {
   AsyncJobDetails,
@@ -62,3 +61,14 @@ export {
   exportManifestSchema,
   manifestPathOf,
 } from "./exportManifest.ts";
+export type { CategoryAddressCsvRow, CategoryTransferCsvRow, CounterpartyCsvRow } from "./flowColumns.ts";
+export {
+  categoryAddressCsvFields,
+  categoryAddressCsvRow,
+  categoryTransferCsvFields,
+  categoryTransferCsvRow,
+  counterpartyCsvFields,
+  counterpartyCsvRow,
+} from "./flowColumns.ts";
+export type { TransferCsvField, TransferCsvRow } from "./transferColumns.ts";
+export { transferCsvFields, transferCsvRow } from "./transferColumns.ts";

@@ -6,4 +6,4 @@ export { ExportWorker } from "./exportWorker.ts";
 export { findJob, insertJob, listJobs } from "./jobRows.ts";
 export type { ExportRow, RowSource } from "./rowSource.ts";
 export { serverVersion } from "./serverVersion.ts";
-export { addressIdOf, transferRowSource, transferRowsSql } from "./transferRows.ts";
+export { transferRowSource } from "./transferRows.ts";

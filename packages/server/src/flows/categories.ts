@@ -78,6 +78,51 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
   };
 }
 
+/** Where a category transfer page starts: after a row (keyset), and/or past `offset` rows. */
+export interface CategoryTransferWindow {
+  keyset: { at: string; id: string } | null;
+  offset: number;
+  /** Rows read: the page, plus one to tell whether another follows. */
+  limit: number;
+}
+
+/**
+ * The subject's transfers with counterparties carrying the category, newest first, read by keyset
+ * (timestamp, id), each with the keyset of the page after it.
+ */
+export async function categoryTransferRows(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  categoryId: number,
+  filters: CategoryTransferFilters,
+  window: CategoryTransferWindow,
+): Promise<{ row: CategoryTransferRow; keyset: { at: string; id: string } }[]> {
+  const rows = await db.query<CategoryTransferSqlRow>(
+    `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
+       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
+     FROM transfers t
+     JOIN addresses own ON own.id = t.address_id
+     JOIN transactions tx ON tx.id = t.transaction_id
+     JOIN assets s ON s.id = t.asset_id
+     LEFT JOIN entities ce ON ce.id = t.counterparty_entity_id
+     WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
+       AND ($9::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($9::timestamptz, $10::bigint))
+     ORDER BY t.block_timestamp DESC, t.id DESC
+     LIMIT $11 OFFSET $12`,
+    [
+      ...filterParams(subject, categoryId, filters),
+      window.keyset?.at ?? null,
+      window.keyset?.id ?? null,
+      window.limit,
+      window.offset,
+    ],
+  );
+  return rows.map((row) => ({
+    row: categoryTransferRowOf(row),
+    keyset: { at: new Date(row.block_timestamp).toISOString(), id: String(row.id) },
+  }));
+}
+
 /**
  * 001 §7 by-counterparty-category/transfers: the subject's transfers with counterparties carrying
  * the category, newest first. A cursor page is a keyset page (timestamp, id); an offset page is
@@ -91,29 +136,36 @@ export async function categoryTransferPage(
   paging: CategoryTransferPaging,
 ): Promise<{ rows: CategoryTransferRow[]; nextCursor: string | null }> {
   const size = "pageSize" in paging ? paging.pageSize : paging.limit;
-  const offset = "offset" in paging ? paging.offset : 0;
-  const keyset = "pageSize" in paging ? transferKeyset(paging.after) : null;
-  const rows = await db.query<CategoryTransferSqlRow>(
-    `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
-       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
-     FROM transfers t
-     JOIN addresses own ON own.id = t.address_id
-     JOIN transactions tx ON tx.id = t.transaction_id
-     JOIN assets s ON s.id = t.asset_id
-     LEFT JOIN entities ce ON ce.id = t.counterparty_entity_id
-     WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
-       AND ($9::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($9::timestamptz, $10::bigint))
-     ORDER BY t.block_timestamp DESC, t.id DESC
-     LIMIT $11 OFFSET $12`,
-    [...filterParams(subject, categoryId, filters), keyset?.at ?? null, keyset?.id ?? null, size + 1, offset],
-  );
+  const rows = await categoryTransferRows(db, subject, categoryId, filters, {
+    keyset: "pageSize" in paging ? transferKeyset(paging.after) : null,
+    offset: "offset" in paging ? paging.offset : 0,
+    limit: size + 1,
+  });
   const page = rows.slice(0, size);
   const last = page[page.length - 1];
   const more = rows.length > size;
   return {
-    rows: page.map(categoryTransferRowOf),
-    nextCursor: more && last && "pageSize" in paging ? transferCursor(last) : null,
+    rows: page.map((item) => item.row),
+    nextCursor:
+      more && last && "pageSize" in paging
+        ? transferCursor({ block_timestamp: last.keyset.at, id: last.keyset.id })
+        : null,
   };
+}
+
+/** How many rows the category transfers table holds under its filters (the export's count). */
+export async function categoryTransferCount(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  categoryId: number,
+  filters: CategoryTransferFilters,
+): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM transfers t JOIN addresses own ON own.id = t.address_id
+     WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}`,
+    filterParams(subject, categoryId, filters),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** 001 §7 by-counterparty-category/filter-values: what the category table's header filters offer. */
@@ -217,6 +269,28 @@ const ownershipSortSql: Record<(typeof ownershipAddressSortFields)[number], stri
   lastActiveDate: "m.last_active",
 };
 
+// $1/$2 subject, $3 category, $4 chain: the subject's own addresses carrying the category.
+const ownershipAddressesSql = `FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+     JOIN address_categories x ON x.address_id = own.id AND x.category_id = $3::int
+     JOIN addresses a ON a.id = own.id
+     LEFT JOIN address_summary m ON m.address_id = a.id
+     WHERE $4::text IS NULL OR a.chain = $4::text`;
+
+/** How many rows the category addresses table holds (the export's count). */
+export async function ownershipAddressCount(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: { ownershipCategoryId: number; chain?: ChainId },
+): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${ownershipAddressesSql}`, [
+    subject.addressIds,
+    subject.entityIds,
+    request.ownershipCategoryId,
+    request.chain ?? null,
+  ]);
+  return Number(row?.n ?? 0);
+}
+
 /**
  * 001 §7 by-ownership-category/addresses: the subject's own addresses carrying the category (an
  * entity's owned addresses, a custom entity's members), 25 a page.
@@ -234,11 +308,7 @@ export async function ownershipAddresses(
 ): Promise<CategoryAddressRow[]> {
   const rows = await db.query<AddressSqlRow>(
     `SELECT ${addressColumnsSql}
-     FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
-     JOIN address_categories x ON x.address_id = own.id AND x.category_id = $3::int
-     JOIN addresses a ON a.id = own.id
-     LEFT JOIN address_summary m ON m.address_id = a.id
-     WHERE $4::text IS NULL OR a.chain = $4::text
+     ${ownershipAddressesSql}
      ORDER BY ${ownershipSortSql[request.sort.field]} ${request.sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, a.id
      LIMIT $5 OFFSET $6`,
     [

@@ -142,32 +142,18 @@ function rowOf(row: CounterpartySqlRow): CounterpartyRow {
   };
 }
 
-/**
- * One page of the subject's counterparties (002 §7 summary, 000 §7 by-counterparty-{kind}). USD is
- * null for a counterparty none of whose assets has a price (all time: the asset has none in the
- * store; with a date range: no transfer in it had one). Risk is the counterparty risk level of its
- * category: an entity's own category, an address's riskiest tag category.
- */
-export async function counterpartyPage(
+/** The statement parts of a subject's counterparties: the grouped rows (`g`) and their details (`d`). */
+async function counterpartyStatement(
   db: Queryable,
   subject: FlowSubjectRows,
-  query: CounterpartyQuery,
+  query: Omit<CounterpartyQuery, "limit" | "offset">,
   viewer: Viewer,
-): Promise<CounterpartyRow[]> {
+): Promise<{ grouped: string; details: string; params: unknown[]; ranged: boolean; floor: number | null }> {
   const { from, until } = txDateBounds(query.txDate);
   const ranged = from !== null || until !== null;
-  const sort = query.sort ?? { field: "totalVolumeUsd", direction: "desc" };
-  const order = `${sortColumns[sort.field]} ${sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, kind, key`;
   const floor = categoryLevelFloor(query.riskScoreLevel);
-  const params: unknown[] = [
-    subject.addressIds,
-    subject.entityIds,
-    from,
-    until,
-    query.limit,
-    query.offset,
-    floor,
-  ];
+  // $5/$6 are the page's limit and offset, filled in by the caller.
+  const params: unknown[] = [subject.addressIds, subject.entityIds, from, until, null, null, floor];
   let grouped: string;
   let details: string;
   if (query.grouping === "custom-entity") {
@@ -224,14 +210,36 @@ export async function counterpartyPage(
         WHERE x.address_id = g.key ORDER BY 2 DESC, 1 LIMIT 1
       ) ac ON g.kind = 'address'`;
   }
+  return { grouped, details, params, ranged, floor };
+}
+
+const withSources = (ranged: boolean, grouped: string) => `WITH priced AS MATERIALIZED (
+       SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
+     src AS (${sourceSql(ranged)}),
+     g AS (${grouped})`;
+
+/**
+ * One page of the subject's counterparties (002 §7 summary, 000 §7 by-counterparty-{kind}). USD is
+ * null for a counterparty none of whose assets has a price (all time: the asset has none in the
+ * store; with a date range: no transfer in it had one). Risk is the counterparty risk level of its
+ * category: an entity's own category, an address's riskiest tag category.
+ */
+export async function counterpartyPage(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  query: CounterpartyQuery,
+  viewer: Viewer,
+): Promise<CounterpartyRow[]> {
+  const { grouped, details, params, ranged, floor } = await counterpartyStatement(db, subject, query, viewer);
+  params[4] = query.limit;
+  params[5] = query.offset;
+  const sort = query.sort ?? { field: "totalVolumeUsd", direction: "desc" };
+  const order = `${sortColumns[sort.field]} ${sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, kind, key`;
   // Without a risk floor the page is cut before the names and categories are looked up, so only its
   // rows are; a floor needs every counterparty's level first.
   const page = `ORDER BY ${order} LIMIT $5 OFFSET $6`;
   const rows = await db.query<CounterpartySqlRow>(
-    `WITH priced AS MATERIALIZED (
-       SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
-     src AS (${sourceSql(ranged)}),
-     g AS (${grouped}),
+    `${withSources(ranged, grouped)},
      pg AS MATERIALIZED (SELECT * FROM g ${floor === null ? page : ""}),
      d AS (${details})
      SELECT * FROM d WHERE $7::int IS NULL OR level >= $7::int
@@ -239,4 +247,23 @@ export async function counterpartyPage(
     params,
   );
   return rows.map(rowOf);
+}
+
+/** How many counterparties the subject's table holds under the same filters (the export's count). */
+export async function counterpartyCount(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  query: Omit<CounterpartyQuery, "limit" | "offset" | "sort">,
+  viewer: Viewer,
+): Promise<number> {
+  const { grouped, details, params, ranged, floor } = await counterpartyStatement(db, subject, query, viewer);
+  // Without a floor every group counts; with one, each group's level is looked up first.
+  const [row] = await db.query<{ n: string | number }>(
+    floor === null
+      ? `${withSources(ranged, grouped)} SELECT count(*) AS n FROM g WHERE $5::int IS NULL AND $6::int IS NULL AND $7::int IS NULL`
+      : `${withSources(ranged, grouped)}, pg AS MATERIALIZED (SELECT * FROM g), d AS (${details})
+         SELECT count(*) AS n FROM d WHERE level >= $7::int AND $5::int IS NULL AND $6::int IS NULL`,
+    params,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,11 +1,15 @@
+export type { CategoryTransferWindow } from "./categories.ts";
 export {
   categoryAddressRows,
   categoryFilterValues,
+  categoryTransferCount,
   categoryTransferPage,
+  categoryTransferRows,
+  ownershipAddressCount,
   ownershipAddresses,
 } from "./categories.ts";
 export type { CounterpartyGrouping, CounterpartyQuery } from "./counterparties.ts";
-export { categoryLevelFloor, counterpartyPage } from "./counterparties.ts";
+export { categoryLevelFloor, counterpartyCount, counterpartyPage } from "./counterparties.ts";
 export type { CounterpartyRows } from "./counterpartyTransfers.ts";
 export {
   chainAssetsWith,

@@ -49,8 +49,8 @@ function originOf(request: FastifyRequest): string {
 }
 
 export function asyncJobRoutes(app: FastifyInstance, { store, exportWorker }: RouteContext): void {
-  // 001 §7 POST /v1/async-jobs {jobType, parameters}: 'Process Download' (001 §4).
-  app.post("/v1/async-jobs", { config: { idempotent: true } }, async (request, reply) => {
+  /** The request's table rows, read in the caller's organization with the table's read role. */
+  const requestedRows = async (request: FastifyRequest) => {
     requireRole(request, "viewer");
     const { jobType, parameters } = parseRequest(request.body);
     const { user, organization } = memberFor(request, jobType);
@@ -58,6 +58,12 @@ export function asyncJobRoutes(app: FastifyInstance, { store, exportWorker }: Ro
       organizationId: organization.id,
       userId: user.id,
     });
+    return { jobType, parameters, user, organization, source };
+  };
+
+  // 001 §7 POST /v1/async-jobs {jobType, parameters}: 'Process Download' (001 §4).
+  app.post("/v1/async-jobs", { config: { idempotent: true } }, async (request, reply) => {
+    const { jobType, parameters, user, organization, source } = await requestedRows(request);
     const totalRows = await source.count();
     if (totalRows === 0) throw badRequest(downloadMessages.noRecords);
     const job = await insertJob(store, {
@@ -130,16 +136,16 @@ export function asyncJobRoutes(app: FastifyInstance, { store, exportWorker }: Ro
       .send(createReadStream(result.path));
   });
 
+  // 001 §4 the Download CSV modal's count: the rows the request's window holds, as the job counts them.
+  app.post("/v1/downloads/count", async (request) => {
+    const { source } = await requestedRows(request);
+    return { data: { count: await source.count() } };
+  });
+
   // 001 §4 'Download': the same rows through the same writer, at most 100 of them, answered at once.
   app.post("/v1/downloads/csv", async (request, reply) => {
-    requireRole(request, "viewer");
-    const { jobType, parameters } = parseRequest(request.body);
-    const { user, organization } = memberFor(request, jobType);
+    const { jobType, parameters, source } = await requestedRows(request);
     const window = exportParameterSchemas[jobType].parse(parameters);
-    const source = await exportRowSource(store, jobType, parameters, {
-      organizationId: organization.id,
-      userId: user.id,
-    });
     const rowCount = await source.count();
     if (rowCount === 0) throw badRequest(downloadMessages.noRecords);
     // 001 §4: more than 100 rows is 'Process Download'; the count tells the client what to plan.

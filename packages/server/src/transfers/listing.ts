@@ -10,7 +10,7 @@ import {
 } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
 import type { Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { type Queryable, queryJsonRows } from "../store/index.ts";
 import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortKey } from "./cursor.ts";
 import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
@@ -46,17 +46,19 @@ interface Bound {
 
 type Walk = "forward" | "backward";
 
-/** One page of rows in walk order, up to `limit`, from the subject's index (no scan of the table). */
-async function walk(
-  db: Queryable,
+/**
+ * The statement of one page of rows in walk order, up to `limit` after skipping `offset`, from the
+ * subject's index (no scan of the table), with what each row shows (pageRowsSql).
+ */
+function walkStatement(
   scope: TransferScope,
   predicates: (params: SqlParams) => string[],
   sort: TransferSort,
   direction: Walk,
   bound: Bound | null,
   limit: number,
-): Promise<PageRow[]> {
-  if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return [];
+  offset: number,
+): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const where = predicates(params);
   // Descending in the sort's order, walking forward, means "smaller than the bound".
@@ -69,7 +71,8 @@ async function walk(
       `(${value}, t.id) ${comparison} (${params.add(bound.key[0], sortValueCast[sort.column])}, ${params.add(bound.key[1], "::bigint")})`,
     );
   }
-  const limitParam = params.add(limit, "::int");
+  // Each subject id's walk stops after the rows the page could need; the page itself is cut after.
+  const limitParam = params.add(limit + offset, "::int");
   const groups: string[] = [];
   const walkOf = (column: "address_id" | "entity_id", id: string) =>
     `SELECT t.*, ${value} AS sort_value FROM transfers t
@@ -83,11 +86,31 @@ async function walk(
       : `SELECT m.* FROM unnest(${params.add(ids, "::bigint[]")}) AS s(id) CROSS JOIN LATERAL (${walkOf(column, "s.id")}) m`;
   if (scope.addressIds.length > 0) groups.push(groupOf("address_id", scope.addressIds));
   if (scope.entityIds.length > 0) groups.push(groupOf("entity_id", scope.entityIds));
-  const rows =
-    groups.length === 1
-      ? groups[0]!
-      : `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${limitParam}`;
-  return db.query<PageRow>(pageRowsSql(rows, `p.sort_value ${order}, p.id ${order}`), params.values);
+  const plain = offset === 0 && scope.addressIds.length + scope.entityIds.length === 1;
+  const rows = plain
+    ? groups[0]!
+    : `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${params.add(limit, "::int")} OFFSET ${params.add(offset, "::int")}`;
+  return { sql: pageRowsSql(rows, `p.sort_value ${order}, p.id ${order}`), values: params.values };
+}
+
+/** Runs a page statement: rows as the driver answers them, or (a bulk reader) as one JSON text. */
+type PageReader = (db: Queryable, sql: string, params: unknown[]) => Promise<PageRow[]>;
+const readRows: PageReader = (db, sql, params) => db.query<PageRow>(sql, params);
+
+/** One page of rows in walk order (walkStatement), read. */
+async function walk(
+  db: Queryable,
+  scope: TransferScope,
+  predicates: (params: SqlParams) => string[],
+  sort: TransferSort,
+  direction: Walk,
+  bound: Bound | null,
+  limit: number,
+  options: { offset?: number; read?: PageReader } = {},
+): Promise<PageRow[]> {
+  if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return [];
+  const statement = walkStatement(scope, predicates, sort, direction, bound, limit, options.offset ?? 0);
+  return (options.read ?? readRows)(db, statement.sql, statement.values);
 }
 
 /** The key of the subject's newest row of a transaction, where a jump to it lands (001 §4). */
@@ -108,6 +131,21 @@ async function transactionKey(db: Queryable, scope: TransferScope, transactionUr
   return [row.key, row.id];
 }
 
+/** Filter URNs are resolved once; each walk adds the predicates to its own parameters. */
+async function predicatesOf(
+  db: Queryable,
+  filters: TransferFilters,
+  viewer: Viewer,
+): Promise<(params: SqlParams) => string[]> {
+  const probe = new SqlParams();
+  const resolved = await filterPredicates(db, filters, probe, viewer);
+  return (params: SqlParams) => {
+    const offset = params.values.length;
+    params.values.push(...probe.values);
+    return resolved.map((predicate) => predicate.replaceAll(/\$(\d+)/g, (_, n) => `$${Number(n) + offset}`));
+  };
+}
+
 export interface TransferListing<Row> {
   data: Row[];
   meta: TransferPageMeta;
@@ -125,14 +163,7 @@ export async function listTransfers(
   viewer: Viewer,
 ): Promise<TransferListing<TransferRow | EntityTransferRow>> {
   const listing = listingFingerprint(scope.urn, request.filters);
-  // Filter URNs are resolved once; each walk adds the predicates to its own parameters.
-  const probe = new SqlParams();
-  const resolved = await filterPredicates(db, request.filters, probe, viewer);
-  const predicates = (params: SqlParams) => {
-    const offset = params.values.length;
-    params.values.push(...probe.values);
-    return resolved.map((predicate) => predicate.replaceAll(/\$(\d+)/g, (_, n) => `$${Number(n) + offset}`));
-  };
+  const predicates = await predicatesOf(db, request.filters, viewer);
   const cursor: Cursor | null = request.after
     ? decodeCursor(request.after, listing, transferRequestMessages.foreignCursor)
     : null;
@@ -216,4 +247,59 @@ export async function countTransfers(
     params.values,
   );
   return Number(row?.count ?? 0);
+}
+
+const newestFirst: TransferSort = { column: "timestamp", direction: "desc" };
+
+/**
+ * The statement reading a subject's newest `limit` rows, unfiltered, as one page: what the export
+ * benchmark hands the store's own COPY to compare the export with.
+ */
+export function newestTransfersStatement(
+  scope: TransferScope,
+  limit: number,
+): { sql: string; values: unknown[] } {
+  return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0);
+}
+
+// A page read in bulk arrives as one JSON text (a bulk export reads a hundred thousand rows): the
+// same columns, ordered again by the page's own order.
+const readJsonRows: PageReader = (db, sql, params) =>
+  queryJsonRows<PageRow>(db, sql, params, `q.sort_value DESC, q.id::bigint DESC`);
+
+/**
+ * The rows `offset`..`offset + limit` of a listing, newest first, as the table's own 001 §3 rows, a
+ * group of `pageRows` at a time (the bulk export, issue 29): the first group skips `offset` rows in
+ * the subject's index walk, each next one starts after the last row read (keyset), so every group
+ * is one ordered index walk and nothing sorts the subject's whole listing.
+ */
+export async function* transferRowPages(
+  db: Queryable,
+  scope: TransferScope,
+  filters: TransferFilters,
+  viewer: Viewer,
+  window: { offset: number; limit: number },
+  pageRows: number,
+): AsyncGenerator<(TransferRow | EntityTransferRow)[]> {
+  const predicates = await predicatesOf(db, filters, viewer);
+  let left = window.limit;
+  let last: PageRow | null = null;
+  while (left > 0) {
+    const size = Math.min(pageRows, left);
+    const rows: PageRow[] = await walk(
+      db,
+      scope,
+      predicates,
+      newestFirst,
+      "forward",
+      last ? { key: keyOf(last, newestFirst), inclusive: false } : null,
+      size,
+      { offset: last ? 0 : window.offset, read: readJsonRows },
+    );
+    if (rows.length === 0) return;
+    yield rows.map((row) => transferRowOf(row, scope.kind));
+    left -= rows.length;
+    last = rows[rows.length - 1] ?? null;
+    if (rows.length < size) return;
+  }
 }

@@ -15,8 +15,11 @@ export function useJobsCommands(): void {
   ]);
 }
 
-/** A table's Download CSV command (001 §2): the palette and the same hotkey on every table. */
-export function useDownloadCommand(target: DownloadTarget | null): void {
+/**
+ * A table's Download CSV command (001 §2): the palette and the same hotkey on every table.
+ * `beforeOpen` runs first (a sidebar closes so the modal takes the focus).
+ */
+export function useDownloadCommand(target: DownloadTarget | null, beforeOpen?: () => void): void {
   useCommands(
     target
       ? [
@@ -26,7 +29,10 @@ export function useDownloadCommand(target: DownloadTarget | null): void {
             group: "Downloads",
             keys: "D",
             keywords: ["export", "csv", "download", "save"],
-            run: () => openDownloadDialog(target),
+            run: () => {
+              beforeOpen?.();
+              openDownloadDialog(target);
+            },
           },
         ]
       : [],

@@ -1,3 +1,4 @@
+import { DownloadIcon } from "@primer/octicons-react";
 import { Button, Checkbox, FormControl, Select } from "@primer/react";
 import {
   type CounterpartyRow,
@@ -13,10 +14,13 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCommands } from "../commands/index.ts";
+import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
+import { counterpartiesDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
 import { useRowKeys } from "./useRowKeys.ts";
@@ -58,6 +62,12 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
     setRiskFloor(0);
     setPage(0);
   };
+  // 001 §2 the Download CSV modal on this table: every row under the pane's filters.
+  const download = counterpartiesDownload(subject, {
+    includeNamedEntitiesOnly: namedOnly,
+    riskScoreLevel: riskFloor > 0 ? riskFloor : undefined,
+  });
+  useDownloadCommand(download);
   useRowKeys(group);
   useCommands([
     {
@@ -119,6 +129,13 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                 ))}
               </Select>
             </FormControl>
+            <Button
+              leadingVisual={DownloadIcon}
+              onClick={() => openDownloadDialog(download)}
+              trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
+            >
+              Download CSV
+            </Button>
           </div>
           {data.rows.length === 0 ? (
             <div className="sleuth-pane-empty">

@@ -1,4 +1,5 @@
-import { Dialog } from "@primer/react";
+import { DownloadIcon } from "@primer/octicons-react";
+import { Button, Dialog } from "@primer/react";
 import {
   type CategoryAddressRow,
   type CategoryTransferRow,
@@ -18,10 +19,13 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCommands } from "../commands/index.ts";
+import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
+import { riskDetailsDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
 import { useRowKeys } from "./useRowKeys.ts";
@@ -110,8 +114,20 @@ function AddressesTable({ rows }: { rows: readonly CategoryAddressRow[] }) {
 }
 
 /** 001 §2 risk-indicator sidebar: severity, category and risk type, then its table of at most 15. */
-function RiskIndicatorSidebar({ indicator, onClose }: { indicator: RiskIndicatorRow; onClose: () => void }) {
+function RiskIndicatorSidebar({
+  subject,
+  indicator,
+  onClose,
+}: {
+  subject: Subject;
+  indicator: RiskIndicatorRow;
+  onClose: () => void;
+}) {
   const severity = riskLabelOf(indicator.categoryRiskScoreLevel) ?? "No risk";
+  // 001 §2: the sidebar shows at most 15 rows; the download holds the whole table behind them. The
+  // sidebar closes first so the Download CSV modal has the focus.
+  const download = indicator.details.rows.length > 0 ? riskDetailsDownload(subject, indicator) : null;
+  useDownloadCommand(download, onClose);
   return (
     <Dialog
       title={indicator.category}
@@ -135,6 +151,20 @@ function RiskIndicatorSidebar({ indicator, onClose }: { indicator: RiskIndicator
           {formatFlowUsd(indicator.totalVolumeUsd)} ({formatPercentage(indicator.totalPercentage)})
         </dd>
       </dl>
+      {download ? (
+        <div className="sleuth-pane-actions">
+          <Button
+            leadingVisual={DownloadIcon}
+            onClick={() => {
+              onClose();
+              openDownloadDialog(download);
+            }}
+            trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
+          >
+            Download CSV
+          </Button>
+        </div>
+      ) : null}
       {indicator.details.rows.length === 0 ? (
         <p className="sleuth-pane-empty">{flowMessages.noDetails}</p>
       ) : indicator.details.kind === "transfers" ? (
@@ -209,7 +239,9 @@ export function RiskPane({ subject }: { subject: Subject }) {
                   row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
               }}
             />
-            {open ? <RiskIndicatorSidebar indicator={open} onClose={() => setOpen(null)} /> : null}
+            {open ? (
+              <RiskIndicatorSidebar subject={subject} indicator={open} onClose={() => setOpen(null)} />
+            ) : null}
           </>
         )
       }

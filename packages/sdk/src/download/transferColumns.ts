@@ -1,6 +1,11 @@
-import type { EntityTransferRow, TransferRow } from "@sleuth/sdk";
+import type { EntityTransferRow, TransferRow } from "../transfers/schemas.ts";
 
-/** The CSV columns of `sleuth transfers`, in order: 001 §2's transfer table columns, then the rest. */
+/**
+ * The one column definition of a transfer file (the export jobs, the direct download and `sleuth
+ * transfers --format csv`): 001 §3's transfer row fields in 001 §2's table order, then the rest.
+ * `addressChainUrn` is the entity's own address in entity and custom-entity tables (empty for one
+ * address); `runningBalanceRaw` is empty outside address tables, as the table shows it.
+ */
 export const transferCsvFields = [
   "transactionTimestamp",
   "transactionUrn",
@@ -18,14 +23,14 @@ export const transferCsvFields = [
   "addressChainUrn",
 ] as const;
 export type TransferCsvField = (typeof transferCsvFields)[number];
+export type TransferCsvRow = Record<TransferCsvField, string | number | null>;
 
 /**
- * A transfer row as one CSV record: lists joined by "; ", a missing USD amount or running balance
- * left empty (never 0). Cells are neutralised by the SDK's CSV writer.
+ * A 001 §3 transfer row (as the transfer listing answers it) as one CSV record: lists joined by
+ * "; ", a missing USD amount or running balance left empty (never 0). Cells are neutralised by the
+ * SDK's CSV writer.
  */
-export function transferCsvRow(
-  row: TransferRow | EntityTransferRow,
-): Record<TransferCsvField, string | number | null> {
+export function transferCsvRow(row: TransferRow | EntityTransferRow): TransferCsvRow {
   return {
     transactionTimestamp: row.transactionTimestamp,
     transactionUrn: row.transactionUrn,

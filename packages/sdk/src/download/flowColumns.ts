@@ -1,0 +1,96 @@
+import type { CounterpartyRow } from "../flows/counterparties.ts";
+import type { CategoryAddressRow, CategoryTransferRow } from "../transfers/schemas.ts";
+import type { CsvCell } from "./csv.ts";
+
+/**
+ * The files of the follow-the-money tables: each column is a field of the table's row as its read
+ * call answers it (002 §7 counterparty rows, 001 §3 category transfer and category address rows),
+ * lists joined by "; ", so a file reads exactly as the table it came from.
+ */
+export const counterpartyCsvFields = [
+  "counterpartyUrn",
+  "counterpartyType",
+  "name",
+  "entityUrn",
+  "addressChainUrn",
+  "chain",
+  "category",
+  "categoryRiskScoreLevel",
+  "riskScoreLevel",
+  "incomingVolumeUsd",
+  "outgoingVolumeUsd",
+  "totalVolumeUsd",
+  "incomingTransfers",
+  "outgoingTransfers",
+  "totalTransfers",
+  "firstTransferAt",
+  "lastTransferAt",
+] as const satisfies readonly (keyof CounterpartyRow)[];
+
+export const categoryTransferCsvFields = [
+  "txTimestamp",
+  "txHash",
+  "counterpartyEntities",
+  "chain",
+  "asset",
+  "totalAmountRaw",
+  "totalAmountUsd",
+  "relevantAmountRaw",
+  "relevantAmountUsd",
+] as const satisfies readonly (keyof CategoryTransferRow)[];
+
+export const categoryAddressCsvFields = [
+  "addressChainUrn",
+  "chain",
+  "addressLabelsMini",
+  "totalVolumeUsd",
+  "incomingVolumeUsd",
+  "outgoingVolumeUsd",
+  "balanceAmountUsd",
+  "nativeAssetBalanceAmountRaw",
+  "uniqueAssetActiveCount",
+  "uniqueAssetAllCount",
+  "firstActiveDate",
+  "lastActiveDate",
+] as const satisfies readonly (keyof CategoryAddressRow)[];
+
+export type CounterpartyCsvRow = Record<(typeof counterpartyCsvFields)[number], CsvCell>;
+export type CategoryTransferCsvRow = Record<(typeof categoryTransferCsvFields)[number], CsvCell>;
+export type CategoryAddressCsvRow = Record<(typeof categoryAddressCsvFields)[number], CsvCell>;
+
+export function counterpartyCsvRow(row: CounterpartyRow): CounterpartyCsvRow {
+  const cells = {} as CounterpartyCsvRow;
+  for (const field of counterpartyCsvFields) cells[field] = row[field];
+  return cells;
+}
+
+export function categoryTransferCsvRow(row: CategoryTransferRow): CategoryTransferCsvRow {
+  return {
+    txTimestamp: row.txTimestamp,
+    txHash: row.txHash,
+    counterpartyEntities: row.counterpartyEntities.map((entity) => entity.entity).join("; "),
+    chain: row.chain,
+    asset: row.asset,
+    totalAmountRaw: row.totalAmountRaw,
+    totalAmountUsd: row.totalAmountUsd,
+    relevantAmountRaw: row.relevantAmountRaw,
+    relevantAmountUsd: row.relevantAmountUsd,
+  };
+}
+
+export function categoryAddressCsvRow(row: CategoryAddressRow): CategoryAddressCsvRow {
+  return {
+    addressChainUrn: row.addressChainUrn,
+    chain: row.chain,
+    addressLabelsMini: row.addressLabelsMini.join("; "),
+    totalVolumeUsd: row.totalVolumeUsd,
+    incomingVolumeUsd: row.incomingVolumeUsd,
+    outgoingVolumeUsd: row.outgoingVolumeUsd,
+    balanceAmountUsd: row.balanceAmountUsd,
+    nativeAssetBalanceAmountRaw: row.nativeAssetBalanceAmountRaw,
+    uniqueAssetActiveCount: row.uniqueAssetActiveCount,
+    uniqueAssetAllCount: row.uniqueAssetAllCount,
+    firstActiveDate: row.firstActiveDate,
+    lastActiveDate: row.lastActiveDate,
+  };
+}

@@ -1,0 +1,50 @@
+import { type ExportRequest, type RiskIndicatorRow, subjectFieldsFor } from "@sleuth/sdk";
+import type { DownloadTarget } from "../downloads/index.ts";
+import { sleuthClient } from "../session/index.ts";
+import type { Subject } from "../workspace/index.ts";
+
+/** A Download CSV target whose count is the export's own (the server counts the request's rows). */
+function targetOf(label: string, request: ExportRequest): DownloadTarget {
+  return { label, ...request, count: () => sleuthClient.asyncJobs.count(request) };
+}
+
+const counterpartyJobTypes = {
+  address: "ADDRESS_COUNTERPARTIES_CSV",
+  entity: "ENTITY_COUNTERPARTIES_CSV",
+  "custom-entity": "CUSTOM_ENTITY_COUNTERPARTIES_CSV",
+} as const;
+
+/** 002 §7: the Counterparties pane as a Download CSV target, under the pane's filters. */
+export function counterpartiesDownload(
+  subject: Subject,
+  filters: { includeNamedEntitiesOnly: boolean; riskScoreLevel?: number | undefined },
+): DownloadTarget {
+  return targetOf("counterparties", {
+    jobType: counterpartyJobTypes[subject.kind],
+    parameters: {
+      ...subjectFieldsFor(subject.kind, subject.urn),
+      includeNamedEntitiesOnly: filters.includeNamedEntitiesOnly,
+      ...(filters.riskScoreLevel === undefined ? {} : { riskScoreLevel: filters.riskScoreLevel }),
+    },
+  });
+}
+
+/**
+ * 001 §2: the whole table behind a risk indicator's details (the sidebar shows at most 15 rows):
+ * the category transfers of a counterparty indicator, the category addresses of an ownership one.
+ * Behavioral and indirect indicators list addresses no table of 001 §7 answers: no download.
+ */
+export function riskDetailsDownload(subject: Subject, indicator: RiskIndicatorRow): DownloadTarget | null {
+  const owner = subjectFieldsFor(subject.kind, subject.urn);
+  if (indicator.riskType === "counterparty")
+    return targetOf(`${indicator.category} transfers`, {
+      jobType: "CATEGORY_TRANSFERS_CSV",
+      parameters: { ...owner, counterpartyCategoryId: indicator.categoryId },
+    });
+  if (indicator.riskType === "ownership")
+    return targetOf(`${indicator.category} addresses`, {
+      jobType: "CATEGORY_ADDRESSES_CSV",
+      parameters: { ...owner, ownershipCategoryId: indicator.categoryId },
+    });
+  return null;
+}
