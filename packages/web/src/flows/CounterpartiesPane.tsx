@@ -154,7 +154,9 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                 {data.rows.map((row) => (
                   <tr key={row.counterpartyUrn}>
                     <td>
-                      <SubjectLink urn={row.counterpartyUrn}>{counterpartyLabel(row)}</SubjectLink>
+                      <SubjectLink urn={row.counterpartyUrn} plotUrns={[subject.urn, row.counterpartyUrn]}>
+                        {counterpartyLabel(row)}
+                      </SubjectLink>
                     </td>
                     <td>{row.category ?? "—"}</td>
                     <td>
