@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
-import { parseGraphml, parseTrmFile } from "@sleuth/sdk";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseGraphml, parseTrmFile, readOpReturn } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Download, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -126,6 +128,37 @@ describe("issue 30 the investigation graph by keyboard", () => {
       .getByTestId("graph-selected-note")
       .filter({ hasText: "Collected cash at the kiosk" })
       .waitFor();
+
+    // 002 §2 edit the off-chain node: its name and icon come back in the dialog.
+    await page.keyboard.press("i");
+    const editNode = page.getByRole("dialog", { name: "Edit off-chain node" });
+    await editNode.waitFor();
+    await expectFocused(editNode.getByRole("textbox", { name: "Name" }));
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Ana");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("graph-node").filter({ hasText: "Suspect courier Ana" }).waitFor();
+
+    // 002 §2 a custom connection from it, then edited from the palette's list of connections.
+    await page.keyboard.press("c");
+    const connect = page.getByRole("dialog", { name: "Add custom connection" });
+    await connect.waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Handed over cash");
+    await page.keyboard.press("Enter");
+    await connect.waitFor({ state: "detached" });
+    await page.getByText("Handed over cash").first().waitFor();
+    await page.keyboard.press("C");
+    await palette(page).getByRole("option").filter({ hasText: "Suspect courier Ana" }).waitFor();
+    await page.keyboard.press("Enter");
+    const editConnection = page.getByRole("dialog", { name: "Edit custom connection" });
+    await editConnection.waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("End");
+    await page.keyboard.type(" at the kiosk");
+    await page.keyboard.press("Enter");
+    await page.getByText("Handed over cash at the kiosk").first().waitFor();
+
     const plotted = await nodes(page).count();
     await shot(page, "graph-annotated");
 
@@ -159,6 +192,23 @@ describe("issue 30 the investigation graph by keyboard", () => {
     expect(file.graph.nodes).toHaveLength(plotted);
     expect(file.graph.nodes.some((node) => node.note === "Collected cash at the kiosk")).toBe(true);
 
+    // The .trm opens again in the console as the same graph (unsaved until saved here).
+    const folder = mkdtempSync(join(tmpdir(), "sleuth-trm-"));
+    writeFileSync(join(folder, trm.name), trm.text);
+    await command(page, "New graph");
+    await page.getByTestId("graph-empty").waitFor();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("I");
+    await (await chooser).setFiles(join(folder, trm.name));
+    await page.getByText("Opened Kiosk cash-out from Kiosk_cash_out.trm").waitFor();
+    await page
+      .getByRole("heading", { level: 1, name: /Kiosk cash-out/ })
+      .getByText("(unsaved)")
+      .waitFor();
+    await expect.poll(() => nodes(page).count()).toBe(plotted);
+    await page.getByText("Handed over cash at the kiosk").first().waitFor();
+    await page.getByText("Collected cash at the kiosk").first().waitFor();
+
     // 002 §4 CSV: every group selected; off-chain elements add the warning step.
     await command(page, "Export graph as CSV…");
     const csvDialog = page.getByRole("dialog", { name: "Export CSV" });
@@ -174,7 +224,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
     const csv = await download(page, () => page.keyboard.press("Enter"));
     expect(csv.name).toBe("Kiosk_cash_out.csv");
     expect(csv.text.split("\r\n")[0]).toMatch(/^group,type,id,label/);
-    expect(csv.text).toContain("Suspect courier");
+    expect(csv.text).toContain("Suspect courier Ana");
 
     // PNG and GraphML.
     const png = await download(page, () => command(page, "Export graph as PNG"));
@@ -200,7 +250,113 @@ describe("issue 30 the investigation graph by keyboard", () => {
     expect(decodeURIComponent(page.url())).toContain(`trmUrn=${payer.urn}`);
   });
 
-  test("001 §6 a viewer cannot plot", async () => {
+  test("001 §4 §5 add multiple: detection while typing, the editable list and the spec's messages", async () => {
+    context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.keyboard.press("g");
+    await page.keyboard.press("v");
+    await page.getByTestId("graph-empty").waitFor();
+    const [other] = await server.store.query<{ chain: string; address: string }>(
+      `SELECT a.chain, a.address FROM addresses a
+        WHERE a.chain = $1 AND a.address <> $2 ORDER BY a.id LIMIT 1`,
+      [payer.chain, payer.address],
+    );
+
+    await page.keyboard.press("m");
+    const dialog = page.getByRole("dialog", { name: "Add multiple elements" });
+    await dialog.waitFor();
+    await page.keyboard.type(`${payer.address}, not-an-address\n${payer.address} ${other!.address}`);
+    // 001 §9: detected after the pause in typing.
+    await dialog
+      .getByTestId("add-multiple-summary")
+      .filter({ hasText: "2 addresses and 0 transactions to plot; 2 left out." })
+      .waitFor();
+    await page.keyboard.press("Control+Enter");
+    const list = dialog.getByTestId("add-multiple-list");
+    await list.waitFor();
+    await list.getByText("This item has been duplicated, only one will be added.").waitFor();
+    await list.getByText("Invalid address or transaction").waitFor();
+    await shot(page, "graph-add-multiple");
+    // The list is editable: remove the unmatched entry (the focus starts on the first entry's control).
+    const removeInvalid = list.getByRole("button", { name: "Remove not-an-address" });
+    await tabToButton(page, "Remove not-an-address");
+    await page.keyboard.press("Enter");
+    await removeInvalid.waitFor({ state: "detached" });
+    await tabToButton(page, "Plot");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBe(2);
+
+    // 001 §5: what is already on the graph is not plotted again; nothing valid says so.
+    await page.keyboard.press("m");
+    await dialog.waitFor();
+    await page.keyboard.type(payer.address);
+    await page.keyboard.press("Control+Enter");
+    await list.getByText("This item is already on the graph.").waitFor();
+    await tabToButton(page, "Plot");
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("alert").filter({ hasText: "There are no valid elements to plot." }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  test("001 §6 a counterparty row and a transfer row are plotted from the address page with P", async () => {
+    context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type(payer.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByRole("tab", { name: "Counterparties" }).waitFor();
+    await page.keyboard.press("3");
+    await page.getByTestId("counterparties-table").waitFor();
+    await page.keyboard.press("j");
+    const counterparty = await page.evaluate(() => document.activeElement?.getAttribute("data-plot-urns"));
+    expect(counterparty?.split(" ")[0]).toBe(payer.urn);
+    await page.keyboard.press("P");
+    await page.getByTestId("graph-summary").waitFor();
+    await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBe(2);
+    expect(decodeURIComponent(page.url())).toContain(`trmUrn=${payer.urn}`);
+
+    // Back on the address page, the transfer row adds its transaction and counterparty.
+    await page.goBack();
+    await page.keyboard.press("2");
+    await page.getByTestId("transfers-table").waitFor();
+    await page.keyboard.press("j");
+    await page.keyboard.press("P");
+    await page.getByTestId("graph-summary").waitFor();
+    await expect
+      .poll(() => page.getByTestId("graph-node").filter({ hasText: "Transaction" }).count())
+      .toBe(1);
+  });
+
+  test("002 §2 the OP_RETURN viewer and the KYC levels dialog", async () => {
+    // A transaction on a chain with OP_RETURN outputs, carrying a text memo as retail payments do.
+    const [memo] = await server.store.query<{ chain: string; hash: string; op_return: string }>(
+      `UPDATE transactions SET op_return = $1
+        WHERE id = (SELECT id FROM transactions WHERE op_return IS NOT NULL ORDER BY id LIMIT 1)
+        RETURNING chain, hash, op_return`,
+      [Buffer.from("invoice 4471", "utf8").toString("hex")],
+    );
+    context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/graph?chain=${memo!.chain}&txn=${memo!.hash}`);
+    await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBe(1);
+    await page.keyboard.press("R");
+    const viewer = page.getByRole("dialog", { name: "OP_RETURN data" });
+    await viewer.getByTestId("op-return").waitFor();
+    await viewer.getByText(readOpReturn(memo!.op_return)!.text!).waitFor();
+    await viewer.getByText(memo!.op_return).waitFor();
+    await shot(page, "graph-op-return");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("K");
+    const kyc = page.getByRole("dialog", { name: "KYC levels" });
+    await kyc.getByText("1 (weak)").waitFor();
+    await kyc.getByText("2 (moderate)").waitFor();
+    await kyc.getByText("3 (strong)").waitFor();
+  });
+
+  test("001 §6 a viewer cannot plot or save", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await signInAsDemo(context, server.baseUrl);
     // The demo user is only a viewer of the partner organization.
@@ -223,5 +379,44 @@ describe("issue 30 the investigation graph by keyboard", () => {
       .poll(() => page.getByText("Plotting and saving graphs needs the editor role").count())
       .toBeGreaterThan(1);
     expect(await palette(page).count()).toBe(0);
+
+    // Nor save: no save dialog opens, and the server would answer 403 anyway.
+    await page.keyboard.press("Control+s");
+    await expect
+      .poll(() => page.getByText("Plotting and saving graphs needs the editor role").count())
+      .toBeGreaterThan(2);
+    expect(await page.getByRole("dialog", { name: "Save graph" }).count()).toBe(0);
+
+    // 000 §2: access is checked before the graph route is opened: G on a subject page stays there.
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type(payer.address);
+    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByRole("tab", { name: "Counterparties" }).waitFor();
+    const addressPage = page.url();
+    await page.keyboard.press("G");
+    await expect
+      .poll(() => page.getByText("Plotting and saving graphs needs the editor role").count())
+      .toBeGreaterThan(0);
+    expect(page.url()).toBe(addressPage);
+  });
+
+  test("002 §7 another organization's graph answers 404 in the console", async () => {
+    const analyst = server.client({
+      token: await server.tokenFor(server.demo.analyst.email),
+      organizationUuid: server.demo.partner.uuid,
+    });
+    const theirs = await analyst.graphs.create({ name: "Partner only", document: { nodes: [], edges: [] } });
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/graph?graphId=${theirs.graphId}`);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "The graph could not be opened: Graph not found" })
+      .waitFor();
+    expect(await page.getByText("Partner only").count()).toBe(0);
   });
 });

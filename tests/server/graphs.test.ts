@@ -198,6 +198,30 @@ describe.each(storeKinds)("graphs on %s", (kind) => {
     expect(result.flows.some((flow) => flow.source === end!.trmUrn)).toBe(false);
   });
 
+  test("issue 30 a trace from an entity follows its addresses' flows, as the entity's", async () => {
+    const [entity] = await server.store.query<{ urn: string; addresses: string[] }>(
+      `SELECT e.urn, array_agg('urn:sleuth:address:' || a.chain || ':' || a.address) AS addresses
+         FROM entities e JOIN addresses a ON a.entity_id = e.id
+         JOIN address_counterparties c ON c.address_id = a.id AND c.outgoing_transfers > 0
+        GROUP BY e.id ORDER BY count(DISTINCT a.id) DESC, e.id LIMIT 1`,
+    );
+    const result = await demo().graphs.trace({ trmUrn: entity!.urn, hops: 2, minUsd: 0, fanOut: 3 });
+    expect(result.origin).toMatchObject({ type: "entity", trmUrn: entity!.urn });
+    expect(result.flows.length).toBeGreaterThan(0);
+    // The first hop leaves from the entity itself; its own addresses are not plotted as hops.
+    expect(result.flows.some((flow) => flow.source === entity!.urn)).toBe(true);
+    const own = new Set(entity!.addresses);
+    expect(result.nodes.some((node) => own.has(node.trmUrn))).toBe(false);
+    // One flow per pair of ends, even when several of its addresses paid the same counterparty.
+    const ends = result.flows.map((flow) => `${flow.source} ${flow.target}`);
+    expect(new Set(ends).size).toBe(ends.length);
+    for (const path of result.paths) expect(path.trmUrns[0]).toBe(entity!.urn);
+    const [transaction] = await server.store.query<{ urn: string }>(
+      `SELECT 'urn:sleuth:transaction:' || chain || ':' || hash AS urn FROM transactions LIMIT 1`,
+    );
+    expect(await statusOf(demo().graphs.trace({ trmUrn: transaction!.urn }))).toBe(400);
+  });
+
   test("issue 30 a trace keeps to its bounds and says where it cut", async () => {
     const client = demo();
     const result = await client.graphs.trace({ trmUrn: busiestUrn, hops: 1, fanOut: 1, minUsd: 0 });

@@ -8,7 +8,9 @@ import { graphNodeInfoSchema } from "./graphDocument.ts";
 const urn = z.string().min(1).max(300);
 
 /** POST /graphs/nodes: what a node shows, for URNs about to be plotted (001 §9 caps the batch). */
-export const graphNodesRequestSchema = z.object({ trmUrns: z.array(urn).min(1).max(500) });
+/** How many nodes one lookup resolves; the console plots more batch by batch. */
+export const graphNodesLookupMax = 500;
+export const graphNodesRequestSchema = z.object({ trmUrns: z.array(urn).min(1).max(graphNodesLookupMax) });
 export type GraphNodesRequest = z.infer<typeof graphNodesRequestSchema>;
 
 export const expandDirections = ["incoming", "outgoing", "both"] as const;

@@ -79,6 +79,7 @@ export {
   expandRequestSchema,
   expandResultSchema,
   graphFlowSchema,
+  graphNodesLookupMax,
   graphNodesRequestSchema,
   traceLimits,
   traceRequestSchema,
@@ -121,6 +122,8 @@ export {
   toGraphml,
 } from "./graphFormats.ts";
 export { graphMessages } from "./graphMessages.ts";
+export type { OpReturnView } from "./opReturn.ts";
+export { readOpReturn } from "./opReturn.ts";
 export type { TrmFile } from "./trmFile.ts";
 export {
   graphExportQuerySchema,

@@ -10,9 +10,9 @@ import {
 import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { type CounterpartyRow, flowOf } from "./neighbours.ts";
-import { addressInfosById, resolveNodes } from "./nodeInfo.ts";
+import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 
-// Trace (issue 30): from an address, follow its outgoing (or incoming) flows hop by hop over the
+// Trace (issue 30): from an address (or an entity's or custom entity's addresses), follow its outgoing (or incoming) flows hop by hop over the
 // address_counterparties rollup: at each hop every address of the frontier's top counterparties
 // above the minimum, in one statement. A path ends at an attributed exchange, mixer, bridge or
 // sanctioned party (docs/API.md "Trace"), at an address with no flow above the minimum, or at the
@@ -90,7 +90,54 @@ async function frontierCounterparties(
   );
 }
 
-/** Runs a trace; null when the origin is not an address the store knows. */
+// Choice: an entity's trace starts from its busiest addresses, at most this many; their flows are
+// the entity's (flows between them are internal and left out).
+export const traceOriginAddresses = 100;
+
+/** The store ids of the addresses a trace starts from: the origin's own, or an owner's addresses. */
+async function originAddresses(db: Queryable, viewer: Viewer, origin: ResolvedNode): Promise<number[]> {
+  if (origin.kind === "address") return [origin.id];
+  if (origin.kind === "entity") {
+    const rows = await db.query<{ id: number }>(
+      `SELECT a.id FROM addresses a JOIN address_summary s ON s.address_id = a.id
+        WHERE a.entity_id = $1
+        ORDER BY s.incoming_usd + s.outgoing_usd DESC, a.id
+        LIMIT $2`,
+      [origin.id, traceOriginAddresses],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+  if (origin.kind === "customEntity") {
+    const rows = await db.query<{ resource_urn: string }>(
+      `SELECT resource_urn FROM custom_entity_resources
+        WHERE custom_entity_id = $1 AND resource_urn LIKE 'urn:sleuth:address:%'
+        ORDER BY resource_urn LIMIT $2`,
+      [origin.id, traceOriginAddresses],
+    );
+    const resolved = await resolveNodes(
+      db,
+      viewer,
+      rows.map((row) => row.resource_urn),
+    );
+    return resolved.flatMap((node) => (node.kind === "address" ? [node.id] : []));
+  }
+  return [];
+}
+
+function mergeFlows(a: GraphFlow, b: GraphFlow): GraphFlow {
+  const earliest = (x: string | null, y: string | null) => (x === null ? y : y === null || x < y ? x : y);
+  const latest = (x: string | null, y: string | null) => (x === null ? y : y === null || x > y ? x : y);
+  return {
+    ...a,
+    amountUsd: a.amountUsd + b.amountUsd,
+    transfers: a.transfers + b.transfers,
+    assets: [...new Set([...a.assets, ...b.assets])],
+    firstAt: earliest(a.firstAt, b.firstAt),
+    lastAt: latest(a.lastAt, b.lastAt),
+  };
+}
+
+/** Runs a trace; null when the origin is not an address, entity or custom entity the store knows. */
 export async function traceFunds(
   db: Queryable,
   viewer: Viewer,
@@ -99,17 +146,19 @@ export async function traceFunds(
 ): Promise<TraceResult | null> {
   const started = now();
   const [origin] = await resolveNodes(db, viewer, [options.trmUrn]);
-  if (origin?.kind !== "address") return null;
+  if (!origin || origin.kind === "transaction") return null;
   const side = options.direction;
   const categories = await stopCategories(db);
   const cut = { hops: false, fanOut: false, nodes: false, time: false };
 
+  // The origin's addresses all stand for the origin node.
+  const seeds = new Set(await originAddresses(db, viewer, origin));
+  const originNode: TraceNode = { ...origin.info, hop: 0, stop: null };
   const nodes = new Map<number, TraceNode>();
-  nodes.set(origin.id, { ...origin.info, hop: 0, stop: null });
   // How each node was first reached: its parent and the flow's amount, for the paths.
   const parent = new Map<number, { from: number; amountUsd: number }>();
   const flowRows: Array<{ row: CounterpartyRow; from: number }> = [];
-  let frontier = [origin.id];
+  let frontier = [...seeds];
 
   for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
     if (now() - started > options.timeBudgetMs) {
@@ -126,10 +175,13 @@ export async function traceFunds(
     for (const from of frontier) {
       const own = byFrom.get(from) ?? [];
       if (own.length > options.fanOut) cut.fanOut = true;
-      if (own.length === 0) nodes.get(from)!.stop = "end";
+      const reached = nodes.get(from);
+      if (own.length === 0 && reached) reached.stop = "end";
       for (const row of own.slice(0, options.fanOut)) {
         const id = Number(row.id);
-        if (!nodes.has(id) && !fresh.includes(id)) {
+        // Flows among the origin's own addresses are internal to it.
+        if (seeds.has(from) && seeds.has(id)) continue;
+        if (!seeds.has(id) && !nodes.has(id) && !fresh.includes(id)) {
           if (nodes.size + fresh.length >= traceLimits.nodes) {
             cut.nodes = true;
             continue;
@@ -147,31 +199,39 @@ export async function traceFunds(
       if (!info) continue;
       nodes.set(id, { ...info, hop, stop: stops.get(id) ?? null });
     }
+    if (hop === 1 && rows.length === 0) originNode.stop = "end";
     frontier = fresh.filter((id) => nodes.get(id)?.stop === null);
   }
   // Whatever is left on the frontier was not followed further.
   for (const id of frontier) {
     const node = nodes.get(id);
-    if (node && node.stop === null && id !== origin.id) {
+    if (node && node.stop === null) {
       node.stop = "hops";
       if (!cut.time) cut.hops = true;
     }
   }
 
-  const urnOf = (id: number) => nodes.get(id)?.trmUrn;
-  const graphFlows: GraphFlow[] = flowRows.flatMap(({ row, from }) => {
+  const urnOf = (id: number) => (seeds.has(id) ? originNode.trmUrn : nodes.get(id)?.trmUrn);
+  // Several of an entity's addresses may pay the same counterparty: one flow, summed.
+  const byEnds = new Map<string, GraphFlow>();
+  for (const { row, from } of flowRows) {
     const source = urnOf(from);
     const target = urnOf(Number(row.id));
-    return source && target ? [flowOf(row, source, target, side)] : [];
-  });
+    if (!source || !target) continue;
+    const flow = flowOf(row, source, target, side);
+    const key = `${flow.source} ${flow.target}`;
+    const seen = byEnds.get(key);
+    byEnds.set(key, seen ? mergeFlows(seen, flow) : flow);
+  }
+  const graphFlows = [...byEnds.values()];
 
   const paths: TracePath[] = [];
   for (const [id, node] of nodes) {
-    if (id === origin.id || node.stop === null) continue;
+    if (node.stop === null) continue;
     const chain: number[] = [id];
     let amount = Number.POSITIVE_INFINITY;
     let at = id;
-    while (at !== origin.id) {
+    while (!seeds.has(at)) {
       const step = parent.get(at);
       if (!step) break;
       amount = Math.min(amount, step.amountUsd);
@@ -184,10 +244,9 @@ export async function traceFunds(
   }
   paths.sort((a, b) => b.amountUsd - a.amountUsd);
 
-  const originNode = nodes.get(origin.id)!;
   return {
     origin: originNode,
-    nodes: [...nodes.values()].filter((node) => node !== originNode),
+    nodes: [...nodes.values()],
     flows: graphFlows,
     paths,
     cut,

@@ -112,7 +112,7 @@ export function graphRoutes(app: FastifyInstance, { store }: RouteContext): void
     const result = await traceFunds(store, viewerOf(member), body);
     if (!result) {
       const [node] = await resolveNodes(store, viewerOf(member), [body.trmUrn]);
-      if (node) throw badRequest("A trace starts at an address");
+      if (node) throw badRequest("A trace starts at an address, an entity or a custom entity");
       throw notFound("The store does not know this address");
     }
     return { data: result };

@@ -155,7 +155,9 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
               rowKey={(row) => row.counterpartyUrn}
               cells={{
                 counterparty: (row) => (
-                  <SubjectLink urn={row.counterpartyUrn}>{counterpartyLabel(row)}</SubjectLink>
+                  <SubjectLink urn={row.counterpartyUrn} plotUrns={[subject.urn, row.counterpartyUrn]}>
+                    {counterpartyLabel(row)}
+                  </SubjectLink>
                 ),
                 category: (row) => row.category ?? "—",
                 risk: (row) =>

@@ -9,16 +9,19 @@ import { announce } from "../messages/index.ts";
 import { $signedIn } from "../session/index.ts";
 import { HotkeyHint } from "../shortcuts/index.ts";
 import {
+  AddMultipleDialog,
   ConnectionDialog,
   ExportCsvDialog,
+  KycLevelsDialog,
   NoteDialog,
   OffChainNodeDialog,
+  OpReturnDialog,
   SaveGraphDialog,
 } from "./dialogs/index.ts";
 import { GraphCanvas } from "./GraphCanvas.tsx";
 import { nodeTitle } from "./GraphNodeView.tsx";
 import { guarded, openSavedGraph, plotUrns, saveGraph } from "./graphActions.ts";
-import { addConnection, addOffChainNode, moveNodes, updateNode } from "./graphEditing.ts";
+import { addConnection, addOffChainNode, moveNodes, updateEdge, updateNode } from "./graphEditing.ts";
 import { downloadGraphImage } from "./graphFiles.ts";
 import { $fitRequests, $graph, $selectedNode, editGraph, requestFit, selectNode } from "./graphSession.ts";
 import { registerPlotTarget } from "./plotTarget.ts";
@@ -101,6 +104,8 @@ function GraphWorkspace() {
 
   // 000 §2 / 001 §2: the route names a saved graph, the elements to plot, or a chain's transaction.
   useEffect(() => {
+    // The role decides whether the route may plot: wait for the session after a fresh load.
+    if (!view) return;
     if (routed.current === search) return;
     routed.current = search;
     const params = new URLSearchParams(search);
@@ -122,10 +127,12 @@ function GraphWorkspace() {
       const missing = urns.filter((urn) => !$graph.get().document.nodes.some((node) => node.trmUrn === urn));
       if (missing.length > 0) void guarded("Plotting", () => plotUrns(missing).then(fit));
     }
-  }, [search, fit]);
+  }, [search, fit, view]);
 
-  // Keep the route in step with the graph, so a reload (or a shared link) shows it again.
+  // Keep the route in step with the graph, so a reload (or a shared link) shows it again; only
+  // once the route has been read, so a fresh load's trmUrn is plotted before it is replaced.
   useEffect(() => {
+    if (!view || routed.current !== search) return;
     const urns = graph.document.nodes
       .filter((node) => node.type !== "offChainNode")
       .map((node) => node.trmUrn);
@@ -135,7 +142,7 @@ function GraphWorkspace() {
       routed.current = next.split("?")[1] ?? "";
       navigate(next, { replace: true });
     }
-  }, [graph.document, graph.graphId, search, navigate]);
+  }, [graph.document, graph.graphId, search, navigate, view]);
 
   useEffect(
     () =>
@@ -255,6 +262,51 @@ function GraphWorkspace() {
           }}
         />
       ) : null}
+      {dialog?.kind === "editOffChain" && selected?.type === "offChainNode" ? (
+        <OffChainNodeDialog
+          initial={{ name: selected.label, icon: selected.icon ?? "person" }}
+          onClose={close}
+          onSave={(form) => {
+            editGraph((current) => updateNode(current, selected.id, { label: form.name, icon: form.icon }));
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === "editConnection"
+        ? (() => {
+            const edge = graphDocument.edges.find((entry) => entry.id === dialog.edgeId);
+            const source = graphDocument.nodes.find((node) => node.id === edge?.source);
+            if (!edge || !source) return null;
+            return (
+              <ConnectionDialog
+                source={source}
+                nodes={graphDocument.nodes}
+                initial={{
+                  target: edge.target,
+                  information: edge.information ?? "",
+                  timestamp: edge.timestamp,
+                }}
+                onClose={close}
+                onSave={(form) => {
+                  editGraph((current) => updateEdge(current, edge.id, form));
+                  close();
+                }}
+              />
+            );
+          })()
+        : null}
+      {dialog?.kind === "addMultiple" ? (
+        <AddMultipleDialog
+          onGraph={new Set(graphDocument.nodes.map((node) => node.trmUrn))}
+          onClose={close}
+          onPlot={(urns) => {
+            close();
+            void guarded("Plotting", () => plotUrns(urns).then(fit));
+          }}
+        />
+      ) : null}
+      {dialog?.kind === "opReturn" && selected ? <OpReturnDialog node={selected} onClose={close} /> : null}
+      {dialog?.kind === "kyc" ? <KycLevelsDialog onClose={close} /> : null}
       {dialog?.kind === "connect" && selected ? (
         <ConnectionDialog
           source={selected}

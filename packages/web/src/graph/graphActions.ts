@@ -2,10 +2,15 @@ import {
   canEditGraphs,
   describeTraceCut,
   type ExpandDirection,
+  type GraphNodeInfo,
   graphEditorRoleMessage,
   graphMessages,
+  graphNodesLookupMax,
+  parseTrmFile,
   parseUrn,
   searchMessages,
+  trmFileExtension,
+  trmMediaType,
 } from "@sleuth/sdk";
 import { announce, showError, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
@@ -58,7 +63,10 @@ export async function plotUrns(urns: readonly string[]): Promise<number> {
     });
     return 0;
   }
-  const infos = await sleuthClient.graphs.nodes(urns.slice(0, 500));
+  // The lookup takes a bounded batch (graphNodesRequestSchema); many elements go batch by batch.
+  const infos: GraphNodeInfo[] = [];
+  for (let at = 0; at < urns.length; at += graphNodesLookupMax)
+    infos.push(...(await sleuthClient.graphs.nodes(urns.slice(at, at + graphNodesLookupMax))));
   if (infos.length === 0) {
     showMessage({ variant: "warning", title: graphMessages.noValidElements });
     return 0;
@@ -100,8 +108,8 @@ export async function traceSelected(direction: "outgoing" | "incoming"): Promise
   const selectedId = selectedOrWarn();
   if (selectedId === null || !requireEditor()) return;
   const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
-  if (node?.type !== "address") {
-    showMessage({ variant: "info", title: "A trace starts at an address." });
+  if (node?.type !== "address" && node?.type !== "entity" && node?.type !== "customEntity") {
+    showMessage({ variant: "info", title: "A trace starts at an address, an entity or a custom entity." });
     return;
   }
   const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction });
@@ -157,6 +165,36 @@ export async function exportTrm(includeOrgNames = false): Promise<void> {
   } catch {
     showMessage({ variant: "critical", title: graphMessages.exportFailed });
   }
+}
+
+/**
+ * Opens a .trm file from disk as the graph being worked on (issue 30: the .trm opens again as the
+ * same graph). It is not saved yet: Save keeps it in this organization under its name.
+ */
+export function importTrmFile(): void {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = `${trmFileExtension},${trmMediaType},application/json`;
+  input.addEventListener("change", () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    void file.text().then((text) => {
+      try {
+        const trm = parseTrmFile(text);
+        loadGraph({ document: trm.graph, graphId: null, name: trm.name });
+        $graph.set({ ...$graph.get(), dirty: true });
+        requestFit();
+        showMessage({
+          variant: "success",
+          title: `Opened ${trm.name ?? "the unnamed graph"} from ${file.name}`,
+          description: "Save it to keep it in this organization.",
+        });
+      } catch (error) {
+        showError(`${file.name} could not be opened`, error);
+      }
+    });
+  });
+  input.click();
 }
 
 /** Runs an action, turning a failure into a message. */

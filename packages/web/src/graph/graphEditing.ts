@@ -159,6 +159,13 @@ export function updateNode(document: GraphDocument, id: string, change: Partial<
   };
 }
 
+export function updateEdge(document: GraphDocument, id: string, change: Partial<GraphEdge>): GraphDocument {
+  return {
+    ...document,
+    edges: document.edges.map((edge) => (edge.id === id ? { ...edge, ...change, id } : edge)),
+  };
+}
+
 export function moveNodes(
   document: GraphDocument,
   positions: ReadonlyMap<string, { x: number; y: number }>,

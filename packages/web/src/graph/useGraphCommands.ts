@@ -1,3 +1,4 @@
+import { useStore } from "@nanostores/react";
 import { emptyGraphDocument, expandDefaultLimit, expandMaxLimit } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
@@ -8,6 +9,7 @@ import {
   expandSelected,
   exportTrm,
   guarded,
+  importTrmFile,
   relayout,
   removeSelected,
   requireEditor,
@@ -20,7 +22,12 @@ import { $graph, loadGraph, redoGraph, undoGraph } from "./graphSession.ts";
 export type GraphDialog =
   | { kind: "note" }
   | { kind: "offChain" }
+  | { kind: "editOffChain" }
   | { kind: "connect" }
+  | { kind: "editConnection"; edgeId: string }
+  | { kind: "addMultiple" }
+  | { kind: "opReturn" }
+  | { kind: "kyc" }
   | { kind: "save"; rename: boolean }
   | { kind: "exportCsv" };
 
@@ -47,6 +54,37 @@ function useSavedGraphItems(): CommandPageItem[] {
 
 const group = "Graph";
 
+// The page's dialog opener, for palette pages (their items hook is called by the palette).
+const dialogOpener: { current: (dialog: GraphDialog) => void } = { current: () => {} };
+
+/** The custom connections of the selected node (or of the whole graph), for "Edit custom connection…". */
+function useConnectionItems(): CommandPageItem[] {
+  const { document, selectedId } = useStore($graph);
+  const labels = new Map(document.nodes.map((node) => [node.id, node.label]));
+  const connections = document.edges.filter(
+    (edge) =>
+      edge.type === "offChainEdge" &&
+      (selectedId === null || edge.source === selectedId || edge.target === selectedId),
+  );
+  if (connections.length === 0)
+    return [{ id: "none", title: "No custom connections here yet (c adds one).", run: () => {} }];
+  return connections.map((edge) => ({
+    id: edge.id,
+    title: `${labels.get(edge.source) ?? edge.source} → ${labels.get(edge.target) ?? edge.target}`,
+    ...(edge.information ? { description: edge.information } : {}),
+    run: () => {
+      if (requireEditor()) dialogOpener.current({ kind: "editConnection", edgeId: edge.id });
+    },
+  }));
+}
+
+function selectedNodeOrWarn() {
+  const { document, selectedId } = $graph.get();
+  const node = document.nodes.find((entry) => entry.id === selectedId) ?? null;
+  if (!node) showMessage({ variant: "info", title: "Select a node first (arrow keys move between nodes)." });
+  return node;
+}
+
 /**
  * Every graph action as a palette command with its hotkey (issue 30), registered while the graph
  * page is open. The arrow keys and Enter live in useGraphCanvasKeys (they must not fire on buttons).
@@ -59,6 +97,7 @@ export function useGraphCommands(options: {
   exportImage: (format: "png" | "svg") => Promise<void>;
 }): void {
   const { expandLimit, setExpandLimit, openDialog, fit, exportImage } = options;
+  dialogOpener.current = openDialog;
   const [, navigate] = useLocation();
   const commands: Command[] = [
     {
@@ -72,12 +111,30 @@ export function useGraphCommands(options: {
       },
     },
     {
+      id: "graph.addMultiple",
+      title: "Add multiple elements…",
+      group,
+      keys: "m",
+      keywords: ["paste", "bulk", "many", "addresses", "transactions"],
+      run: () => {
+        if (requireEditor()) openDialog({ kind: "addMultiple" });
+      },
+    },
+    {
       id: "graph.open",
       title: "Open graph…",
       group,
       keys: "Mod+o",
       keywords: ["saved", "load"],
       page: { placeholder: "Find a saved graph…", useItems: useSavedGraphItems },
+    },
+    {
+      id: "graph.importTrm",
+      title: "Open graph from a .trm file…",
+      group,
+      keys: "I",
+      keywords: ["import", "upload", "file"],
+      run: importTrmFile,
     },
     {
       id: "graph.save",
@@ -158,7 +215,7 @@ export function useGraphCommands(options: {
     },
     {
       id: "graph.trace",
-      title: "Trace funds from selected address",
+      title: "Trace funds from selected node",
       group,
       keys: "t",
       keywords: ["follow", "flow", "outgoing"],
@@ -166,7 +223,7 @@ export function useGraphCommands(options: {
     },
     {
       id: "graph.traceIncoming",
-      title: "Trace funds into selected address",
+      title: "Trace funds into selected node",
       group,
       keys: "T",
       keywords: ["source", "incoming"],
@@ -201,6 +258,53 @@ export function useGraphCommands(options: {
       run: () => {
         if (requireEditor()) openDialog({ kind: "offChain" });
       },
+    },
+    {
+      id: "graph.editOffChain",
+      title: "Edit selected off-chain node…",
+      group,
+      keys: "i",
+      keywords: ["rename", "icon", "off-chain"],
+      run: () => {
+        const node = selectedNodeOrWarn();
+        if (!node) return;
+        if (node.type !== "offChainNode")
+          showMessage({
+            variant: "info",
+            title: "Only off-chain nodes are edited here; n adds a note to any node.",
+          });
+        else if (requireEditor()) openDialog({ kind: "editOffChain" });
+      },
+    },
+    {
+      id: "graph.editConnection",
+      title: "Edit custom connection…",
+      group,
+      keys: "C",
+      keywords: ["off-chain edge", "link", "timestamp", "information"],
+      page: { placeholder: "Find a custom connection…", useItems: useConnectionItems },
+    },
+    {
+      id: "graph.opReturn",
+      title: "View OP_RETURN data of selected transaction",
+      group,
+      keys: "R",
+      keywords: ["memo", "op_return", "data"],
+      run: () => {
+        const node = selectedNodeOrWarn();
+        if (!node) return;
+        if (node.type !== "transaction")
+          showMessage({ variant: "info", title: "OP_RETURN data belongs to a transaction: select one." });
+        else openDialog({ kind: "opReturn" });
+      },
+    },
+    {
+      id: "graph.kycLevels",
+      title: "KYC levels…",
+      group,
+      keys: "K",
+      keywords: ["know your customer", "kyc", "levels"],
+      run: () => openDialog({ kind: "kyc" }),
     },
     {
       id: "graph.connect",

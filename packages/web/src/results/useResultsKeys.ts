@@ -1,4 +1,4 @@
-import { useLocation } from "wouter";
+import { usePlotOnGraph } from "../graph/plotOnGraph.ts";
 import { focusStep, useHotkey } from "../keyboard/index.ts";
 
 function move(step: 1 | -1): void {
@@ -10,7 +10,7 @@ function move(step: 1 | -1): void {
 
 /** STYLE Keyboard (GitHub): j and k move through the results of the shown tab; Enter opens. */
 export function useResultsKeys(): void {
-  const [, navigate] = useLocation();
+  const plot = usePlotOnGraph();
   useHotkey({
     id: "results.next",
     keys: "j",
@@ -25,7 +25,7 @@ export function useResultsKeys(): void {
     group: "Search results",
     run: () => move(-1),
   });
-  // 002 §2 / issue 30: plot the focused result on the graph (the graph page checks the editor role).
+  // 002 §2 / issue 30: plot the focused result on the graph; 001 §6 the editor role is checked first.
   useHotkey({
     id: "results.plot",
     keys: "p",
@@ -33,7 +33,7 @@ export function useResultsKeys(): void {
     group: "Search results",
     run: () => {
       const urn = (document.activeElement as HTMLElement | null)?.dataset.urn;
-      if (urn) navigate(`/graph?trmUrn=${encodeURIComponent(urn)}`);
+      if (urn) plot([urn]);
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   truncateMiddle,
 } from "@sleuth/sdk";
 import { Link } from "wouter";
+import { plotUrnsAttribute } from "../graph/plotOnGraph.ts";
 import { pathOfUrn } from "../navigation/index.ts";
 import type { AnyTransferRow } from "./transferQueries.ts";
 
@@ -23,10 +24,15 @@ export function TimestampCell({ row }: { row: AnyTransferRow }) {
   );
 }
 
-/** The transaction link is the row's focus target: Enter opens the transaction. */
+/**
+ * The transaction link is the row's focus target: Enter opens the transaction; plotting the row
+ * (001 §6) puts its transaction and its counterparty (address, else entity) on the graph.
+ */
 export function HashCell({ row }: { row: AnyTransferRow }) {
   const parts = parseUrn(row.transactionUrn);
   const hash = parts?.kind === "transaction" ? parts.hash : row.transactionUrn;
+  const counterparty = row.counterpartyAddressChainUrns[0] ?? row.counterpartyEntities[0]?.entityUrn;
+  const plot = { [plotUrnsAttribute]: [row.transactionUrn, counterparty].filter(Boolean).join(" ") };
   return (
     <PrimerLink
       as={Link}
@@ -34,6 +40,7 @@ export function HashCell({ row }: { row: AnyTransferRow }) {
       className="sleuth-mono"
       title={hash}
       data-transfer-link=""
+      {...plot}
     >
       {truncateMiddle(hash, 10, 6)}
     </PrimerLink>

@@ -2,6 +2,9 @@ import { UnderlinePanels } from "@primer/react/experimental";
 import type { ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { type Command, useCommands } from "../commands/index.ts";
+import { focusedRowPlotUrns, usePlotOnGraph } from "../graph/plotOnGraph.ts";
+import { focusReturnTarget } from "../keyboard/index.ts";
+import { showMessage } from "../messages/index.ts";
 import { paneHotkey } from "./paneHotkeys.ts";
 import type { Subject, SubjectPane } from "./subjectPane.ts";
 
@@ -67,6 +70,31 @@ export function SubjectWorkspace({
       group: workspaceCommandGroup,
       keys: "[",
       run: () => step(-1),
+    },
+  );
+  // 000 §6 Plot Entity and 001 §6 plotting from a row (editor role; the plot checks it).
+  const plot = usePlotOnGraph();
+  commands.push(
+    {
+      id: "workspace.plotSubject",
+      title: "Plot this page on the graph",
+      group: workspaceCommandGroup,
+      keys: "G",
+      keywords: ["graph", "plot entity", "add"],
+      run: () => void plot([subject.urn]),
+    },
+    {
+      id: "workspace.plotRow",
+      title: "Plot the focused row on the graph",
+      group: workspaceCommandGroup,
+      keys: "P",
+      keywords: ["graph", "counterparty", "transaction", "transfer"],
+      run: () => {
+        const urns = focusedRowPlotUrns(focusReturnTarget());
+        if (urns.length === 0)
+          showMessage({ variant: "info", title: "Focus a transfer or counterparty row first (j and k)." });
+        else plot(urns);
+      },
     },
   );
   useCommands(commands);

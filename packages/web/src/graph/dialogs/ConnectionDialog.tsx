@@ -17,32 +17,40 @@ function isoOfLocalField(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
+// An ISO timestamp as the field spells it, in UTC to the second.
+function localFieldOfIso(value: string | null): string {
+  return value ? new Date(value).toISOString().slice(0, 19) : "";
+}
+
 /**
- * 002 §2 / §5 add a custom connection (off-chain edge) from the selected node to another: its
+ * 002 §2 / §5 add or edit a custom connection (off-chain edge) from a node to another: its
  * information and an optional timestamp, entered and shown in UTC ('MMM D, YYYY h:mm:ss A').
  */
 export function ConnectionDialog({
   source,
   nodes,
+  initial = null,
   onSave,
   onClose,
 }: {
   source: GraphNode;
   nodes: readonly GraphNode[];
+  /** The connection being edited; null to add one. */
+  initial?: ConnectionForm | null;
   onSave: (form: ConnectionForm) => void;
   onClose: () => void;
 }) {
   const targets = nodes.filter((node) => node.id !== source.id);
   const targetRef = useRef<HTMLSelectElement>(null);
-  const [target, setTarget] = useState(targets[0]?.id ?? "");
-  const [information, setInformation] = useState("");
-  const [time, setTime] = useState("");
+  const [target, setTarget] = useState(initial?.target ?? targets[0]?.id ?? "");
+  const [information, setInformation] = useState(initial?.information ?? "");
+  const [time, setTime] = useState(localFieldOfIso(initial?.timestamp ?? null));
   const timestamp = isoOfLocalField(time);
   return (
     <GraphFormDialog
-      title="Add custom connection"
+      title={initial ? "Edit custom connection" : "Add custom connection"}
       subtitle={`From ${nodeTitle(source)}`}
-      submitLabel="Connect"
+      submitLabel={initial ? "Save" : "Connect"}
       submitDisabled={target === ""}
       onSubmit={() => onSave({ target, information: information.trim(), timestamp })}
       onClose={onClose}
