@@ -6,21 +6,14 @@ import { useLocation } from "wouter";
 import { routes } from "../app/routes.ts";
 import { announce } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 
 /**
  * Asks before DELETE /v1/custom-entities with this one uuid (editors; the server answers 403 to
  * others). Cancel has the focus, so Enter alone never deletes. Afterwards the console shows the
  * custom entities list, since the deleted one's page no longer answers.
  */
-export function DeleteCustomEntityDialog({
-  uuid,
-  name,
-  onClose,
-}: {
-  uuid: string;
-  name: string;
-  onClose: () => void;
-}) {
+export function DeleteCustomEntityDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
   const remove = useMutation({

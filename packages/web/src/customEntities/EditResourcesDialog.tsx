@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { announce, showMessage } from "../messages/index.ts";
 import { useExcludedChains } from "../search/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 import { type ResourceStep, trackUnsupported, UnsupportedList } from "./UnsupportedList.tsx";
 
@@ -15,15 +16,7 @@ import { type ResourceStep, trackUnsupported, UnsupportedList } from "./Unsuppor
  * (000 §8 reasons listed, then saved with the supported ones). Saving starts a new refresh (000 §4),
  * which the page's status then follows.
  */
-export function EditResourcesDialog({
-  uuid,
-  name,
-  onClose,
-}: {
-  uuid: string;
-  name: string;
-  onClose: () => void;
-}) {
+export function EditResourcesDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const detail = useQuery(customEntityQueries.detail(uuid));
   const [text, setText] = useState<string | null>(null);
   const [step, setStep] = useState<ResourceStep>({ kind: "edit" });

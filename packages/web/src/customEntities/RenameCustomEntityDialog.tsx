@@ -5,17 +5,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { announce } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 
 /** PATCH /v1/custom-entities/{uuid} with a new name (editors; the server answers 403 otherwise). */
-export function RenameCustomEntityDialog({
-  uuid,
-  name,
-  onClose,
-}: {
-  uuid: string;
-  name: string;
-  onClose: () => void;
-}) {
+export function RenameCustomEntityDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const [value, setValue] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { announce, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 
 const generalAccessChoices = [
@@ -46,7 +47,7 @@ function accessOf(value: string): GeneralAccess {
  * copy link. Saving sends the 002 §4 operation list; Save is disabled while nothing changed or no
  * editor is left, and the last editor cannot be demoted or removed.
  */
-export function ShareDialog({ uuid, name, onClose }: { uuid: string; name: string; onClose: () => void }) {
+export function ShareDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const collaborators = useQuery(customEntityQueries.collaborators(uuid));
   const members = useQuery(customEntityQueries.members());
   const organizationUuid = collaborators.data?.organizations[0]?.uuid ?? "";

@@ -9,6 +9,13 @@ export type CustomEntityDialog =
   | { kind: "resources"; uuid: string; name: string }
   | null;
 
+/** What every dialog about one custom entity receives from the host. */
+export interface CustomEntityDialogProps {
+  uuid: string;
+  name: string;
+  onClose: () => void;
+}
+
 export const $customEntityDialog = atom<CustomEntityDialog>(null);
 
 export function openCustomEntityDialog(dialog: NonNullable<CustomEntityDialog>): void {

@@ -114,10 +114,16 @@ export function PreferencesPage() {
           <FormControl.Label>I consent to seed analysis</FormControl.Label>
         </FormControl>
       </fieldset>
+      <Heading as="h2" className="sleuth-section-title">
+        Table columns
+      </Heading>
+      <Text as="p" className="sleuth-muted">
+        Which columns each table shows. On any table, v c chooses its columns in place.
+      </Text>
       {tableIds.map((table) => {
         const spec = tableCatalogue[table];
         return (
-          <fieldset key={table} className="sleuth-settings-section">
+          <fieldset key={table} className="sleuth-settings-section sleuth-table-columns">
             <legend>{spec.label} table columns</legend>
             {spec.columns.map((column) => (
               <FormControl key={column.id} disabled={"fixed" in column && column.fixed}>
