@@ -298,6 +298,22 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await dialog.getByRole("alert").filter({ hasText: "There are no valid elements to plot." }).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+
+    // 001 §2: when many elements are added at once, the route is the path alone.
+    const many = await server.store.query<{ address: string }>(
+      `SELECT address FROM addresses WHERE chain = $1 AND address <> ALL($2::text[]) ORDER BY id LIMIT 30`,
+      [payer.chain, [payer.address, other!.address]],
+    );
+    await page.keyboard.press("m");
+    await dialog.waitFor();
+    // A paste, as an investigator brings a list from a case file.
+    await page.keyboard.insertText(many.map((row) => row.address).join("\n"));
+    await page.keyboard.press("Control+Enter");
+    await list.waitFor();
+    await tabToButton(page, "Plot");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBe(2 + many.length);
+    await expect.poll(() => new URL(page.url()).search).toBe("");
   });
 
   test("001 §6 a counterparty row and a transfer row are plotted from the address page with P", async () => {

@@ -119,4 +119,17 @@ describe("issue 30 sleuth trace", () => {
     const bad = await cli.run(["trace", payer.urn, "--hops", "99"], { env });
     expect(bad.code).toBe(1);
   });
+
+  test("issue 30 trace from an entity URN starts at the entity's addresses", async () => {
+    const [entity] = await server.store.query<{ urn: string }>(
+      `SELECT e.urn FROM entities e JOIN addresses a ON a.entity_id = e.id
+         JOIN address_counterparties c ON c.address_id = a.id AND c.outgoing_transfers > 0
+        GROUP BY e.id ORDER BY count(DISTINCT a.id) DESC, e.id LIMIT 1`,
+    );
+    const result = await cli.run(["trace", entity!.urn, "--hops", "1", "--min-usd", "0"], { env });
+    expect(result.code).toBe(0);
+    const trace = JSON.parse(result.stdout) as TraceResult;
+    expect(trace.origin).toMatchObject({ type: "entity", trmUrn: entity!.urn });
+    expect(trace.flows.some((flow) => flow.source === entity!.urn)).toBe(true);
+  });
 });

@@ -48,7 +48,7 @@ export function registerTrace(program: Command, io: CliIo): void {
     .description(
       "follow funds from an address hop by hop until exchanges, mixers, bridges or sanctioned parties",
     )
-    .argument("<address|urn>", "the address (or its URN) to start from")
+    .argument("<address|urn>", "the address, or an address, entity or custom-entity URN, to start from")
     .addOption(
       new Option("--hops <n>", "hops to follow at most")
         .argParser(integerIn(1, traceLimits.hops.max))
@@ -79,7 +79,8 @@ largest amount that can have reached it. When a bound cut the trace short, stder
 
 Examples:
   sleuth trace bc1q… --hops 3 --min-usd 1000
-  sleuth trace urn:sleuth:address:ethereum:0x… --direction in --format csv`,
+  sleuth trace urn:sleuth:address:ethereum:0x… --direction in --format csv
+  sleuth trace urn:sleuth:entity:<slug> --hops 2   (from the entity's busiest addresses)`,
     )
     .action(
       action(io, async (session, command) => {

@@ -1,4 +1,5 @@
 import {
+  balanceNoticeDelayMs,
   canEditGraphs,
   describeTraceCut,
   type ExpandDirection,
@@ -8,6 +9,8 @@ import {
   graphNodesLookupMax,
   parseTrmFile,
   parseUrn,
+  platformMessages,
+  portfolioLoadFailedMessage,
   searchMessages,
   trmFileExtension,
   trmMediaType,
@@ -52,6 +55,8 @@ export async function relayout(): Promise<LayoutAnswer | null> {
   return answer;
 }
 
+let balanceFailureShown = false;
+
 /** Plots URNs (palette, search results, the route's trmUrn): what the store knows is added. */
 export async function plotUrns(urns: readonly string[]): Promise<number> {
   if (urns.length === 0 || !requireEditor()) return 0;
@@ -64,9 +69,25 @@ export async function plotUrns(urns: readonly string[]): Promise<number> {
     return 0;
   }
   // The lookup takes a bounded batch (graphNodesRequestSchema); many elements go batch by batch.
+  // 000 §8: a slow lookup says the balances may not be right yet; a failed one asks for a reload,
+  // once per load of the page.
   const infos: GraphNodeInfo[] = [];
-  for (let at = 0; at < urns.length; at += graphNodesLookupMax)
-    infos.push(...(await sleuthClient.graphs.nodes(urns.slice(at, at + graphNodesLookupMax))));
+  const slow = setTimeout(
+    () => showMessage({ variant: "info", title: platformMessages.balancesStillLoading }),
+    balanceNoticeDelayMs,
+  );
+  try {
+    for (let at = 0; at < urns.length; at += graphNodesLookupMax)
+      infos.push(...(await sleuthClient.graphs.nodes(urns.slice(at, at + graphNodesLookupMax))));
+  } catch (error) {
+    if (!balanceFailureShown) {
+      balanceFailureShown = true;
+      showMessage({ variant: "critical", title: portfolioLoadFailedMessage("nodes") });
+    }
+    throw error;
+  } finally {
+    clearTimeout(slow);
+  }
   if (infos.length === 0) {
     showMessage({ variant: "warning", title: graphMessages.noValidElements });
     return 0;
@@ -175,7 +196,12 @@ export function importTrmFile(): void {
   const input = document.createElement("input");
   input.type = "file";
   input.accept = `${trmFileExtension},${trmMediaType},application/json`;
+  input.hidden = true;
+  // In the page while the chooser is open (a detached input is not offered a file everywhere).
+  document.body.append(input);
+  input.addEventListener("cancel", () => input.remove());
   input.addEventListener("change", () => {
+    input.remove();
     const file = input.files?.[0];
     if (!file) return;
     void file.text().then((text) => {

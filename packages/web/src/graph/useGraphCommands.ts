@@ -337,6 +337,13 @@ export function useGraphCommands(options: {
       run: () => exportTrm(),
     },
     {
+      id: "graph.exportTrmWithOrganization",
+      title: "Export graph as .trm with organization names",
+      group,
+      keywords: ["download", "file", "includeOrgNames"],
+      run: () => exportTrm(true),
+    },
+    {
       id: "graph.exportCsv",
       title: "Export graph as CSV…",
       group,

@@ -1,9 +1,10 @@
 import { parseUrn, type RouteDescriptor, type RouteName } from "@sleuth/sdk";
 
 // 000 §2 / 002 §6: a route must be accessible before search navigates to it or offers to open it.
-// Choice: the graph visualizer's search screens are not part of this console yet, so they are not
-// accessible and search takes the 000 §2 alternatives (address page, transaction explorer). Every
-// block explorer and triage route is open to any member of the organization.
+// Choice: global search does not land on the graph visualizer's search screens, so it takes the
+// 000 §2 alternatives (address page, transaction explorer); the graph is reached by plotting, whose
+// access (the editor role) graph/plotOnGraph.ts checks before opening the route. Every block
+// explorer and triage route is open to any member of the organization.
 const unavailableRoutes: ReadonlySet<RouteName> = new Set(["graphVisualizer", "graphVisualizerResults"]);
 
 export function canAccessRoute(name: RouteName): boolean {

@@ -1,5 +1,5 @@
 import { Dialog, Spinner, Text } from "@primer/react";
-import { type GraphNode, parseUrn, readOpReturn } from "@sleuth/sdk";
+import { type GraphNode, parseUrn, readOpReturn, truncateMiddle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useFocusReturnRef } from "../../keyboard/index.ts";
 import { sleuthClient } from "../../session/index.ts";
@@ -45,7 +45,7 @@ export function OpReturnDialog({ node, onClose }: { node: GraphNode; onClose: ()
   return (
     <Dialog
       title="OP_RETURN data"
-      subtitle={node.label}
+      subtitle={`Transaction ${truncateMiddle(node.label, 12, 8)}`}
       onClose={onClose}
       width="medium"
       returnFocusRef={returnFocusRef}
