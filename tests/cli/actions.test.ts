@@ -49,8 +49,12 @@ describe("000 §7 cases from the CLI", () => {
     const flag = await client.flags.create({
       trmResourceUrn: element,
       categoryId: "RANSOMWARE",
+      categoryLabel: "Ransomware",
+      userProvidedCategory: null,
       evidenceDescription: "Activity summary:\nRansom payments land here",
+      resourceUrns: [element],
       contactEmail: "agent@fbi.example.gov",
+      shouldPropagate: false,
     });
     const created = await client.cases.create({ name: "Show me", isSharedWithOrg: false });
     await client.cases.attach(created.id, { resourceUrn: element });
