@@ -330,6 +330,28 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     );
     expect(JSON.parse(stored ?? "{}").caseNumber).toBe(caseNumber);
 
+    // 002 §6: an admin restricts the notify targets to the colleague; escalating from here then
+    // offers that one person, preselected and locked.
+    await paletteOpen(page, ">Set who may be notified", (list) =>
+      list.getByRole("option", { name: /Set who may be notified of escalations/ }),
+    );
+    const targets = dialog(page, "Escalation notify targets");
+    await expectFocused(targets.getByLabel("E-mails that may be notified"));
+    await page.keyboard.type(colleague.email);
+    await page.keyboard.press("Enter");
+    await targets.waitFor({ state: "detached" });
+    await page.getByText("The notify targets were saved.").waitFor();
+    await keys(page, "a", "e");
+    const restricted = dialog(page, /^Escalate /);
+    await caseSelect(restricted).waitFor();
+    const only = restricted.getByRole("checkbox", { name: /Casey Colleague/ });
+    expect(await only.isChecked()).toBe(true);
+    expect(await only.isDisabled()).toBe(true);
+    expect(await restricted.getByRole("checkbox").count()).toBe(1);
+    await shot(page, "15-escalate-restricted");
+    await page.keyboard.press("Escape");
+    await restricted.waitFor({ state: "detached" });
+
     // The colleague signs in by keyboard and finds the escalation in the inbox, counted in the header.
     const theirs = await (await newContext()).newPage();
     await theirs.goto(server.baseUrl);
@@ -347,7 +369,7 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     const notice = theirs.getByTestId("reveal-notice-item").filter({ hasText: "Dana Demo" });
     await notice.getByText("revealed your interest in").waitFor();
     await notice.getByText(server.demo.user.email).waitFor();
-    await shot(theirs, "15-colleague-inbox");
+    await shot(theirs, "16-colleague-inbox");
     await tabTo(theirs, item.getByRole("button", { name: "Mark as read" }), 40);
     await theirs.keyboard.press("Enter");
     await expect.poll(() => theirs.getByTestId("inbox-count").textContent()).toBe("1");

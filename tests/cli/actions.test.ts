@@ -1,4 +1,4 @@
-import { addressChainUrn } from "@sleuth/sdk";
+import { addressChainUrn, flagRelatableUrn } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
@@ -40,6 +40,30 @@ describe("000 §7 cases from the CLI", () => {
 
     const shown = await cli.run(["cases", "show", id, "--json"], { env });
     expect(JSON.parse(shown.stdout)).toMatchObject({ id, name: "Ransom trail", isSharedWithOrg: true });
+  });
+
+  test("show lists the case's elements, graphs and flags, each named by what it holds", async () => {
+    const client = server.client({ token: env.SLEUTH_TOKEN });
+    // Another element than the flags test's, whose list must end empty.
+    const element = addressChainUrn("bitcoin", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2");
+    const flag = await client.flags.create({
+      trmResourceUrn: element,
+      categoryId: "RANSOMWARE",
+      categoryLabel: "Ransomware",
+      userProvidedCategory: null,
+      evidenceDescription: "Activity summary:\nRansom payments land here",
+      resourceUrns: [element],
+      contactEmail: "agent@fbi.example.gov",
+      shouldPropagate: false,
+    });
+    const created = await client.cases.create({ name: "Show me", isSharedWithOrg: false });
+    await client.cases.attach(created.id, { resourceUrn: element });
+    await client.cases.attach(created.id, { resourceUrn: flagRelatableUrn(flag.uuid) });
+    const shown = await cli.run(["cases", "show", created.id], { env });
+    expect(shown.code).toBe(0);
+    const rows = shown.stdout.split("\n").map((line) => line.split("\t"));
+    expect(rows).toContainEqual([element, "", ""]);
+    expect(rows).toContainEqual([flagRelatableUrn(flag.uuid), `Ransomware on ${element}`, ""]);
   });
 
   test("002 §5 a blank name is refused before anything is sent; an unknown case exits non-zero", async () => {

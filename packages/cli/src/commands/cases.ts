@@ -86,6 +86,11 @@ export function registerCases(program: Command, io: CliIo): void {
               relatables,
               [
                 { header: "element", value: (item) => item.resourceUrn },
+                // A graph's name or a flag's category (and the flagged element) name what the URN holds.
+                {
+                  header: "what",
+                  value: (item) => [item.label, item.subjectUrn].filter(Boolean).join(" on "),
+                },
                 { header: "note", value: (item) => item.note ?? "" },
               ],
               { tty, width: session.out.width },

@@ -8,6 +8,7 @@ import {
   graphRelatableUrn,
 } from "./caseRelatables.ts";
 import { canEscalate, escalatePayloadSchema, escalationCases, notifyTargets } from "./escalation.ts";
+import { parseNotifyTargetList, setEscalationNotifyTargetsRequestSchema } from "./notifyTargetsWire.ts";
 
 const members = [
   { uuid: "u-ann", email: "Ann@Example.org", fullName: "Ann Lee" },
@@ -95,5 +96,20 @@ describe("000 §3 case relatables: elements, graphs and flags", () => {
     ]) {
       expect(caseRelatableUrnSchema.safeParse(urn).success, urn).toBe(false);
     }
+  });
+});
+
+describe("002 §6 restricted notify targets", () => {
+  test("a typed list is split on commas and lines; e-mails are kept in lower case; empty lifts it", () => {
+    expect(parseNotifyTargetList(" Ann@Example.org,\nbob@example.org , ")).toEqual([
+      "Ann@Example.org",
+      "bob@example.org",
+    ]);
+    expect(setEscalationNotifyTargetsRequestSchema.parse({ emails: ["Ann@Example.org"] })).toEqual({
+      emails: ["ann@example.org"],
+    });
+    expect(setEscalationNotifyTargetsRequestSchema.parse({ emails: null })).toEqual({ emails: null });
+    expect(setEscalationNotifyTargetsRequestSchema.safeParse({ emails: [] }).success).toBe(false);
+    expect(setEscalationNotifyTargetsRequestSchema.safeParse({ emails: ["nope"] }).success).toBe(false);
   });
 });

@@ -49,3 +49,11 @@ export {
   inboxMessages,
   uuidParamSchema,
 } from "./escalationWire.ts";
+export type { EscalationNotifyTargets, SetEscalationNotifyTargetsRequest } from "./notifyTargetsWire.ts";
+export {
+  escalationNotifyTargetsSchema,
+  notifyTargetsMax,
+  notifyTargetsMessages,
+  parseNotifyTargetList,
+  setEscalationNotifyTargetsRequestSchema,
+} from "./notifyTargetsWire.ts";

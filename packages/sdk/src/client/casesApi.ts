@@ -6,7 +6,9 @@ import {
   caseRecordSchema,
   createCaseResponseSchema,
   type EscalateRequest,
+  escalationNotifyTargetsSchema,
   escalationSchema,
+  type SetEscalationNotifyTargetsRequest,
   type UpdateCaseRequest,
 } from "../cases/index.ts";
 import type { HttpCore } from "./httpCore.ts";
@@ -14,6 +16,8 @@ import { inboxPage } from "./inboxPage.ts";
 
 const caseRecords = z.array(caseRecordSchema);
 const caseIdPath = (id: string | number) => `/cases/${encodeURIComponent(String(id))}`;
+const notifyTargetsPath = (organizationId: string) =>
+  `/v1/organizations/${encodeURIComponent(organizationId)}/escalation-notify-targets`;
 
 /** 000 §7 and 002 §7 Cases: list, read, create, update, delete, relatables and notes. */
 export function casesApi(core: HttpCore) {
@@ -89,6 +93,21 @@ export function escalationsApi(core: HttpCore) {
     get: async (uuid: string) =>
       (await core.request("GET", `/v1/escalations/${encodeURIComponent(uuid)}`, { schema: escalationSchema }))
         .data,
+    /** 002 §6: the organization's restricted notify targets (null: every member). */
+    notifyTargets: async (organizationId: string) =>
+      (
+        await core.request("GET", notifyTargetsPath(organizationId), {
+          schema: escalationNotifyTargetsSchema,
+        })
+      ).data,
+    /** 002 §6: an admin restricts the notify targets to these e-mails, or lifts it with null. */
+    setNotifyTargets: async (organizationId: string, body: SetEscalationNotifyTargetsRequest) =>
+      (
+        await core.request("PUT", notifyTargetsPath(organizationId), {
+          body,
+          schema: escalationNotifyTargetsSchema,
+        })
+      ).data,
     markRead: async (uuid: string) => {
       await core.request("POST", `/v1/users/escalations/${encodeURIComponent(uuid)}/read`, {
         body: {},

@@ -34,4 +34,5 @@ export {
   revealNotices,
   updateInterest,
 } from "./interests.ts";
+export { notifyTargetEmails, setNotifyTargetEmails, usersOffList } from "./notifyTargets.ts";
 export { listUserReports, saveUserReport } from "./userReports.ts";

@@ -7,6 +7,7 @@ import {
   createCaseRequestSchema,
   escalateRequestSchema,
   escalationInboxQuerySchema,
+  setEscalationNotifyTargetsRequestSchema,
   updateCaseRequestSchema,
   uuidParamSchema,
 } from "@sleuth/sdk";
@@ -27,8 +28,11 @@ import {
   listCases,
   markEscalationRead,
   membersAmong,
+  notifyTargetEmails,
   relatableExists,
+  setNotifyTargetEmails,
   updateCase,
+  usersOffList,
 } from "../actions/index.ts";
 import { type Member, requireRole, roleAtLeast } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
@@ -51,6 +55,7 @@ async function visibleCase(store: Store, member: Member, request: FastifyRequest
 }
 
 const detachQuery = z.object({ resourceUrn: caseRelatableUrnSchema });
+const organizationParams = z.object({ id: z.string().min(1).max(64) });
 
 export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void {
   const scopeOf = (member: Member) => ({ organizationId: member.organization.id, userId: member.user.id });
@@ -148,6 +153,13 @@ export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void 
           notMembers: members.missing,
         });
       }
+      // 002 §6: when the organization restricts its notify targets, only they may be assigned.
+      const restricted = await notifyTargetEmails(tx, member.organization.id);
+      if (restricted !== null) {
+        const offList = await usersOffList(tx, members.userIds, restricted);
+        if (offList.length > 0)
+          throw badRequest("Only the configured notify targets can be assigned", { notConfigured: offList });
+      }
       await attachRelatable(tx, row.id, { resourceUrn: body.trmUrn, note: body.alias });
       return createEscalation(tx, {
         organizationId: member.organization.id,
@@ -160,6 +172,26 @@ export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void 
       });
     });
     return reply.code(201).send({ data: escalation });
+  });
+
+  // 002 §6 restricted notify targets: every member reads them (the escalate dialog offers only
+  // them); an admin sets them. Another organization's answers 404.
+  const notifyTargetsOf = (member: Member, request: FastifyRequest) => {
+    const { id } = parseOr400(organizationParams, request.params);
+    if (id !== member.organization.uuid && id !== String(member.organization.id))
+      throw notFound("Organization not found");
+  };
+  app.get("/v1/organizations/:id/escalation-notify-targets", async (request) => {
+    const member = requireRole(request, "viewer");
+    notifyTargetsOf(member, request);
+    return { data: { emails: await notifyTargetEmails(store, member.organization.id) } };
+  });
+  app.put("/v1/organizations/:id/escalation-notify-targets", async (request) => {
+    const member = requireRole(request, "admin");
+    notifyTargetsOf(member, request);
+    const { emails } = parseOr400(setEscalationNotifyTargetsRequestSchema, request.body);
+    await setNotifyTargetEmails(store, member.organization.id, emails);
+    return { data: { emails: await notifyTargetEmails(store, member.organization.id) } };
   });
 
   app.get("/v1/users/escalations", async (request) => {

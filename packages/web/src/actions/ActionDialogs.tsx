@@ -12,6 +12,7 @@ import { FlagDialog } from "./FlagDialog.tsx";
 import { InterestedInvestigatorsDialog } from "./InterestedInvestigatorsDialog.tsx";
 import { InterestSidebar } from "./InterestSidebar.tsx";
 import { NewCaseDialog } from "./NewCaseDialog.tsx";
+import { NotifyTargetsDialog } from "./NotifyTargetsDialog.tsx";
 import { NotifyVaspDialog } from "./NotifyVaspDialog.tsx";
 import { ReportDialog } from "./ReportDialog.tsx";
 import { casePath } from "./workspacePaths.ts";
@@ -49,6 +50,8 @@ export function ActionDialogs() {
       return <EscalateDialog trmUrn={dialog.subject.urn} alias={dialog.subject.label} onClose={close} />;
     case "notify":
       return <NotifyVaspDialog subject={dialog.subject} onClose={close} />;
+    case "notifyTargets":
+      return <NotifyTargetsDialog onClose={close} />;
     case "report":
       return <ReportDialog kind={dialog.reportKind} subject={dialog.subject} onClose={close} />;
     case "newCase": {

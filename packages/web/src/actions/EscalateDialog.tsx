@@ -1,4 +1,5 @@
-import { Button, Dialog, FormControl, Select, Spinner, Textarea } from "@primer/react";
+import { useStore } from "@nanostores/react";
+import { Dialog, FormControl, Select, Spinner, Textarea } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   canEscalate,
@@ -9,11 +10,13 @@ import {
   inboxMessages,
   isApiError,
   notifyTargets,
+  notifyTargetsMessages,
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
+import { ActionFormFooter } from "./ActionFormFooter.tsx";
 import { actionQueries } from "./actionQueries.ts";
 import { UserSelect } from "./UserSelect.tsx";
 
@@ -31,6 +34,13 @@ export interface EscalateDialogProps {
 function failureMessage(error: unknown, members: ReadonlyArray<{ uuid: string; email: string }>): string {
   if (isApiError(error) && error.status === 400) {
     const notMembers = (error.details as { notMembers?: string[] } | undefined)?.notMembers;
+    const notConfigured = (error.details as { notConfigured?: string[] } | undefined)?.notConfigured;
+    if (notConfigured?.length) {
+      const emails = notConfigured.map(
+        (uuid) => members.find((member) => member.uuid === uuid)?.email ?? uuid,
+      );
+      return notifyTargetsMessages.notConfigured.replace("{emails}", emails.join(", "));
+    }
     if (notMembers?.length) {
       const emails = notMembers.map((uuid) => members.find((member) => member.uuid === uuid)?.email ?? uuid);
       return escalationMessages.emailsNotInOrganization.replace("{emails}", emails.join(", "));
@@ -51,15 +61,22 @@ export function EscalateDialog({
   onClose,
   onEscalated,
 }: EscalateDialogProps) {
+  const view = useStore($signedIn);
   const cases = useQuery(actionQueries.cases({ isSharedWithOrg: true }));
   const members = useQuery(actionQueries.members());
-  const targets = notifyTargets(members.data ?? [], configuredEmails);
+  // 002 §6: the organization's restricted list, unless the caller passed one.
+  const configured = useQuery({
+    ...actionQueries.notifyTargets(view?.organization.uuid ?? ""),
+    enabled: configuredEmails === undefined && Boolean(view),
+  });
+  const targets = notifyTargets(members.data ?? [], configuredEmails ?? configured.data?.emails ?? undefined);
   const [caseId, setCaseId] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[] | null>(null);
   const [note, setNote] = useState("");
   const caseRef = useRef<HTMLSelectElement>(null);
   const client = useQueryClient();
-  const loaded = cases.isSuccess && members.isSuccess;
+  const loaded =
+    cases.isSuccess && members.isSuccess && (configuredEmails !== undefined || configured.isSuccess);
   // The dialog opens before the cases arrive; the case list takes the focus once it is there.
   useEffect(() => {
     if (loaded) caseRef.current?.focus();
@@ -87,9 +104,9 @@ export function EscalateDialog({
   const ready = canEscalate({ caseId: chosenCase, assignToUserUuids: assignees });
   return (
     <Dialog title={`Escalate ${alias}`} onClose={onClose} width="large" initialFocusRef={caseRef}>
-      {cases.isPending || members.isPending ? (
+      {cases.isPending || members.isPending || (configuredEmails === undefined && configured.isPending) ? (
         <Spinner size="small" srText="Loading cases and colleagues" />
-      ) : cases.isError || members.isError ? (
+      ) : cases.isError || members.isError || configured.isError ? (
         <InlineMessage variant="critical">{caseMessages.loadFailed}</InlineMessage>
       ) : (
         <form
@@ -132,21 +149,13 @@ export function EscalateDialog({
             <FormControl.Label>Note</FormControl.Label>
             <Textarea block rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
           </FormControl>
-          <div role="alert">
-            {escalate.isError ? (
-              <InlineMessage variant="critical">
-                {failureMessage(escalate.error, members.data ?? [])}
-              </InlineMessage>
-            ) : null}
-          </div>
-          <div className="sleuth-action-buttons">
-            <Button type="button" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={!ready} loading={escalate.isPending}>
-              Escalate
-            </Button>
-          </div>
+          <ActionFormFooter
+            error={escalate.isError ? failureMessage(escalate.error, members.data ?? []) : null}
+            onCancel={onClose}
+            submitLabel="Escalate"
+            disabled={!ready}
+            loading={escalate.isPending}
+          />
         </form>
       )}
     </Dialog>

@@ -1,14 +1,5 @@
 import { useStore } from "@nanostores/react";
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  FormControl,
-  Radio,
-  RadioGroup,
-  SegmentedControl,
-  TextInput,
-} from "@primer/react";
+import { Checkbox, Dialog, FormControl, Radio, RadioGroup, SegmentedControl, TextInput } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   type AudienceTab,
@@ -31,6 +22,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import { ActionFormFooter } from "./ActionFormFooter.tsx";
 import { actionQueries } from "./actionQueries.ts";
 
 const tabLabels: Record<AudienceTab, string> = { preset: "Preset", custom: "Custom", all: "All users" };
@@ -266,19 +258,13 @@ export function InterestSidebar({ trmResourceUrns, title, onClose, onIndicated }
         {parsed.success && !body && mine.data ? (
           <p className="sleuth-muted">You already indicated interest in this.</p>
         ) : null}
-        <div role="alert">
-          {submit.isError ? (
-            <InlineMessage variant="critical">{interestMessages.submitFailed}</InlineMessage>
-          ) : null}
-        </div>
-        <div className="sleuth-action-buttons">
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!body} loading={submit.isPending}>
-            Indicate interest
-          </Button>
-        </div>
+        <ActionFormFooter
+          error={submit.isError ? interestMessages.submitFailed : null}
+          onCancel={onClose}
+          submitLabel="Indicate interest"
+          disabled={!body}
+          loading={submit.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Dialog, FormControl, TextInput } from "@primer/react";
-import { InlineMessage } from "@primer/react/experimental";
+import { Checkbox, Dialog, FormControl, TextInput } from "@primer/react";
 import { type CaseRecord, canCreateCase, caseLimits, caseMessages } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { sleuthClient } from "../session/index.ts";
+import { ActionFormFooter } from "./ActionFormFooter.tsx";
 
 /**
  * 002 §5 new case: a name (Create enabled only when it is not blank) and whether the organization
@@ -56,19 +56,13 @@ export function NewCaseDialog({
           <FormControl.Label>Share with my organization</FormControl.Label>
           <FormControl.Caption>Only shared cases can be escalated to colleagues.</FormControl.Caption>
         </FormControl>
-        <div role="alert">
-          {create.isError ? (
-            <InlineMessage variant="critical">{caseMessages.createFailed}</InlineMessage>
-          ) : null}
-        </div>
-        <div className="sleuth-action-buttons">
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!canCreateCase(name)} loading={create.isPending}>
-            Create
-          </Button>
-        </div>
+        <ActionFormFooter
+          error={create.isError ? caseMessages.createFailed : null}
+          onCancel={onClose}
+          submitLabel="Create"
+          disabled={!canCreateCase(name)}
+          loading={create.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,5 +1,4 @@
-import { Button, Dialog, FormControl, Textarea, TextInput } from "@primer/react";
-import { InlineMessage } from "@primer/react/experimental";
+import { Dialog, FormControl, Textarea, TextInput } from "@primer/react";
 import {
   parseUrn,
   platformMessages,
@@ -12,6 +11,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { showMessage } from "../messages/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import { ActionFormFooter } from "./ActionFormFooter.tsx";
 import type { ActionSubject } from "./actionDialogs.ts";
 
 /** The body of a report from the dialog's fields; the SDK's schema decides whether it can be sent. */
@@ -107,19 +107,13 @@ export function ReportDialog({
             <Textarea block rows={4} value={fields.details ?? ""} onChange={set("details")} />
           </FormControl>
         ) : null}
-        <div role="alert">
-          {send.isError ? (
-            <InlineMessage variant="critical">{platformMessages.requestFailed}</InlineMessage>
-          ) : null}
-        </div>
-        <div className="sleuth-action-buttons">
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid} loading={send.isPending}>
-            Send
-          </Button>
-        </div>
+        <ActionFormFooter
+          error={send.isError ? platformMessages.requestFailed : null}
+          onCancel={onClose}
+          submitLabel="Send"
+          disabled={!valid}
+          loading={send.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -26,7 +26,8 @@ export type ActionDialog =
   | { kind: "escalate"; subject: ActionSubject }
   | { kind: "notify"; subject: ActionSubject }
   | { kind: "report"; reportKind: UserReportKind; subject: ActionSubject | null }
-  | { kind: "newCase"; attach?: AttachSubject };
+  | { kind: "newCase"; attach?: AttachSubject }
+  | { kind: "notifyTargets" };
 
 export const $actionDialog = atom<ActionDialog | null>(null);
 

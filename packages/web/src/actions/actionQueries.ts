@@ -31,6 +31,11 @@ export const actionQueries = {
     queryFn: () => sleuthClient.organizations.members(),
     staleTime: 5 * minute,
   }),
+  notifyTargets: (organizationUuid: string) => ({
+    queryKey: ["escalations", "notifyTargets", organizationUuid],
+    queryFn: () => sleuthClient.escalations.notifyTargets(organizationUuid),
+    staleTime: 5 * minute,
+  }),
   inbox: () => ({
     queryKey: ["escalations", "inbox"],
     queryFn: () => sleuthClient.escalations.inbox(),

@@ -82,14 +82,23 @@ export function useWorkspaceCommands(): void {
     );
   }
   if (roleAtLeast(view?.role, "admin")) {
-    commands.push({
-      id: "reports.list",
-      title: "Show the organization's reports",
-      group: "Reports",
-      keys: "g u",
-      keywords: ["user reports", "admin"],
-      run: () => navigate(workspaceRoutes.reports),
-    });
+    commands.push(
+      {
+        id: "reports.list",
+        title: "Show the organization's reports",
+        group: "Reports",
+        keys: "g u",
+        keywords: ["user reports", "admin"],
+        run: () => navigate(workspaceRoutes.reports),
+      },
+      {
+        id: "escalations.notifyTargets",
+        title: "Set who may be notified of escalations…",
+        group,
+        keywords: ["notify targets", "restricted", "admin", "escalate"],
+        run: () => openActionDialog({ kind: "notifyTargets" }),
+      },
+    );
   }
   useCommands(commands);
 }
