@@ -1253,6 +1253,7 @@ export {
   triageBackButton,
   triageBackLabels,
   triageChecklist,
+  triageChecklistFacts,
   triageChecklistItems,
   triageChecklistLabels,
   triageDetailsSections,
