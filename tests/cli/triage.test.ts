@@ -84,6 +84,18 @@ describe("002 §4 sleuth triage summary", () => {
     });
   });
 
+  test("002 §4 the checklist reads the address's records: a detector completes its item", async () => {
+    const before = JSON.parse(
+      (await cli.run(["triage", "summary", busy.address], { env })).stdout,
+    ) as SummaryJson;
+    expect(before.checklist.find((entry) => entry.item === "detectors")).toMatchObject({ completed: false });
+    await client.detectors.create({ addressUrn: busy.urn });
+    const after = JSON.parse(
+      (await cli.run(["triage", "summary", busy.address], { env })).stdout,
+    ) as SummaryJson;
+    expect(after.checklist.find((entry) => entry.item === "detectors")).toMatchObject({ completed: true });
+  });
+
   test("002 §4 an address with no activity says so", async () => {
     const result = await cli.run(
       ["triage", "summary", "0x000000000000000000000000000000000000dEaD", "--chain", "ethereum", "--json"],

@@ -1289,6 +1289,7 @@ export {
   triageBackButton,
   triageBackLabels,
   triageChecklist,
+  triageChecklistFacts,
   triageChecklistItems,
   triageChecklistLabels,
   triageDetailsSections,

@@ -3,9 +3,11 @@ import {
   type ChainId,
   chainIdSchema,
   featureFlagDefaults,
+  isApiError,
   recognizeIdentifier,
   type SleuthClient,
   triageChecklist,
+  triageChecklistFacts,
   triageChecklistItems,
   triageChecklistLabels,
   triageInsightTitles,
@@ -97,6 +99,20 @@ async function progressOf(client: SleuthClient, urn: string) {
   return parsed.success ? parsed.data : {};
 }
 
+/** 002 §4: the records the checklist reads: flags, interests, victim reports and detectors. */
+async function checklistRecords(client: SleuthClient, urn: string) {
+  const [flags, interests, victimReports, detectors] = await Promise.all([
+    client.flags.list({ trmResourceUrn: urn }),
+    client.interests.ofElement(urn),
+    // An address the store has never seen has no reports (the call answers 404).
+    client.observations
+      .scamReports(urn)
+      .catch((error: unknown) => (isApiError(error) && error.status === 404 ? [] : Promise.reject(error))),
+    client.detectors.list({ addressUrn: urn }),
+  ]);
+  return { flags: flags.flags, interests, victimReports, detectors };
+}
+
 function registerSummary(triage: Command, io: CliIo): void {
   triage
     .command("summary")
@@ -111,26 +127,22 @@ function registerSummary(triage: Command, io: CliIo): void {
         const { client, organization } = await session.scopedClient();
         const subject = await subjectOf(session, client, address, options.chain);
         const calls = client.triage.summaryCalls(subject.urn);
-        const [risk, attribution, metrics, flags, progress] = await Promise.all([
+        const [risk, attribution, metrics, flags, progress, me, records] = await Promise.all([
           calls.risk,
           calls.attribution,
           calls.metrics,
           organization ? client.featureFlags.get(organization.uuid, "cli") : { ...featureFlagDefaults },
           progressOf(client, subject.urn),
+          client.auth.userInfo(),
+          checklistRecords(client, subject.urn),
         ]);
         const view = triageSummaryView(
           { risk, attribution, metrics },
           { indirectExposureEnabled: flags.triageIndirectExposure },
         );
-        // Flags, interests, victim reports and detectors are other areas' records; until their calls
-        // exist the checklist reads them as none.
         const checklist = triageChecklist({
           progress,
-          hasFlag: false,
-          hasOwnInterest: false,
-          interestCount: 0,
-          victimReportCount: 0,
-          detectorCount: 0,
+          ...triageChecklistFacts(records, me),
           features: {
             flagToPrivateSector: flags.triageFlagToPrivateSector,
             indicateInterest: flags.triageIndicateInterest,

@@ -14,6 +14,7 @@ export {
   triageDetailsSections,
   triageDetailsSectionsShown,
 } from "./triageAddressPage.ts";
+export { triageChecklistFacts } from "./triageChecklistFacts.ts";
 export { triageChecklistLabels, triageProgressPreferenceKey } from "./triageChecklistLabels.ts";
 export type { KycLevel, TriageInsight, TriageInsightState } from "./triageInsights.ts";
 export {

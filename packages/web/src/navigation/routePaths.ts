@@ -118,7 +118,8 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
     case "customEntityPage":
       return location(customEntityPath(param(route, "customEntityUrn")));
     case "triageHome":
-      return location("/triage");
+      // 002 §2 "back to current search": the search box gets its query back.
+      return location(withQuery("/triage", { q: queryValue(route, "query") }));
     case "triageResults":
       return location(withQuery("/triage/search", { q: queryValue(route, "query") }));
     case "triageSearchHistory":

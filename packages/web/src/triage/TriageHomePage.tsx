@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Heading, Link as PrimerLink, Text } from "@primer/react";
-import { Link, useLocation } from "wouter";
+import { Link, useSearch } from "wouter";
 import { usePageHeading } from "../explorer/index.ts";
 import { $signedIn } from "../session/index.ts";
 import { ImageSearch } from "./ImageSearch.tsx";
@@ -15,13 +15,15 @@ import "./triage.css";
 export function TriageHomePage() {
   const view = useStore($signedIn);
   const headingRef = usePageHeading("triage");
+  // 002 §2: "back to current search" returns here with the query in `q`.
+  const initialQuery = new URLSearchParams(useSearch()).get("q") ?? "";
   const multi = view?.featureFlags.triageMultiSearch ?? true;
   return (
     <div className="sleuth-page sleuth-triage">
       <Heading as="h1" ref={headingRef} tabIndex={-1} className="sleuth-page-title">
         Triage
       </Heading>
-      <TriageSearchBox />
+      <TriageSearchBox initialQuery={initialQuery} />
       {multi ? (
         <section className="sleuth-triage-card" aria-label="Search history">
           <Text as="p">

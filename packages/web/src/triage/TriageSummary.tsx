@@ -6,6 +6,7 @@ import {
   type TriageProgressEvent,
   type TriageSource,
   triageChecklist,
+  triageChecklistFacts,
   triageChecklistItems,
   triageChecklistLabels,
   triageInsightTitles,
@@ -18,20 +19,22 @@ import { type ActionSubject, FlagsPanel } from "../actions/index.ts";
 import { useCommands } from "../commands/index.ts";
 import { explorerQueries } from "../explorer/explorerQueries.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/index.ts";
 import { openDetectorsTab, type TriageFlowEvents } from "./TriageSidebars.tsx";
 import { triageQueries } from "./triageQueries.ts";
 import { openTriageSidebar } from "./triageSidebar.ts";
 import { useOpenSection } from "./useOpenSection.ts";
 
-// 002 §4: the palette command of each checklist action (the first four are the ids the issue names).
-const checklistCommandIds: Record<TriageChecklistItem, string> = {
-  escalate: "escalate",
-  flagToPrivateSector: "flag",
-  indicateInterest: "indicateInterest",
-  contactInvestigators: "viewInterests",
-  viewVictimReports: "viewVictimReports",
-  detectors: "detectors",
-  contactExchanges: "contactExchanges",
+// 002 §4: the palette command and hotkey of each checklist action (the first four ids are the ones the
+// actions flows are known by; the keys are the subject pages' action keys, "a …").
+const checklistCommands: Record<TriageChecklistItem, { id: string; keys: string }> = {
+  escalate: { id: "escalate", keys: "a e" },
+  flagToPrivateSector: { id: "flag", keys: "a f" },
+  indicateInterest: { id: "indicateInterest", keys: "a i" },
+  contactInvestigators: { id: "viewInterests", keys: "a v" },
+  viewVictimReports: { id: "viewVictimReports", keys: "a w" },
+  detectors: { id: "detectors", keys: "a m" },
+  contactExchanges: { id: "contactExchanges", keys: "a x" },
 };
 
 function sourceOf<T>(query: {
@@ -70,19 +73,19 @@ export function TriageSummary({
   const interests = useQuery(triageQueries.interestsOf(urn));
   const detectors = useQuery(triageQueries.detectorsOf(urn));
   const reports = useQuery(triageQueries.scamReports(urn));
-  const me = view?.user.uuid;
-  const hasFlag = (flagList.data?.flags ?? []).some(
-    (flag) => flag.isOwnOrganization && flag.createdBy?.uuid === me,
+  const facts = triageChecklistFacts(
+    {
+      flags: flagList.data?.flags ?? [],
+      interests: interests.data ?? [],
+      victimReports: reports.data ?? [],
+      detectors: detectors.data ?? [],
+    },
+    { uuid: view?.user.uuid ?? "", email: view?.user.email ?? "" },
   );
-  const interestList = interests.data ?? [];
-  const hasOwnInterest = interestList.some((interest) => interest.user.email === view?.user.email);
+  const hasFlag = facts.hasFlag;
   const checklist = triageChecklist({
     progress,
-    hasFlag,
-    hasOwnInterest,
-    interestCount: interestList.length,
-    victimReportCount: reports.data?.length ?? 0,
-    detectorCount: detectors.data?.length ?? 0,
+    ...facts,
     features: {
       flagToPrivateSector: flags?.triageFlagToPrivateSector ?? true,
       indicateInterest: flags?.triageIndicateInterest ?? true,
@@ -125,9 +128,10 @@ export function TriageSummary({
     triageChecklistItems
       .filter((item) => checklist[item].visible && checklist[item].actionEnabled)
       .map((item) => ({
-        id: `triage.${checklistCommandIds[item]}`,
+        id: `triage.${checklistCommands[item].id}`,
         title: triageChecklistLabels[item],
         group: "Triage checklist",
+        keys: checklistCommands[item].keys,
         run: () => act(item),
       })),
   );
@@ -187,7 +191,10 @@ export function TriageSummary({
                   >
                     {item === "detectors" && entry.action === "openList"
                       ? "Open detectors"
-                      : triageChecklistLabels[item]}
+                      : triageChecklistLabels[item]}{" "}
+                    {entry.actionEnabled ? (
+                      <HotkeyHint id={`triage.${checklistCommands[item].id}`} size="small" />
+                    ) : null}
                   </button>
                 </li>
               );
