@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from "@primer/octicons-react";
+import { ArrowDownIcon, ArrowUpIcon } from "@primer/octicons-react";
 import { Button, Heading } from "@primer/react";
 import { Table } from "@primer/react/experimental";
 import {
@@ -19,11 +19,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useReducer, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { type Command, useCommands } from "../commands/index.ts";
-import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
+import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
 import { focusStep, useHotkey } from "../keyboard/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { TransferFilterBar } from "./TransferFilterBar.tsx";
 import {
@@ -115,13 +114,7 @@ function TransfersDownloadButton({ subject, filters }: { subject: Subject; filte
   useDownloadCommand(download);
   return (
     <div className="sleuth-pane-actions">
-      <Button
-        leadingVisual={DownloadIcon}
-        onClick={() => openDownloadDialog(download)}
-        trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
-      >
-        Download CSV
-      </Button>
+      <DownloadCsvButton target={download} />
     </div>
   );
 }
