@@ -128,4 +128,47 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
     await expect.poll(() => row.textContent()).toContain("downloaded");
     expect(addressChainUrn(subject.chain, subject.address)).toContain(subject.address);
   });
+
+  test("002 §7 the Counterparties pane downloads its rows through the same modal", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/address/${subject.chain}/${subject.address}?pane=counterparties`);
+    await page.getByTestId("counterparties-table").waitFor();
+    const demo = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const count = await demo.asyncJobs.count({
+      jobType: "ADDRESS_COUNTERPARTIES_CSV",
+      parameters: { addressChainUrn: addressChainUrn(subject.chain, subject.address) },
+    });
+    expect(count).toBeGreaterThan(0);
+    const dialog = await openModal(page);
+    expect(await dialog.textContent()).toContain(`counterparties · ${count.toLocaleString("en-US")} rows`);
+    await page.screenshot({ path: "/tmp/sleuth-counterparties-download.png" });
+    const direct = count <= 100;
+    await expect
+      .poll(() => dialog.getByTestId("download-plan").textContent())
+      .toMatch(direct ? /direct download/ : /background job/);
+    if (!direct) return;
+    const button = dialog.getByRole("button", { name: "Download", exact: true });
+    await tabTo(page, button);
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^counterparties_\d{8}T\d{6}Z\.csv$/);
+    const rows = Papa.parse<Record<string, string>>(await readFile((await file.path()) ?? "", "utf8"), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows).toHaveLength(count);
+    // The pane's first row is the file's first row: the same order, largest volume first.
+    const first = await page
+      .getByTestId("counterparties-table")
+      .locator("tbody tr")
+      .first()
+      .locator("a")
+      .getAttribute("href");
+    expect(first ?? "").toContain((rows[0]?.counterpartyUrn ?? "").split(":").at(-1));
+  });
 });

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { refreshRollups } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { insertSyntheticTransfers } from "../helpers/syntheticTransfers.ts";
@@ -17,6 +18,8 @@ describe("sleuth export and sleuth jobs (001 §4, §7)", () => {
   beforeAll(async () => {
     server = await startTestServer({ store: "pglite" });
     urn = (await insertSyntheticTransfers(server.store, { count: 250 })).addressChainUrn;
+    // The counterparty table reads the rollups, as after any load.
+    await refreshRollups(server.store);
     sandbox = await createCliSandbox();
     env = { SLEUTH_API_URL: server.baseUrl, SLEUTH_TOKEN: await server.tokenFor(server.demo.user.email) };
   });
@@ -56,5 +59,22 @@ describe("sleuth export and sleuth jobs (001 §4, §7)", () => {
     };
     expect(listed.jobs[0]).toMatchObject({ status: "succeeded" });
     expect(listed.jobs[0]?.resultDownloadedAt).not.toBeNull();
+  });
+
+  test("002 §7 sleuth export counterparties writes the pane's rows; a category table needs --category", async () => {
+    const result = await sandbox.run(["export", "counterparties", urn, "-o", "counterparties.csv"], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = (await readFile(join(sandbox.dir, "counterparties.csv"), "utf8"))
+      .split("\r\n")
+      .filter(Boolean);
+    expect(lines[0]).toMatch(/^counterpartyUrn,counterpartyType,name,/);
+    // The synthetic address moved funds with one counterparty, 250 times.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(",250,");
+    const verified = await sandbox.run(["jobs", "verify", "counterparties.csv"], { env });
+    expect(verified.code, verified.stderr).toBe(0);
+    const missing = await sandbox.run(["export", "category-transfers", urn], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/--category <id> is required/);
   });
 });

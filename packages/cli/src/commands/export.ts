@@ -9,7 +9,7 @@ import {
   manifestPathOf,
   planDownload,
 } from "@sleuth/sdk";
-import { type Command, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { CliError } from "../errors.ts";
 import {
   downloadResult,
@@ -28,6 +28,9 @@ interface ExportFlags {
   async?: boolean;
   output?: string;
   type: string;
+  category?: number;
+  named?: boolean;
+  risk?: number;
 }
 
 /** The row count a 409 from the direct download names (more than 100 rows: a job, 001 §4). */
@@ -55,6 +58,9 @@ async function runExport(session: Session, table: ExportTable, subject: string, 
   const { client } = await session.scopedClient();
   const base = exportRequestFor(table, subject, {
     attributionType: flags.type,
+    ...(flags.category === undefined ? {} : { category: flags.category }),
+    ...(flags.named ? { named: true } : {}),
+    ...(flags.risk === undefined ? {} : { risk: flags.risk }),
     ...(table === "screening" ? { urns: await readUrns(subject, session.io) } : {}),
   });
   const range = flags.range ? parseRange(flags.range) : null;
@@ -115,18 +121,26 @@ async function runExport(session: Session, table: ExportTable, subject: string, 
   });
 }
 
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError("a whole number");
+  return Number(value.trim());
+}
+
 export function registerExport(program: Command, io: CliIo): void {
   program
     .command("export")
     .description("download a table as CSV: 100 rows or fewer at once, more through a background job")
-    .addArgument(program.createArgument("<table>", "transfers, search or screening").choices(exportTables))
+    .addArgument(program.createArgument("<table>", "the table to download").choices(exportTables))
     .argument(
       "<subject>",
-      "transfers: an address, entity or custom-entity URN; search: the query; screening: a file of address URNs",
+      "transfers, counterparties, category-transfers, category-addresses: an address, entity or custom-entity URN; search: the query; screening: a file of address URNs",
     )
     .option("--range <first-last>", "only rows FIRST to LAST (1-based, both included), e.g. 1-500")
     .option("--async", "run as a background job even for 100 rows or fewer")
     .option("-o, --output <file>", "write the CSV here, and its manifest beside it (<file>.manifest.json)")
+    .option("--category <id>", "category-transfers, category-addresses: the category's id", wholeNumber)
+    .option("--named", "counterparties: named entities only")
+    .option("--risk <level>", "counterparties: at this risk score level (1-5) or above", wholeNumber)
     .addOption(
       new Option("--type <type>", "search: the attribution type")
         .choices(attributionTypes)

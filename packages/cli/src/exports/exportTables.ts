@@ -1,41 +1,103 @@
-import { type ExportJobType, type ExportRequest, parseUrn } from "@sleuth/sdk";
+import {
+  type ExportJobType,
+  type ExportRequest,
+  type FlowValueType,
+  parseUrn,
+  subjectFieldsFor,
+} from "@sleuth/sdk";
 import { CliError } from "../errors.ts";
 
 /** The tables `sleuth export` knows, named as an investigator says them. */
-export const exportTables = ["transfers", "search", "screening"] as const;
+export const exportTables = [
+  "transfers",
+  "counterparties",
+  "category-transfers",
+  "category-addresses",
+  "search",
+  "screening",
+] as const;
 export type ExportTable = (typeof exportTables)[number];
 
-const transferJobTypes: Record<string, ExportJobType> = {
+const transferJobTypes: Record<FlowValueType, ExportJobType> = {
   address: "ADDRESS_TRANSFERS_CSV",
   entity: "ENTITY_TRANSFERS_CSV",
   "custom-entity": "CUSTOM_ENTITY_TRANSFERS_CSV",
 };
 
+const counterpartyJobTypes: Record<FlowValueType, ExportJobType> = {
+  address: "ADDRESS_COUNTERPARTIES_CSV",
+  entity: "ENTITY_COUNTERPARTIES_CSV",
+  "custom-entity": "CUSTOM_ENTITY_COUNTERPARTIES_CSV",
+};
+
+export interface ExportTableOptions {
+  attributionType?: string;
+  urns?: string[];
+  /** category-transfers and category-addresses: the category's id. */
+  category?: number;
+  /** counterparties: named entities only, and a 000 §9 risk score level floor. */
+  named?: boolean;
+  risk?: number;
+}
+
+/** The subject of a table: an address, entity or custom-entity URN, and which of the three. */
+function subjectOf(text: string): { valueType: FlowValueType; urn: string } {
+  const urn = text.trim();
+  const kind = parseUrn(urn)?.kind;
+  if (kind === "address" || kind === "entity" || kind === "custom-entity") return { valueType: kind, urn };
+  throw new CliError(`not an address, entity or custom-entity URN: ${text}`, {
+    hint: "for example urn:sleuth:address:ethereum:0x…",
+  });
+}
+
+function categoryOf(options: ExportTableOptions): number {
+  if (options.category === undefined)
+    throw new CliError("--category <id> is required for the category tables", {
+      hint: "the id a risk indicator names (sleuth exposure <subject> --by category lists them)",
+    });
+  return options.category;
+}
+
 /**
- * The job request for `sleuth export <table> <subject>`: transfers of an address, entity or custom
- * entity URN; search results of a query (`--type`); screening results of a list of address URNs
- * (the subject is read by the caller from a file, one per line).
+ * The job request for `sleuth export <table> <subject>`: transfers, counterparties and the category
+ * tables of an address, entity or custom entity URN; search results of a query (`--type`);
+ * screening results of a list of address URNs (the subject is read by the caller from a file, one
+ * per line).
  */
 export function exportRequestFor(
   table: ExportTable,
   subject: string,
-  options: { attributionType?: string; urns?: string[] },
+  options: ExportTableOptions,
 ): ExportRequest {
   switch (table) {
     case "transfers": {
-      const parts = parseUrn(subject.trim());
-      const jobType = parts ? transferJobTypes[parts.kind] : undefined;
-      if (!jobType)
-        throw new CliError(`not an address, entity or custom-entity URN: ${subject}`, {
-          hint: "for example urn:sleuth:address:ethereum:0x…",
-        });
-      const key =
-        jobType === "ADDRESS_TRANSFERS_CSV"
-          ? "addressChainUrn"
-          : jobType === "ENTITY_TRANSFERS_CSV"
-            ? "entityUrn"
-            : "customEntityUrn";
-      return { jobType, parameters: { [key]: subject.trim() } };
+      const { valueType, urn } = subjectOf(subject);
+      return { jobType: transferJobTypes[valueType], parameters: { ...subjectFieldsFor(valueType, urn) } };
+    }
+    case "counterparties": {
+      const { valueType, urn } = subjectOf(subject);
+      return {
+        jobType: counterpartyJobTypes[valueType],
+        parameters: {
+          ...subjectFieldsFor(valueType, urn),
+          includeNamedEntitiesOnly: options.named ?? false,
+          ...(options.risk === undefined ? {} : { riskScoreLevel: options.risk }),
+        },
+      };
+    }
+    case "category-transfers": {
+      const { valueType, urn } = subjectOf(subject);
+      return {
+        jobType: "CATEGORY_TRANSFERS_CSV",
+        parameters: { ...subjectFieldsFor(valueType, urn), counterpartyCategoryId: categoryOf(options) },
+      };
+    }
+    case "category-addresses": {
+      const { valueType, urn } = subjectOf(subject);
+      return {
+        jobType: "CATEGORY_ADDRESSES_CSV",
+        parameters: { ...subjectFieldsFor(valueType, urn), ownershipCategoryId: categoryOf(options) },
+      };
     }
     case "search":
       return {

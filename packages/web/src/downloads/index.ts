@@ -1,3 +1,4 @@
+export { DownloadCsvButton } from "./DownloadCsvButton.tsx";
 export { DownloadCsvDialog } from "./DownloadCsvDialog.tsx";
 export type { DownloadTarget } from "./downloadStore.ts";
 export { closeDownloadDialog, closeJobsPanel, openDownloadDialog, openJobsPanel } from "./downloadStore.ts";

@@ -1,4 +1,3 @@
-import { DownloadIcon } from "@primer/octicons-react";
 import { Button, Checkbox, FormControl, Select } from "@primer/react";
 import {
   type CounterpartyRow,
@@ -14,10 +13,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCommands } from "../commands/index.ts";
-import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
+import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
-import { HotkeyHint } from "../shortcuts/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { counterpartiesDownload } from "./flowDownloads.ts";
@@ -129,13 +127,7 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                 ))}
               </Select>
             </FormControl>
-            <Button
-              leadingVisual={DownloadIcon}
-              onClick={() => openDownloadDialog(download)}
-              trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
-            >
-              Download CSV
-            </Button>
+            <DownloadCsvButton target={download} />
           </div>
           {data.rows.length === 0 ? (
             <div className="sleuth-pane-empty">

@@ -1,5 +1,4 @@
-import { DownloadIcon } from "@primer/octicons-react";
-import { Button, Dialog } from "@primer/react";
+import { Dialog } from "@primer/react";
 import {
   type CategoryAddressRow,
   type CategoryTransferRow,
@@ -19,10 +18,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCommands } from "../commands/index.ts";
-import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
+import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
-import { HotkeyHint } from "../shortcuts/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { riskDetailsDownload } from "./flowDownloads.ts";
@@ -153,16 +151,7 @@ function RiskIndicatorSidebar({
       </dl>
       {download ? (
         <div className="sleuth-pane-actions">
-          <Button
-            leadingVisual={DownloadIcon}
-            onClick={() => {
-              onClose();
-              openDownloadDialog(download);
-            }}
-            trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
-          >
-            Download CSV
-          </Button>
+          <DownloadCsvButton target={download} beforeOpen={onClose} />
         </div>
       ) : null}
       {indicator.details.rows.length === 0 ? (

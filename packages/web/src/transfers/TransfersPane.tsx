@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon } from "@primer/octicons-react";
+import { ArrowDownIcon, ArrowUpIcon } from "@primer/octicons-react";
 import { Button, Heading } from "@primer/react";
 import { Table } from "@primer/react/experimental";
 import {
@@ -8,6 +8,7 @@ import {
   isApiError,
   isUsdSortDisabled,
   platformMessages,
+  type TransferFilters,
   type TransferSort,
   type TransferTableAction,
   transferMessages,
@@ -18,11 +19,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useReducer, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { type Command, useCommands } from "../commands/index.ts";
-import { openDownloadDialog, useDownloadCommand } from "../downloads/index.ts";
+import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
 import { focusStep, useHotkey } from "../keyboard/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { pathOfUrn } from "../navigation/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
 import { type ColumnId, useTableColumns } from "../tables/index.ts";
 import type { Subject } from "../workspace/index.ts";
 import { TransferFilterBar } from "./TransferFilterBar.tsx";
@@ -119,21 +119,17 @@ function columnsOf(subject: Subject): ColumnSpec[] {
 
 /** The 001 §2 transfer table of the subject; a new subject starts a new table (001 §4). */
 export function TransfersPane({ subject }: { subject: Subject }) {
-  const download = transfersDownload(subject);
+  return <TransferTable key={subject.urn} subject={subject} />;
+}
+
+/** 001 §2 the Download CSV modal on the table: its rows under the filters it shows. */
+function TransfersDownloadButton({ subject, filters }: { subject: Subject; filters: TransferFilters }) {
+  const download = transfersDownload(subject, filters);
   useDownloadCommand(download);
   return (
-    <>
-      <div className="sleuth-pane-actions">
-        <Button
-          leadingVisual={DownloadIcon}
-          onClick={() => openDownloadDialog(download)}
-          trailingVisual={() => <HotkeyHint id="download.csv" size="small" />}
-        >
-          Download CSV
-        </Button>
-      </div>
-      <TransferTable key={subject.urn} subject={subject} />
-    </>
+    <div className="sleuth-pane-actions">
+      <DownloadCsvButton target={download} />
+    </div>
   );
 }
 
@@ -348,89 +344,92 @@ function TransferTable({ subject }: { subject: Subject }) {
 
   const template = columns.map((column) => column.width).join(" ");
   return (
-    <section className="sleuth-panel sleuth-transfers" aria-labelledby="transfers-title" ref={container}>
-      <Heading as="h2" id="transfers-title" className="sleuth-panel-title">
-        Transfers
-      </Heading>
-      <p id="transfers-subtitle" className="sleuth-muted sleuth-transfers-note">
-        {state.jumpTo ? "Jumped: newest first from the chosen point. " : ""}
-        {state.sort.column === "timestamp" ? "By time" : "By USD amount"},{" "}
-        {state.sort.direction === "desc" ? "largest or newest first" : "smallest or oldest first"}. j/k move,
-        Enter opens the transaction, o its counterparty.
-      </p>
-      <TransferFilterBar
-        key={filterBarKey}
-        filters={state.filters}
-        chain={subject.kind === "address" ? subject.chain : null}
-        jumpInputRef={jumpInput}
-        counterpartyInputRef={counterpartyInput}
-        dispatch={dispatch}
-      />
-      <div className="sleuth-transfers-scroll" {...bind}>
-        {query.isPending ? (
-          <Table.Skeleton
-            aria-labelledby="transfers-title"
-            columns={columns.map((column) => ({ header: column.header, width: column.width }))}
-            rows={5}
-            cellPadding="condensed"
-          />
-        ) : (
-          (body ?? (
-            <Table
+    <>
+      <TransfersDownloadButton subject={subject} filters={state.filters} />
+      <section className="sleuth-panel sleuth-transfers" aria-labelledby="transfers-title" ref={container}>
+        <Heading as="h2" id="transfers-title" className="sleuth-panel-title">
+          Transfers
+        </Heading>
+        <p id="transfers-subtitle" className="sleuth-muted sleuth-transfers-note">
+          {state.jumpTo ? "Jumped: newest first from the chosen point. " : ""}
+          {state.sort.column === "timestamp" ? "By time" : "By USD amount"},{" "}
+          {state.sort.direction === "desc" ? "largest or newest first" : "smallest or oldest first"}. j/k
+          move, Enter opens the transaction, o its counterparty.
+        </p>
+        <TransferFilterBar
+          key={filterBarKey}
+          filters={state.filters}
+          chain={subject.kind === "address" ? subject.chain : null}
+          jumpInputRef={jumpInput}
+          counterpartyInputRef={counterpartyInput}
+          dispatch={dispatch}
+        />
+        <div className="sleuth-transfers-scroll" {...bind}>
+          {query.isPending ? (
+            <Table.Skeleton
               aria-labelledby="transfers-title"
-              aria-describedby="transfers-subtitle"
-              gridTemplateColumns={template}
+              columns={columns.map((column) => ({ header: column.header, width: column.width }))}
+              rows={5}
               cellPadding="condensed"
-              aria-busy={query.isFetching || undefined}
-              data-testid="transfers-table"
-              onKeyDown={(event) => {
-                if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-                  event.preventDefault();
-                  move(event.key === "ArrowDown" ? 1 : -1);
-                }
-              }}
-            >
-              <Table.Head>
-                <Table.Row>
-                  {columns.map((column) => (
-                    <Table.Header key={column.id} align={column.align}>
-                      {sortHeader(column)}
-                    </Table.Header>
-                  ))}
-                </Table.Row>
-              </Table.Head>
-              <Table.Body>
-                {rows.map((row, index) => (
-                  <Table.Row
-                    // biome-ignore lint/suspicious/noArrayIndexKey: one transaction may give a page several alike rows (a payment to many); the page is replaced whole, so the position tells them apart.
-                    key={`${index} ${row.transactionUrn}`}
-                    className="sleuth-transfer-row"
-                  >
+            />
+          ) : (
+            (body ?? (
+              <Table
+                aria-labelledby="transfers-title"
+                aria-describedby="transfers-subtitle"
+                gridTemplateColumns={template}
+                cellPadding="condensed"
+                aria-busy={query.isFetching || undefined}
+                data-testid="transfers-table"
+                onKeyDown={(event) => {
+                  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+                    event.preventDefault();
+                    move(event.key === "ArrowDown" ? 1 : -1);
+                  }
+                }}
+              >
+                <Table.Head>
+                  <Table.Row>
                     {columns.map((column) => (
-                      <Table.Cell key={column.id} align={column.align}>
-                        {column.cell(row)}
-                      </Table.Cell>
+                      <Table.Header key={column.id} align={column.align}>
+                        {sortHeader(column)}
+                      </Table.Header>
                     ))}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table>
-          ))
-        )}
-      </div>
-      <nav className="sleuth-transfer-pages" aria-label="Transfer pages">
-        <Button
-          size="small"
-          disabled={!meta?.previousCursor}
-          onClick={() => page(meta?.previousCursor)}
-          trailingVisual={undefined}
-        >
-          Previous page
-        </Button>
-        <Button size="small" disabled={!meta?.nextCursor} onClick={() => page(meta?.nextCursor)}>
-          Next page
-        </Button>
-      </nav>
-    </section>
+                </Table.Head>
+                <Table.Body>
+                  {rows.map((row, index) => (
+                    <Table.Row
+                      // biome-ignore lint/suspicious/noArrayIndexKey: one transaction may give a page several alike rows (a payment to many); the page is replaced whole, so the position tells them apart.
+                      key={`${index} ${row.transactionUrn}`}
+                      className="sleuth-transfer-row"
+                    >
+                      {columns.map((column) => (
+                        <Table.Cell key={column.id} align={column.align}>
+                          {column.cell(row)}
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table>
+            ))
+          )}
+        </div>
+        <nav className="sleuth-transfer-pages" aria-label="Transfer pages">
+          <Button
+            size="small"
+            disabled={!meta?.previousCursor}
+            onClick={() => page(meta?.previousCursor)}
+            trailingVisual={undefined}
+          >
+            Previous page
+          </Button>
+          <Button size="small" disabled={!meta?.nextCursor} onClick={() => page(meta?.nextCursor)}>
+            Next page
+          </Button>
+        </nav>
+      </section>
+    </>
   );
 }
