@@ -118,6 +118,24 @@ describe.each(storeKinds)("transfer tables on %s", (kind) => {
     expect(await demo.transfers.addressCount({ addressChainUrn: busiest.urn })).toBe(expected.length);
   });
 
+  test("001 §3 each row names its counterparty's categories, as the store tags that address", async () => {
+    const tags = await server.store.query<{ address: string; names: string }>(
+      `SELECT c.address, string_agg(k.name, '|' ORDER BY ac.category_id) AS names
+       FROM addresses c JOIN address_categories ac ON ac.address_id = c.id JOIN categories k ON k.id = ac.category_id
+       WHERE c.id IN (SELECT counterparty_id FROM transfers WHERE address_id = $1) GROUP BY c.address`,
+      [busiest.id],
+    );
+    const byAddress = new Map(tags.map((tag) => [tag.address, tag.names]));
+    expect(byAddress.size).toBeGreaterThan(0);
+    const rows = await all({ addressChainUrn: busiest.urn, pageSize: 1000 });
+    for (const row of rows) {
+      const counterparty = row.counterpartyAddressChainUrns[0]?.split(":").at(-1) ?? "";
+      expect(row.counterpartyCategories.map((tag) => tag.category).join("|"), counterparty).toBe(
+        byAddress.get(counterparty) ?? "",
+      );
+    }
+  });
+
   test("001 §4 a cursor's page stays the same while newer transfers arrive", async () => {
     const first = await demo.transfers.address({ addressChainUrn: busiest.urn });
     const before = await demo.transfers.address({

@@ -36,10 +36,17 @@ export interface PageRow {
  * Wraps the statement choosing a page's transfers (`rows`, each with `sort_value`) with what a row
  * shows. The page is materialised first, so each lookup is a primary-key probe for its rows only;
  * lookups are scalar subqueries and laterals, not joins, so the planner has no join order to search
- * (planning a six-way join took longer than running it).
+ * (planning a six-way join took longer than running it). The counterparties' categories are read
+ * once for the page's distinct counterparties, not probed row by row.
  */
 export function pageRowsSql(rows: string, order: string): string {
-  return `WITH page AS MATERIALIZED (${rows})
+  return `WITH page AS MATERIALIZED (${rows}),
+    cats AS (
+      SELECT ac.address_id, string_agg(k.name, chr(30) ORDER BY ac.category_id) AS names
+      FROM address_categories ac JOIN categories k ON k.id = ac.category_id
+      WHERE ac.address_id IN (SELECT counterparty_id FROM page)
+      GROUP BY ac.address_id
+    )
     SELECT p.id::text AS id, p.sort_value,
       to_char(p.block_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts_key,
       p.direction, p.amount_raw::text AS amount_raw, p.amount_usd, p.balance_raw::text AS balance_raw,
@@ -48,11 +55,11 @@ export function pageRowsSql(rows: string, order: string): string {
       (SELECT s.address FROM addresses s WHERE s.id = p.address_id) AS address,
       (SELECT c.address FROM addresses c WHERE c.id = p.counterparty_id) AS cp_address,
       e.name AS cp_entity, e.urn AS cp_entity_urn,
-      (SELECT string_agg((SELECT k.name FROM categories k WHERE k.id = ac.category_id), chr(30) ORDER BY ac.category_id)
-        FROM address_categories ac WHERE ac.address_id = p.counterparty_id) AS cp_categories
+      cats.names AS cp_categories
     FROM page p
     CROSS JOIN LATERAL (SELECT chain, urn, symbol, decimals FROM assets WHERE id = p.asset_id) a
     LEFT JOIN LATERAL (SELECT name, urn FROM entities WHERE id = p.counterparty_entity_id) e ON true
+    LEFT JOIN cats ON cats.address_id = p.counterparty_id
     ORDER BY ${order}`;
 }
 
