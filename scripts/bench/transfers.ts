@@ -199,7 +199,7 @@ const section = [
   "",
   `### ${scale} world`,
   "",
-  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}; ${Number(busiest.transfers).toLocaleString("en-US")} transfer rows in the store, the busiest address (${busiest.chain}) holds ${total.toLocaleString("en-US")}; ${rounds} requests of each page; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
+  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}; ${Number(busiest.transfers).toLocaleString("en-US")} transfer rows in the store, the busiest address (${busiest.chain}) holds ${Number(busiest.rows).toLocaleString("en-US")}; ${rounds} requests of each page; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
   "",
   ...markdownTable(["30-row page", "server p50 (ms)", "server p95 (ms)", "p95 ≤ 10 ms"], pageRows, [
     "left",
