@@ -1,3 +1,10 @@
+// Follow-the-money benchmark (issue 27): server latency of the counterparty summary of the busiest
+// entity (target p95 ≤ 50 ms), and for reference the busiest address's summary, an entity's
+// exposure per day and its risk indicators. Results go to the "## Flows" section of
+// docs/PERFORMANCE.md.
+//   node scripts/bench/flows.ts                 the default world, seeded in memory
+//   node scripts/bench/flows.ts large           the large world's data directory (benchStore.ts)
+//   node scripts/bench/flows.ts default --rounds 100
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { addressChainUrn, type ChainId, entityUrn } from "../../packages/sdk/src/index.ts";

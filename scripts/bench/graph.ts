@@ -7,15 +7,12 @@
 // frame over 100 ms); POST /graphs/expand of the busiest demo address (server p95 ≤ 100 ms); and a
 // 4-hop POST /graphs/trace from it (≤ 2 s).
 import { readdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { createApiToken, demoAccounts, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { buildServer } from "../../packages/server/src/http/server.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
@@ -118,20 +115,14 @@ const scale: WorldScale = worldScaleSchema.parse(scaleArgument ?? "default");
 
 ensureConsoleBuilt();
 const store = await openBenchStore(scale);
-const config = loadConfig({
-  SLEUTH_LOG_LEVEL: "warn",
+const bench = await startBenchServer(store, {
   SLEUTH_DEMO: "1",
   SLEUTH_WEB_DIST: webDist,
   SLEUTH_RATE_LIMIT_PER_SECOND: "10000",
   SLEUTH_RATE_LIMIT_BURST: "10000",
 });
-const app = await buildServer({ store, config });
 try {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const user = await findUserByEmail(store, demoAccounts.user.email);
-  const { token } = await createApiToken(store, user!.id, "graph benchmark");
+  const { baseUrl, token } = bench;
   const [busiest] = await store.query<{ urn: string; counterparties: number }>(
     `SELECT 'urn:sleuth:address:' || a.chain || ':' || a.address AS urn, count(DISTINCT c.counterparty_id) AS counterparties
        FROM address_counterparties c JOIN addresses a ON a.id = c.address_id
@@ -218,6 +209,6 @@ try {
   writePerformanceSection("## Graph", text);
   console.log(text);
 } finally {
-  await app.close();
+  await bench.close();
   await store.close();
 }

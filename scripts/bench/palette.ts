@@ -5,15 +5,13 @@
 //   node scripts/bench/palette.ts              the default demo world, 5 rounds
 //   node scripts/bench/palette.ts small 3      a scale and a number of rounds (the large world is
 //                                              kept in ~/.cache/sleuth-bench/large, see benchStore.ts)
-import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { searchDebounceMs } from "../../packages/sdk/src/constants/index.ts";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { buildServer } from "../../packages/server/src/http/server.ts";
 import type { Store } from "../../packages/server/src/store/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
@@ -211,25 +209,21 @@ const rounds = Math.max(1, Number(roundsArgument ?? 5));
 
 ensureConsoleBuilt();
 const store = await openBenchStore(scale);
-const config = loadConfig({
-  SLEUTH_LOG_LEVEL: "warn",
+// One user typing many queries quickly; the limiter is not what is measured.
+const bench = await startBenchServer(store, {
   SLEUTH_DEMO: "1",
   SLEUTH_WEB_DIST: webDist,
-  // One user typing many queries quickly; the limiter is not what is measured.
   SLEUTH_RATE_LIMIT_PER_SECOND: "10000",
   SLEUTH_RATE_LIMIT_BURST: "10000",
 });
-const app = await buildServer({ store, config });
 try {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.address() as AddressInfo;
   const queries = await typicalQueries(store);
   console.error(`Typing ${queries.length} queries × ${rounds} rounds…`);
-  const samples = await measure(`http://127.0.0.1:${port}`, queries, rounds);
+  const samples = await measure(bench.baseUrl, queries, rounds);
   const text = section(scale, rounds, samples, loadavg()[0] ?? 0);
   writePerformanceSection("## Palette", text);
   console.log(text);
 } finally {
-  await app.close();
+  await bench.close();
   await store.close();
 }

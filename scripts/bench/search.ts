@@ -1,3 +1,10 @@
+// Search benchmark (issue 5): server latency of typical palette queries, against the time the store
+// spends in the same queries' SQL, and the throughput of the bulk metrics calls `sleuth batch` uses.
+// Results go to the "## Search" section of docs/PERFORMANCE.md.
+//   node scripts/bench/search.ts                     the default world, seeded in memory
+//   node scripts/bench/search.ts large               the large world, seeded once into a data
+//                                                    directory and reused (--data-dir DIR to choose)
+//   node scripts/bench/search.ts default --rounds 400
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { addressChainUrn, type ChainId, displayAddress } from "../../packages/sdk/src/index.ts";
