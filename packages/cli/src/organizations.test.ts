@@ -4,7 +4,15 @@ import { CliError } from "./errors.ts";
 import { currentOrganization, findOrganization } from "./organizations.ts";
 
 function organization(name: string, uuid: string, role: UserOrganization["role"]): UserOrganization {
-  return { id: 1, uuid, name, role, createdAt: "2024-01-01T00:00:00.000Z", parentOrganizationUuid: null };
+  return {
+    id: 1,
+    uuid,
+    name,
+    role,
+    createdAt: "2024-01-01T00:00:00.000Z",
+    parentOrganizationUuid: null,
+    hasForensicsLicense: false,
+  };
 }
 
 const demo = organization("Demo Investigations", "6f1c2a5e-8d3b-4c7a-9e10-2b3c4d5e6f70", "admin");

@@ -6,6 +6,7 @@ import type { CliIo } from "../io.ts";
 import { findOrganization } from "../organizations.ts";
 import { type Column, formatTime, renderTable } from "../output/index.ts";
 import { action } from "../session.ts";
+import { registerOrgForensicsLicense } from "./orgForensicsLicense.ts";
 
 function organizationColumns(currentUuid: string | undefined, tty: boolean): Column<UserOrganization>[] {
   return [
@@ -86,6 +87,7 @@ export function registerOrg(program: Command, io: CliIo): void {
     );
 
   registerOrgManagement(org, io);
+  registerOrgForensicsLicense(org, io);
 }
 
 function memberColumns(tty: boolean): Column<Member>[] {

@@ -55,7 +55,7 @@ Examples:
         const rule = ipSearchRule({
           module: "navigation",
           ipSearchEnabled: flags.ipSearch,
-          hasForensicsLicense: false,
+          hasForensicsLicense: organization?.hasForensicsLicense ?? false,
         });
         // 002 §8: an IP typed where IP search is off says why nothing comes back for it.
         if (!rule.allowed && typed.identifiers.some((identifier) => identifier.kind === "inet"))

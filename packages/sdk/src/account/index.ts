@@ -44,6 +44,7 @@ export type {
   Member,
   Organization,
   Role,
+  UpdateOrganizationBody,
   User,
   UserOrganization,
 } from "./schemas.ts";

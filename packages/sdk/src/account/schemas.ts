@@ -19,6 +19,11 @@ export const organizationSchema = z.object({
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   parentOrganizationUuid: z.uuid().nullable(),
+  /**
+   * 002 §6: in triage, IP results need a forensics licence. The specification names no field; ours is
+   * this one, set by an organization admin (docs/API.md "Session and organizations").
+   */
+  hasForensicsLicense: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -46,7 +51,13 @@ export const createOrganizationBodySchema = z.object({
 });
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
 export const createdOrganizationSchema = z.object({ uuid: z.uuid().optional(), name: z.string().optional() });
-export const updateOrganizationBodySchema = z.object({ name: organizationNameSchema });
+/** PATCH /organizations/{id}: a new name, the forensics licence (002 §6), or both; at least one. */
+export const updateOrganizationBodySchema = z
+  .strictObject({ name: organizationNameSchema.optional(), hasForensicsLicense: z.boolean().optional() })
+  .refine((body) => body.name !== undefined || body.hasForensicsLicense !== undefined, {
+    message: "Send a name or hasForensicsLicense",
+  });
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
 export const inviteMemberBodySchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),

@@ -19,6 +19,7 @@ import {
   memberSchema,
   organizationSchema,
   type Role,
+  type UpdateOrganizationBody,
   userOrganizationSchema,
   userSchema,
 } from "../account/schemas.ts";
@@ -60,7 +61,8 @@ export function organizationsApi(core: HttpCore) {
     get: async (id: string) =>
       (await core.request("GET", `/organizations/${encodeURIComponent(id)}`, { schema: organizationSchema }))
         .data,
-    update: async (id: string, body: { name: string }) =>
+    /** A new name, or (002 §6) the forensics licence; admins only. */
+    update: async (id: string, body: UpdateOrganizationBody) =>
       (
         await core.request("PATCH", `/organizations/${encodeURIComponent(id)}`, {
           body,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attributionTagSchema } from "../attribution/index.ts";
 import { inetUrnSchema } from "../chains/index.ts";
+import { searchModules } from "./searchRoutes.ts";
 import { addressResultSchema, customEntityResultSchema, entityResultSchema } from "./searchSchemas.ts";
 import { searchResultLimits } from "./searchSections.ts";
 
@@ -25,6 +26,12 @@ export const autocompleteRequestSchema = z.object({
   attributionType: attributionTypeSchema,
   limit: z.coerce.number().int().min(1).max(searchResultLimits.wildcard).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * The module searching (002 §2). With it, the server applies 002 §6's IP rule to inet searches
+   * (graph modules never, triage only with the organization's forensics licence) and refuses with
+   * 002 §8's texts (docs/API.md "Search").
+   */
+  module: z.enum(searchModules).optional(),
 });
 export type AutocompleteRequest = z.infer<typeof autocompleteRequestSchema>;
 

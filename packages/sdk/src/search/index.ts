@@ -26,6 +26,8 @@ export {
 } from "./autocomplete.ts";
 export type { GlobalSearchOutcome } from "./globalSearchNavigation.ts";
 export { globalSearchRoute } from "./globalSearchNavigation.ts";
+export type { IpSearchRefusal } from "./ipSearchRefusal.ts";
+export { ipSearchRefusalOf, ipSearchRefusalSchema } from "./ipSearchRefusal.ts";
 export { randomSearchRoute } from "./randomSearch.ts";
 export type { SearchConfiguration, SearchConfigurationAnswer } from "./searchConfiguration.ts";
 export {

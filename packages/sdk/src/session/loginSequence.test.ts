@@ -23,6 +23,7 @@ const org = (n: number): UserOrganization => ({
   name: `Org ${n}`,
   createdAt: "2026-01-01T00:00:00.000Z",
   parentOrganizationUuid: null,
+  hasForensicsLicense: false,
   role: "admin",
 });
 const organizations = [org(1), org(2)];

@@ -21,7 +21,13 @@ export const demoAccounts = {
     fullName: "Alex Analyst",
   },
   organization: { uuid: "5e1e0000-0000-4000-8000-0000000000a1", name: "Demo Investigations" },
-  partner: { uuid: "5e1e0000-0000-4000-8000-0000000000a2", name: "Partner Agency" },
+  // 002 §6: the partner (a law-enforcement agency) holds a forensics licence, so its members see IP
+  // results in triage; Demo Investigations does not until its admin turns it on.
+  partner: {
+    uuid: "5e1e0000-0000-4000-8000-0000000000a2",
+    name: "Partner Agency",
+    hasForensicsLicense: true,
+  },
 } as const;
 
 const memberships: ReadonlyArray<{

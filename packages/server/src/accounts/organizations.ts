@@ -15,12 +15,22 @@ export const organizationNameConstraint = "organizations_name_key";
 
 export async function createOrganization(
   db: Queryable,
-  organization: { name: string; parentOrganizationId?: number | null; uuid?: string },
+  organization: {
+    name: string;
+    parentOrganizationId?: number | null;
+    uuid?: string;
+    hasForensicsLicense?: boolean;
+  },
 ): Promise<OrganizationRow> {
   const [inserted] = await db.query<{ id: number }>(
-    `INSERT INTO organizations (uuid, name, parent_organization_id)
-     VALUES (COALESCE($1::uuid, gen_random_uuid()), $2, $3) RETURNING id`,
-    [organization.uuid ?? null, organization.name.trim(), organization.parentOrganizationId ?? null],
+    `INSERT INTO organizations (uuid, name, parent_organization_id, has_forensics_license)
+     VALUES (COALESCE($1::uuid, gen_random_uuid()), $2, $3, $4) RETURNING id`,
+    [
+      organization.uuid ?? null,
+      organization.name.trim(),
+      organization.parentOrganizationId ?? null,
+      organization.hasForensicsLicense ?? false,
+    ],
   );
   return (await findOrganizationById(db, inserted!.id))!;
 }

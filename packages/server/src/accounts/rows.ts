@@ -19,6 +19,8 @@ export interface OrganizationRow {
   parent_organization_id: number | null;
   /** Joined from the parent row; the wire names the parent by uuid. */
   parent_organization_uuid: string | null;
+  /** 002 §6: IP results in triage. */
+  has_forensics_license: boolean;
   created_at: Date;
 }
 
@@ -30,7 +32,7 @@ export const userColumns =
   "u.id, u.uuid, u.email, u.first_name, u.last_name, u.full_name, u.password_hash, u.created_at";
 
 export const organizationColumns =
-  "o.id, o.uuid, o.name, o.parent_organization_id, p.uuid AS parent_organization_uuid, o.created_at";
+  "o.id, o.uuid, o.name, o.parent_organization_id, p.uuid AS parent_organization_uuid, o.has_forensics_license, o.created_at";
 
 /** FROM clause pairing `o` with its parent `p`, for organizationColumns. */
 export const organizationsWithParent =
@@ -61,5 +63,6 @@ export function toOrganization(row: OrganizationRow): Organization {
     name: row.name,
     createdAt: toIso(row.created_at),
     parentOrganizationUuid: row.parent_organization_uuid,
+    hasForensicsLicense: row.has_forensics_license,
   };
 }

@@ -46,7 +46,12 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
     requireAdmin(membership);
     const body = parseOr400(updateOrganizationBodySchema, request.body);
     try {
-      await store.query("UPDATE organizations SET name = $2 WHERE id = $1", [membership.id, body.name]);
+      // 002 §6: the forensics licence is the organization's, changed by its admin like its name.
+      await store.query(
+        `UPDATE organizations SET name = COALESCE($2, name),
+           has_forensics_license = COALESCE($3, has_forensics_license) WHERE id = $1`,
+        [membership.id, body.name ?? null, body.hasForensicsLicense ?? null],
+      );
       forgetCallers();
     } catch (error) {
       if (isUniqueViolation(error, organizationNameConstraint)) throw conflict(duplicateName);

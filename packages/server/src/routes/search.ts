@@ -3,13 +3,18 @@ import {
   attributionEntityRequestSchema,
   attributionLookupMaxUrns,
   autocompleteRequestSchema,
+  ipSearchRule,
+  type SearchModule,
   searchResultLimit,
   transactionLookupRequestSchema,
   userReportBodySchemas,
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { featureFlagsFor } from "../accounts/featureFlags.ts";
+import type { OrganizationRow } from "../accounts/rows.ts";
 import { requireRole } from "../http/auth.ts";
+import { HttpError } from "../http/errors.ts";
 import { sendJsonText } from "../http/jsonText.ts";
 import { parseOr400 } from "../http/validation.ts";
 import {
@@ -20,6 +25,7 @@ import {
   saveStatusReport,
   searchConfiguration,
 } from "../search/index.ts";
+import type { Queryable } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "Search": the global search calls (000 §4, 001 §7 "Other", 002 §7). Every caller
@@ -33,6 +39,25 @@ const entityLookupBody = attributionEntityRequestSchema.extend({
   entityUrns: attributionEntityRequestSchema.shape.entityUrns.max(attributionLookupMaxUrns.entities),
 });
 
+/**
+ * 002 §6 / §8: the IP rule of the module searching, over the organization's forensics licence and IP
+ * search flag; a refusal is 403 with the spec's texts, one sentence each in `details.messages`.
+ */
+async function checkIpSearchAllowed(
+  db: Queryable,
+  organization: OrganizationRow,
+  module: SearchModule,
+): Promise<void> {
+  const flags = await featureFlagsFor(db, organization.id, "server");
+  const rule = ipSearchRule({
+    module,
+    ipSearchEnabled: flags.ipSearch,
+    hasForensicsLicense: organization.has_forensics_license,
+  });
+  if (!rule.allowed)
+    throw new HttpError(403, "forbidden", rule.messages.join(" "), { details: { messages: rule.messages } });
+}
+
 export function searchRoutes(app: FastifyInstance, { store }: RouteContext): void {
   // 000 §5: the chains recognition leaves out, asked once by a client before it recognises input.
   app.get("/v1/search/configuration", async (request) => {
@@ -43,6 +68,8 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
   app.get("/v3/attribution/autocomplete", async (request) => {
     const { organization, user } = requireRole(request, "viewer");
     const query = parseOr400(autocompleteRequestSchema, request.query);
+    if (query.attributionType === "inet" && query.module !== undefined)
+      await checkIpSearchAllowed(store, organization, query.module);
     const limit = query.limit ?? searchResultLimit(query.query);
     const offset = query.offset ?? 0;
     const page = await autocomplete(store, query.attributionType, {

@@ -6,7 +6,7 @@ import {
   type KeyPlatform,
   parseHotkey,
 } from "./hotkeyKeys.ts";
-import { createSequenceMatcher, type HotkeyBinding } from "./sequenceMatcher.ts";
+import { createSequenceMatcher, type HotkeyBinding, sequenceTimeoutMs } from "./sequenceMatcher.ts";
 import { $singleKeyShortcutsEnabled } from "./singleKeyShortcuts.ts";
 
 export interface Hotkey {
@@ -77,19 +77,34 @@ export function installHotkeyListener(
   platform: KeyPlatform = detectKeyPlatform(),
 ): () => void {
   const matcher = createSequenceMatcher<Hotkey>();
+  // A key that is a shortcut and also starts a longer one waits this long for the rest.
+  let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing || event.repeat) return;
     const chord = chordOfKeyPress(event);
     if (!chord) return;
+    clearTimeout(fallbackTimer);
     const bindings: HotkeyBinding<Hotkey>[] = enabledHotkeys().map((hotkey) => ({
       chords: parseHotkey(hotkey.keys, platform),
       value: hotkey,
     }));
-    const outcome = matcher.press(chord, bindings, isTypingTarget(event.target));
+    let outcome = matcher.press(chord, bindings, isTypingTarget(event.target));
+    if (outcome.type === "fallback") {
+      outcome.value.run(event);
+      // The fallback may have focused a field (transfers' jump-to): then this key is typed into it,
+      // since the browser inserts the character where the focus is after keydown.
+      outcome = matcher.press(chord, bindings, isTypingTarget(target.activeElement));
+    }
     if (outcome.type === "none") return;
     event.preventDefault();
     if (outcome.type === "run") outcome.value.run(event);
+    if (outcome.type === "pending" && outcome.fallback !== undefined) {
+      fallbackTimer = setTimeout(() => matcher.expire()?.run(event), sequenceTimeoutMs);
+    }
   };
   target.addEventListener("keydown", onKeyDown);
-  return () => target.removeEventListener("keydown", onKeyDown);
+  return () => {
+    clearTimeout(fallbackTimer);
+    target.removeEventListener("keydown", onKeyDown);
+  };
 }

@@ -49,4 +49,38 @@ describe("hotkey matching (STYLE Keyboard)", () => {
     const matcher = matcherAt({ now: 0 });
     expect(matcher.press("x", bindings, false)).toEqual({ type: "none" });
   });
+
+  describe("a single key that also starts a sequence (triage's t s over transfers' t)", () => {
+    const overlapping: HotkeyBinding<string>[] = [
+      { chords: ["t"], value: "jump" },
+      { chords: ["t", "s"], value: "summary" },
+      { chords: ["j"], value: "next" },
+    ];
+
+    test("002 §2 t then s runs the sequence, not the single key", () => {
+      const matcher = matcherAt({ now: 0 });
+      expect(matcher.press("t", overlapping, false)).toEqual({ type: "pending", fallback: "jump" });
+      expect(matcher.press("s", overlapping, false)).toEqual({ type: "run", value: "summary" });
+      expect(matcher.expire()).toBeUndefined();
+    });
+
+    test("002 §2 t left alone runs the single key when the sequence times out", () => {
+      const matcher = matcherAt({ now: 0 });
+      matcher.press("t", overlapping, false);
+      expect(matcher.expire()).toBe("jump");
+      expect(matcher.expire()).toBeUndefined();
+    });
+
+    test("002 §2 t then another key runs t, and that key is pressed afresh", () => {
+      const matcher = matcherAt({ now: 0 });
+      matcher.press("t", overlapping, false);
+      expect(matcher.press("j", overlapping, false)).toEqual({ type: "fallback", value: "jump" });
+      expect(matcher.press("j", overlapping, false)).toEqual({ type: "run", value: "next" });
+    });
+
+    test("a single key with no longer sequence still runs at once", () => {
+      const matcher = matcherAt({ now: 0 });
+      expect(matcher.press("j", overlapping, false)).toEqual({ type: "run", value: "next" });
+    });
+  });
 });

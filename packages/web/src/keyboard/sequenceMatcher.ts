@@ -6,7 +6,16 @@ export interface HotkeyBinding<T> {
   value: T;
 }
 
-export type MatchOutcome<T> = { type: "run"; value: T } | { type: "pending" } | { type: "none" };
+/**
+ * `pending` with a `fallback`: the keys are a shortcut of their own and also start a longer one
+ * (transfers' "t" under triage's "t s"); the fallback runs when the sequence is not continued.
+ * `fallback`: run it, then press the same key again (it may now be typing in what the fallback focused).
+ */
+export type MatchOutcome<T> =
+  | { type: "run"; value: T }
+  | { type: "pending"; fallback?: T }
+  | { type: "fallback"; value: T }
+  | { type: "none" };
 
 /** How long a started sequence ("g …") waits for its next key, as on GitHub. */
 export const sequenceTimeoutMs = 1500;
@@ -23,21 +32,19 @@ export function createSequenceMatcher<T>(options: { timeoutMs?: number; now?: ()
   const timeoutMs = options.timeoutMs ?? sequenceTimeoutMs;
   const now = options.now ?? (() => Date.now());
   let buffer: string[] = [];
+  let fallback: T | undefined;
   let lastPressAt = 0;
 
   function match(pressed: readonly string[], bindings: readonly HotkeyBinding<T>[]): MatchOutcome<T> {
     const exact = bindings.find(
       (binding) => binding.chords.length === pressed.length && startsWith(binding.chords, pressed),
     );
-    if (exact) return { type: "run", value: exact.value };
-    if (
-      bindings.some(
-        (binding) => binding.chords.length > pressed.length && startsWith(binding.chords, pressed),
-      )
-    ) {
-      return { type: "pending" };
-    }
-    return { type: "none" };
+    const longer = bindings.some(
+      (binding) => binding.chords.length > pressed.length && startsWith(binding.chords, pressed),
+    );
+    if (exact)
+      return longer ? { type: "pending", fallback: exact.value } : { type: "run", value: exact.value };
+    return longer ? { type: "pending" } : { type: "none" };
   }
 
   return {
@@ -48,23 +55,46 @@ export function createSequenceMatcher<T>(options: { timeoutMs?: number; now?: ()
     press(chord: string, bindings: readonly HotkeyBinding<T>[], typing: boolean): MatchOutcome<T> {
       if (typing) {
         buffer = [];
+        fallback = undefined;
         if (!isModChord(chord)) return { type: "none" };
       }
       const at = now();
-      if (at - lastPressAt > timeoutMs) buffer = [];
+      if (at - lastPressAt > timeoutMs) {
+        buffer = [];
+        fallback = undefined;
+      }
       lastPressAt = at;
       const continued = match([...buffer, chord], bindings);
       if (continued.type !== "none" || buffer.length === 0) {
         buffer = continued.type === "pending" ? [...buffer, chord] : [];
+        fallback = continued.type === "pending" ? continued.fallback : undefined;
         return continued;
+      }
+      if (fallback !== undefined) {
+        // The keys so far were a shortcut of their own: it runs, and this key is pressed afresh.
+        const value = fallback;
+        buffer = [];
+        fallback = undefined;
+        return { type: "fallback", value };
       }
       // The sequence in progress broke off: the key may still start or be a shortcut of its own.
       const fresh = match([chord], bindings);
       buffer = fresh.type === "pending" ? [chord] : [];
       return fresh;
     },
+    /**
+     * The sequence in progress was left alone for the timeout: the shortcut its keys make on their
+     * own, if any, to run now (the listener's timer calls this).
+     */
+    expire(): T | undefined {
+      const value = fallback;
+      buffer = [];
+      fallback = undefined;
+      return value;
+    },
     reset() {
       buffer = [];
+      fallback = undefined;
     },
   };
 }

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from "react";
 import { useCommands } from "../commands/index.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import { ForensicsLicenseSection } from "./ForensicsLicenseSection.tsx";
 import { refreshPath } from "./refreshRoute.ts";
 
 const membersKey = ["organization", "members"];
@@ -67,6 +68,11 @@ export function OrganizationSettingsPage() {
         {view.organization.name}: you are {view.role ?? "not a member"}.
       </Text>
       {admin ? <RenameForm uuid={view.organization.uuid} name={view.organization.name} /> : null}
+      <ForensicsLicenseSection
+        uuid={view.organization.uuid}
+        licensed={view.organization.hasForensicsLicense}
+        admin={admin}
+      />
       <MembersSection admin={admin} />
       <CreateOrganizationForm />
       {admin ? <DeleteOrganization uuid={view.organization.uuid} name={view.organization.name} /> : null}

@@ -24,7 +24,7 @@ import {
 export interface SearchScope {
   module: SearchModule;
   featureFlags: Pick<FeatureFlags, "ipSearch" | "customEntitySearch">;
-  /** 002 §6: IP results in triage need a forensics licence; the console has no licences yet. */
+  /** 002 §6: IP results in triage need the organization's forensics licence. */
   hasForensicsLicense?: boolean;
 }
 

@@ -60,8 +60,9 @@ export function useSearchSections(
         ipSearch: featureFlags?.ipSearch ?? false,
         customEntitySearch: featureFlags?.customEntitySearch ?? false,
       },
+      hasForensicsLicense: view?.organization.hasForensicsLicense ?? false,
     }),
-    [options.module, featureFlags],
+    [options.module, featureFlags, view?.organization.hasForensicsLicense],
   );
   const organizationUuid = view?.organization.uuid ?? null;
   // The requests start in the debounce timer, not a render later (the palette benchmark's budget).

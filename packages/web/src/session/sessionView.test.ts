@@ -18,6 +18,7 @@ const organization = (id: number, name: string): Organization => ({
   name,
   createdAt: "2024-01-01T00:00:00.000Z",
   parentOrganizationUuid: null,
+  hasForensicsLicense: false,
 });
 const demo = organization(1, "Demo Investigations");
 const partner = organization(2, "Partner Agency");

@@ -20,6 +20,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { rememberOpenedSearch, rememberSearches, useExcludedChains } from "../search/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
+import { TriageIpResults, useTriageIpSearch } from "./TriageIpResults.tsx";
 import { TriageSearchBox } from "./TriageSearchBox.tsx";
 import { triageFromState, triagePathOfRoute } from "./triageNavigation.ts";
 import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";
@@ -28,7 +29,7 @@ import "./triage.css";
 /**
  * 002 §2 triage results: every address and transaction the query's items name, with whether the store
  * knows activity for it. 002 §4: a single item with exactly one active result opens it directly; IPs
- * are refused without a forensics licence.
+ * are refused without the organization's forensics licence (002 §6), and searched with it.
  */
 export function TriageResultsPage() {
   const params = new URLSearchParams(useSearch());
@@ -43,12 +44,18 @@ export function TriageResultsPage() {
     [items, excludedChains],
   );
   const identifiers = inputs.flatMap(({ input }) => (input.type === "query" ? input.identifiers : []));
-  const hasIp = identifiers.some((identifier) => identifier.kind === "inet");
+  const ips = inputs.flatMap(({ item, input }) =>
+    input.type === "query" && input.identifiers.some((identifier) => identifier.kind === "inet")
+      ? [item]
+      : [],
+  );
+  const hasIp = ips.length > 0;
   const ipRule = ipSearchRule({
     module: "triage",
     ipSearchEnabled: view?.featureFlags.ipSearch ?? false,
-    hasForensicsLicense: false,
+    hasForensicsLicense: view?.organization.hasForensicsLicense ?? false,
   });
+  const ipSearch = useTriageIpSearch(ips, ipRule.allowed, view?.organization.uuid ?? null);
   const addressUrns = [...new Set(identifiers.filter((id) => id.kind === "address").map((id) => id.urn))];
   const transactionUrns = [
     ...new Set(identifiers.filter((id) => id.kind === "transaction").map((id) => id.urn)),
@@ -68,7 +75,9 @@ export function TriageResultsPage() {
     enabled: transactionUrns.length > 0,
   });
   const loading =
-    (addressUrns.length > 0 && addresses.isPending) || (transactionUrns.length > 0 && transactions.isPending);
+    (addressUrns.length > 0 && addresses.isPending) ||
+    (transactionUrns.length > 0 && transactions.isPending) ||
+    (hasIp && ipRule.allowed && ipSearch.isPending);
   const failed = addresses.isError || transactions.isError;
 
   const addressRows = (addresses.data ?? []).flatMap((metrics) => {
@@ -115,7 +124,14 @@ export function TriageResultsPage() {
   }, [jump, navigate, text]);
 
   const from = triageFromState({ name: "triageResults", query: { query: text } });
-  const nothing = !loading && !failed && addressRows.length === 0 && transactionRows.length === 0;
+  const ipHits = ipSearch.data?.length ?? 0;
+  const nothing =
+    !loading &&
+    !failed &&
+    !ipSearch.isError &&
+    addressRows.length === 0 &&
+    transactionRows.length === 0 &&
+    ipHits === 0;
   return (
     <div className="sleuth-page sleuth-triage">
       <Heading as="h1" ref={headingRef} tabIndex={-1} className="sleuth-page-title">
@@ -201,6 +217,7 @@ export function TriageResultsPage() {
               </ul>
             </section>
           ) : null}
+          <TriageIpResults search={ipSearch} />
         </>
       )}
     </div>

@@ -33,17 +33,17 @@ export function TriageSearchBox({ initialQuery = "" }: { initialQuery?: string }
     const items = multi ? multiSearchItems(text) : [text.trim()].filter(Boolean);
     if (disabled || items.length === 0) return;
     const ips = items.filter((item) => recognizeIdentifier(item).some((match) => match.kind === "inet"));
-    if (ips.length > 0) {
-      const rule = ipSearchRule({
-        module: "triage",
-        ipSearchEnabled: view?.featureFlags.ipSearch ?? false,
-        hasForensicsLicense: false,
-      });
-      setMessages(rule.allowed ? [] : rule.messages);
-      // Only IPs: nothing else to search.
-      if (!rule.allowed && ips.length === items.length) return;
-    } else setMessages([]);
-    const query = items.filter((item) => !ips.includes(item)).join("\n");
+    const rule = ipSearchRule({
+      module: "triage",
+      ipSearchEnabled: view?.featureFlags.ipSearch ?? false,
+      hasForensicsLicense: view?.organization.hasForensicsLicense ?? false,
+    });
+    // With the licence IPs are searched like the rest (the results page asks the server for them).
+    const refused = rule.allowed ? [] : ips;
+    setMessages(rule.allowed || refused.length === 0 ? [] : rule.messages);
+    // Only refused IPs: nothing else to search.
+    if (refused.length > 0 && refused.length === items.length) return;
+    const query = items.filter((item) => !refused.includes(item)).join("\n");
     openRoute(searchSubmitRoute({ module: "triage", query, currentRoute: routeNameOfPath(location) }));
   };
   // Enter searches a single line; in the multi-search box Enter starts a new line and Mod+Enter searches.
