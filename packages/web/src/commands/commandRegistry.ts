@@ -30,6 +30,8 @@ interface CommandBase {
   keywords?: string[];
   /** github/hotkey string; registered as a hotkey that runs the command, shown as its hint. */
   keys?: string;
+  /** See Hotkey.outranksSingleKey. */
+  outranksSingleKey?: boolean;
 }
 
 export type Command =
@@ -83,6 +85,7 @@ export function registerCommand(command: Command): () => void {
         keys: command.keys,
         description: command.title,
         group: command.group,
+        outranksSingleKey: command.outranksSingleKey,
         run: () => runCommand(command),
       })
     : () => {};

@@ -19,6 +19,11 @@ export interface Hotkey {
   group: string;
   /** Fires only while this scope is active (see activateHotkeyScope); absent = everywhere. */
   scope?: string;
+  /**
+   * For a sequence: its first key waits for the rest even where that key alone is a shortcut of the
+   * same page (which then runs after the wait, or when another key follows).
+   */
+  outranksSingleKey?: boolean;
   run: (event: KeyboardEvent) => void;
 }
 
@@ -87,6 +92,7 @@ export function installHotkeyListener(
     const bindings: HotkeyBinding<Hotkey>[] = enabledHotkeys().map((hotkey) => ({
       chords: parseHotkey(hotkey.keys, platform),
       value: hotkey,
+      outranksSingleKey: hotkey.outranksSingleKey,
     }));
     let outcome = matcher.press(chord, bindings, isTypingTarget(event.target));
     if (outcome.type === "fallback") {

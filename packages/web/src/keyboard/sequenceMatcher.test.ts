@@ -53,7 +53,7 @@ describe("hotkey matching (STYLE Keyboard)", () => {
   describe("a single key that also starts a sequence (triage's t s over transfers' t)", () => {
     const overlapping: HotkeyBinding<string>[] = [
       { chords: ["t"], value: "jump" },
-      { chords: ["t", "s"], value: "summary" },
+      { chords: ["t", "s"], value: "summary", outranksSingleKey: true },
       { chords: ["j"], value: "next" },
     ];
 
@@ -81,6 +81,15 @@ describe("hotkey matching (STYLE Keyboard)", () => {
     test("a single key with no longer sequence still runs at once", () => {
       const matcher = matcherAt({ now: 0 });
       expect(matcher.press("j", overlapping, false)).toEqual({ type: "run", value: "next" });
+    });
+
+    test("a sequence that does not outrank single keys leaves them running at once", () => {
+      const matcher = matcherAt({ now: 0 });
+      const plain: HotkeyBinding<string>[] = [
+        { chords: ["n"], value: "nextPage" },
+        { chords: ["n", "c"], value: "newCase" },
+      ];
+      expect(matcher.press("n", plain, false)).toEqual({ type: "run", value: "nextPage" });
     });
   });
 });

@@ -4,11 +4,14 @@ export interface HotkeyBinding<T> {
   /** Normalized chords, one per key of a sequence ("g h" -> ["g", "h"]). */
   chords: readonly string[];
   value: T;
+  /** A sequence whose first key waits for the rest even where that key alone is a shortcut. */
+  outranksSingleKey?: boolean;
 }
 
 /**
- * `pending` with a `fallback`: the keys are a shortcut of their own and also start a longer one
- * (transfers' "t" under triage's "t s"); the fallback runs when the sequence is not continued.
+ * `pending` with a `fallback`: the keys are a shortcut of their own and also start a longer one that
+ * outranks it (triage's "t s" over transfers' "t"); the fallback runs when the sequence is not continued.
+ * Elsewhere the shorter shortcut runs at once, as it always did.
  * `fallback`: run it, then press the same key again (it may now be typing in what the fallback focused).
  */
 export type MatchOutcome<T> =
@@ -39,12 +42,14 @@ export function createSequenceMatcher<T>(options: { timeoutMs?: number; now?: ()
     const exact = bindings.find(
       (binding) => binding.chords.length === pressed.length && startsWith(binding.chords, pressed),
     );
-    const longer = bindings.some(
+    const longer = bindings.filter(
       (binding) => binding.chords.length > pressed.length && startsWith(binding.chords, pressed),
     );
     if (exact)
-      return longer ? { type: "pending", fallback: exact.value } : { type: "run", value: exact.value };
-    return longer ? { type: "pending" } : { type: "none" };
+      return longer.some((binding) => binding.outranksSingleKey)
+        ? { type: "pending", fallback: exact.value }
+        : { type: "run", value: exact.value };
+    return longer.length > 0 ? { type: "pending" } : { type: "none" };
   }
 
   return {

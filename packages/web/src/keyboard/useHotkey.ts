@@ -5,11 +5,19 @@ import { activateHotkeyScope, type Hotkey, registerHotkey } from "./hotkeyRegist
 export function useHotkey(hotkey: Hotkey, enabled = true): void {
   const run = useRef(hotkey.run);
   run.current = hotkey.run;
-  const { id, keys, description, group, scope } = hotkey;
+  const { id, keys, description, group, scope, outranksSingleKey } = hotkey;
   useEffect(() => {
     if (!enabled) return;
-    return registerHotkey({ id, keys, description, group, scope, run: (event) => run.current(event) });
-  }, [id, keys, description, group, scope, enabled]);
+    return registerHotkey({
+      id,
+      keys,
+      description,
+      group,
+      scope,
+      outranksSingleKey,
+      run: (event) => run.current(event),
+    });
+  }, [id, keys, description, group, scope, outranksSingleKey, enabled]);
 }
 
 /** Activates a hotkey scope while the calling component is mounted (a pane, a dialog). */

@@ -74,6 +74,7 @@ export function CameraSearch({ onCapture }: { onCapture: (image: File) => void }
   useHotkey({
     id: "triage.cameraSearch",
     keys: "t c",
+    outranksSingleKey: true,
     description: "Search with the camera",
     group: "Triage",
     run: open,

@@ -111,6 +111,8 @@ function TriageAddress({ chain, address, urn }: { chain: ChainId; address: strin
       title: "Show the triage summary",
       group: "Triage",
       keys: "t s",
+      // 002 §2 the tabs stay one chord away inside the transfer history, whose own "t" jumps to a date.
+      outranksSingleKey: true,
       run: () => navigate(triageAddressPath(chain, address)),
     },
     {
@@ -118,6 +120,7 @@ function TriageAddress({ chain, address, urn }: { chain: ChainId; address: strin
       title: "Show the triage details",
       group: "Triage",
       keys: "t d",
+      outranksSingleKey: true,
       run: () => navigate(triageAddressPath(chain, address, { tab: "details" })),
     },
   ]);

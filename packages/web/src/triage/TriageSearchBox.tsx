@@ -58,6 +58,7 @@ export function TriageSearchBox({ initialQuery = "" }: { initialQuery?: string }
   useHotkey({
     id: "triage.history",
     keys: "t h",
+    outranksSingleKey: true,
     description: "Open the triage search history",
     group: "Triage",
     run: () => navigate(triageRoutes.history),
