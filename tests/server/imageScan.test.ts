@@ -75,6 +75,29 @@ describe("002 §4 search by image over HTTP", () => {
   );
 
   test(
+    "002 §4 a dark-theme screenshot among lines of prose gives its address and its QR code's",
+    async () => {
+      const prose = "Balance 12.5 BTC · 3 confirmations · last seen yesterday at noon";
+      const png = drawPng({
+        width: 1400,
+        height: 420,
+        background: "#0d1117",
+        foreground: "#e6edf3",
+        texts: [
+          { text: prose, x: 30, y: 50, size: 16 },
+          { text: `Wallet ${tronAddress}`, x: 30, y: 100, size: 16 },
+          { text: prose, x: 30, y: 150, size: 16 },
+          { text: prose, x: 30, y: 200, size: 16 },
+        ],
+        qrCodes: [{ payload: bitcoinAddress, x: 1100, y: 80, scale: 4 }],
+      });
+      const found = await client().triage.scanImage(new Blob([png], { type: "image/png" }), "dark.png");
+      expect(found).toEqual([tronAddress, bitcoinAddress]);
+    },
+    scanTimeout,
+  );
+
+  test(
     "002 §4 an image with no identifier gives an empty list (the no-identifiers banner)",
     async () => {
       const png = drawPng({

@@ -6,6 +6,7 @@ import { demoAccounts, findDemoUser, seedDemoAccounts } from "./accounts/demoAcc
 import { ensureCliConfig } from "./cliConfig.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildServer } from "./http/server.ts";
+import { startTextReader } from "./imageScan/index.ts";
 import { ensureRollups } from "./rollups/index.ts";
 import { migrate, openStore } from "./store/index.ts";
 import { seedWorld } from "./world/index.ts";
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The first image scan would otherwise wait for the OCR worker and its model (002 §4).
+  startTextReader();
   const { port } = app.server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

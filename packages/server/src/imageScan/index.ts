@@ -1,5 +1,5 @@
 export type { DecodedImage, ImageFormat } from "./decodeImage.ts";
 export { decodeImage, ImageDecodeError, imageFormatOf, maxImagePixels } from "./decodeImage.ts";
 export { readQrCodes } from "./readQrCodes.ts";
-export { englishLanguageDirectory, readText, stopTextReader } from "./readText.ts";
+export { englishLanguageDirectory, readText, startTextReader, stopTextReader } from "./readText.ts";
 export { scanImage } from "./scanImage.ts";

@@ -53,6 +53,11 @@ export async function readText(image: Uint8Array): Promise<string> {
   return data.text;
 }
 
+/** Starts the OCR worker and loads its model now, in the background (the server does at start). */
+export function startTextReader(): void {
+  ocrWorker().catch(() => undefined);
+}
+
 /** Ends the OCR worker (server shutdown, tests). */
 export async function stopTextReader(): Promise<void> {
   const current = worker;
