@@ -4,6 +4,7 @@ import { registerBatch } from "./batch.ts";
 import { registerCases } from "./cases.ts";
 import { registerConfig } from "./config.ts";
 import { registerCounterparties } from "./counterparties.ts";
+import { registerDetectors } from "./detectors.ts";
 import { registerEntities } from "./entities.ts";
 import { registerExport } from "./export.ts";
 import { registerExposure } from "./exposure.ts";
@@ -32,6 +33,7 @@ export const commands: readonly RegisterCommand[] = [
   registerSearch,
   registerScan,
   registerTriage,
+  registerDetectors,
   registerBatch,
   registerCounterparties,
   registerExposure,

@@ -1,10 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import {
-  type ChainId,
-  chainIdSchema,
   featureFlagDefaults,
   isApiError,
-  recognizeIdentifier,
   type SleuthClient,
   triageChecklist,
   triageChecklistFacts,
@@ -20,37 +17,8 @@ import {
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { action, type Session } from "../session.ts";
-
-/**
- * The address and its chain: `--chain` when given, else the first chain (registry order) the address
- * fits among those the server searches (a `0x` address is read as Ethereum's).
- */
-async function subjectOf(
-  session: Session,
-  client: SleuthClient,
-  address: string,
-  chainOption: string | undefined,
-): Promise<{ chain: ChainId; address: string; urn: string }> {
-  let chains: ChainId[];
-  if (chainOption !== undefined) {
-    const chain = chainIdSchema.safeParse(chainOption.trim().toLowerCase());
-    if (!chain.success) throw new CliError(`unknown chain "${chainOption}"`);
-    chains = [chain.data];
-  } else {
-    const configuration = await client.search.configuration();
-    if (configuration.notice) session.out.warn(configuration.notice);
-    const { excludedChains } = configuration;
-    chains = recognizeIdentifier(address, { recognizeInet: false, excludedChains })
-      .filter((identifier) => identifier.kind === "address")
-      .map((identifier) => identifier.chain as ChainId);
-  }
-  const match = recognizeIdentifier(address, { recognizeInet: false }).find(
-    (identifier) => identifier.kind === "address" && identifier.chain === chains[0],
-  );
-  if (!match) throw new CliError(`${triageMessages.invalidAddress} (${address})`);
-  return { chain: match.chain as ChainId, address: match.value, urn: match.urn };
-}
+import { action } from "../session.ts";
+import { addressSubjectOf } from "./addressSubject.ts";
 
 function registerReport(triage: Command, io: CliIo): void {
   triage
@@ -75,7 +43,7 @@ Examples:
         const [address] = command.processedArgs as [string];
         const options = command.opts<{ chain?: string; locale: string; output?: string }>();
         const { client } = await session.scopedClient();
-        const subject = await subjectOf(session, client, address, options.chain);
+        const subject = await addressSubjectOf(session, client, address, options.chain);
         const report = await client.triage.report(subject.chain, subject.address, {
           language: triageReportLanguage(options.locale),
         });
@@ -125,7 +93,7 @@ function registerSummary(triage: Command, io: CliIo): void {
         const [address] = command.processedArgs as [string];
         const options = command.opts<{ chain?: string; json?: boolean }>();
         const { client, organization } = await session.scopedClient();
-        const subject = await subjectOf(session, client, address, options.chain);
+        const subject = await addressSubjectOf(session, client, address, options.chain);
         const calls = client.triage.summaryCalls(subject.urn);
         const [risk, attribution, metrics, flags, progress, me, records] = await Promise.all([
           calls.risk,
