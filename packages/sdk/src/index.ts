@@ -280,6 +280,7 @@ export type {
   TransportResponse,
   TriageReport,
   TriageSummaryCalls,
+  UncheckedTransferPage,
   UploadOptions,
 } from "./client/index.ts";
 export {
