@@ -64,18 +64,33 @@ const pageColumnNames = Object.keys(pageColumns) as PageColumn[];
 type StoredPageRow = Record<PageColumn, string | number | null>;
 
 /**
- * A bulk page's counterparties repeat (an exchange, a mixer): their address and categories are read
- * once per distinct counterparty (`cps`), each by its primary key, never by scanning
- * address_categories, then joined to the page.
+ * A bulk page's assets, subject addresses, counterparties and counterparty entities repeat (one
+ * asset, an exchange, a mixer): each distinct one is read once, by its primary key (never by
+ * scanning address_categories), then joined to the page by hash.
  */
-const bulkCounterparties = `cps AS MATERIALIZED (
+const bulkLookups = `cps AS MATERIALIZED (
       SELECT d.id, (SELECT c.address FROM addresses c WHERE c.id = d.id) AS address,
         ${pageColumns.cp_categories.replace("p.counterparty_id", "d.id")} AS categories
       FROM (SELECT DISTINCT counterparty_id AS id FROM page WHERE counterparty_id IS NOT NULL) d
+    ),
+    ast AS MATERIALIZED (
+      SELECT d.id, ${pageColumns.asset.replace("p.asset_id", "d.id")} AS asset
+      FROM (SELECT DISTINCT asset_id AS id FROM page) d
+    ),
+    own AS MATERIALIZED (
+      SELECT d.id, ${pageColumns.address.replace("p.address_id", "d.id")} AS address
+      FROM (SELECT DISTINCT address_id AS id FROM page) d
+    ),
+    ent AS MATERIALIZED (
+      SELECT d.id, ${pageColumns.cp_entity.replace("p.counterparty_entity_id", "d.id")} AS entity
+      FROM (SELECT DISTINCT counterparty_entity_id AS id FROM page WHERE counterparty_entity_id IS NOT NULL) d
     )`;
 const bulkColumns: Record<PageColumn, string> = {
   ...pageColumns,
+  asset: "ast.asset",
+  address: "own.address",
   cp_address: "cps.address",
+  cp_entity: "ent.entity",
   cp_categories: "cps.categories",
 };
 
@@ -99,9 +114,13 @@ export function pageRowsSql(rows: string, order: string): string {
 export function bulkPageRowsSql(rows: string, order: string): string {
   const columns = pageColumnNames.map((name) => bulkColumns[name]).join(", ");
   return `WITH page AS MATERIALIZED (${rows}),
-    ${bulkCounterparties}
+    ${bulkLookups}
     SELECT coalesce(json_agg(json_build_array(${columns}) ORDER BY ${order}), '[]')::text AS rows
-    FROM page p LEFT JOIN cps ON cps.id = p.counterparty_id`;
+    FROM page p
+    LEFT JOIN cps ON cps.id = p.counterparty_id
+    LEFT JOIN ast ON ast.id = p.asset_id
+    LEFT JOIN own ON own.id = p.address_id
+    LEFT JOIN ent ON ent.id = p.counterparty_entity_id`;
 }
 
 function pageRowOf(stored: StoredPageRow): PageRow {
