@@ -164,6 +164,41 @@ describe("category pane (001 §2 category tables)", () => {
     await expect.poll(() => hashesOf(page)).toEqual(first.rows.map((row) => row.txHash));
   });
 
+  test("001 §2 an entity page has the category pane too: its categories and the first one's transfers", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    const [entity] = await server.store.query<{ slug: string; urn: string }>(
+      `SELECT e.slug, e.urn FROM transfers t JOIN entities e ON e.id = t.entity_id
+       GROUP BY e.slug, e.urn ORDER BY count(*) DESC, e.slug LIMIT 1`,
+    );
+    const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+    const days = await client.flows.categoryDaily("entity", { entityUrn: entity!.urn });
+    const volume = new Map<number, { name: string; usd: number }>();
+    for (const day of days) {
+      const entry = volume.get(day.categoryId) ?? { name: day.category, usd: 0 };
+      entry.usd += day.incomingVolumeUsd + day.outgoingVolumeUsd;
+      volume.set(day.categoryId, entry);
+    }
+    const ranked = [...volume.entries()].sort(
+      (a, b) => b[1].usd - a[1].usd || a[1].name.localeCompare(b[1].name),
+    );
+    expect(ranked.length).toBeGreaterThan(0);
+    const expected = await client.flows.categoryTransfers("entity", {
+      entityUrn: entity!.urn,
+      counterpartyCategoryId: ranked[0]![0],
+      pageSize: 30,
+    });
+    await page.goto(`${server.baseUrl}/entity/${entity!.slug}`);
+    await page.getByRole("tab", { name: "Categories" }).waitFor();
+    // An entity page has six panes before it: digit 8.
+    await page.keyboard.press("8");
+    const select = page.getByTestId("category-select");
+    await select.waitFor();
+    expect(await select.locator("option").count()).toBe(ranked.length);
+    await expect.poll(() => hashesOf(page)).toEqual(expected.rows.map((row) => row.txHash));
+    await snap(page, "categories-entity");
+  });
+
   test("001 §8 a subject without categorised counterparties says so in the spec's words", async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);

@@ -236,7 +236,7 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                 >
                   {data.map((entry) => (
                     <Select.Option key={entry.id} value={String(entry.id)}>
-                      {`${entry.name} · ${formatUsdVolume(entry.volumeUsd)} · ${entry.transfers.toLocaleString("en-US")} transfers`}
+                      {`${entry.name} · ${formatUsdVolume(entry.volumeUsd)} · ${entry.transfers.toLocaleString("en-US")} ${entry.transfers === 1 ? "transfer" : "transfers"}`}
                     </Select.Option>
                   ))}
                 </Select>
