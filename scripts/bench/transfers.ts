@@ -17,7 +17,7 @@ import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
-import { peakRssKb, waitFor } from "./processStats.ts";
+import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -54,10 +54,11 @@ const percentile = (sorted: readonly number[], p: number) =>
 async function serverTimes(
   name: string,
   call: () => Promise<unknown>,
+  count = rounds,
 ): Promise<{ name: string; times: number[] }> {
   for (let index = 0; index < 20; index += 1) await call(); // warm-up
   const times: number[] = [];
-  for (let index = 0; index < rounds; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     await call();
     times.push(bench.lastServerMs());
   }
@@ -109,6 +110,19 @@ const bulkDeepest = await serverTimes(
   () => client.transfers.address({ addressChainUrn: bulkUrn, jumpTo: { transactionUrn: bulkEarliest!.urn } }),
 );
 
+// The page `sleuth transfers` reads: 1,000 rows along the cursor, timed on the server alone.
+const bulkFirstLarge = await client.transfers.address({ addressChainUrn: bulkUrn, pageSize: 1000 });
+const bulkLarge = await serverTimes(
+  "1,000-row page (next cursor)",
+  () =>
+    client.transfers.address({
+      addressChainUrn: bulkUrn,
+      pageSize: 1000,
+      after: bulkFirstLarge.meta.nextCursor ?? undefined,
+    }),
+  Math.max(20, Math.floor(rounds / 5)),
+);
+
 // --- sleuth transfers end to end ------------------------------------------------------------------
 
 ensureCliBuilt();
@@ -123,6 +137,9 @@ interface CliRun {
   rows: number;
   ms: number;
   peakRssKb: number | null;
+  /** CPU time of the CLI process and of this process (the server) during the run. */
+  cliCpuMs: number | null;
+  serverCpuMs: number;
   bytes: number;
 }
 
@@ -140,12 +157,16 @@ async function runTransfers(limit: number | null, format: string): Promise<CliRu
     stderr += chunk.toString("utf8");
   });
   let peak: number | null = null;
+  let cliCpu: number | null = null;
+  const serverCpu = process.cpuUsage();
   const poll = setInterval(() => {
     const rss = child.pid ? peakRssKb(child.pid) : null;
     if (rss !== null) peak = Math.max(peak ?? 0, rss);
+    cliCpu = (child.pid ? cpuMs(child.pid) : null) ?? cliCpu;
   }, 20);
   const code = await waitFor(child);
   clearInterval(poll);
+  const serverUsage = process.cpuUsage(serverCpu);
   closeSync(out);
   const ms = performance.now() - started;
   if (code !== 0) throw new Error(`sleuth transfers failed (exit ${code}): ${stderr}`);
@@ -154,7 +175,15 @@ async function runTransfers(limit: number | null, format: string): Promise<CliRu
     format === "ndjson"
       ? text.split("\n").filter(Boolean).length
       : text.split("\r\n").filter(Boolean).length - 1;
-  return { limit, rows, ms, peakRssKb: peak, bytes: statSync(output).size };
+  return {
+    limit,
+    rows,
+    ms,
+    peakRssKb: peak,
+    cliCpuMs: cliCpu,
+    serverCpuMs: (serverUsage.user + serverUsage.system) / 1000,
+    bytes: statSync(output).size,
+  };
 }
 
 const total = bulkRows;
@@ -191,6 +220,8 @@ const cliRows = cliRuns.map(({ format, run }) => [
   (run.ms / 1000).toFixed(2),
   Math.round((run.rows / run.ms) * 1000).toLocaleString("en-US"),
   run.peakRssKb === null ? "?" : (run.peakRssKb / 1024).toFixed(0),
+  run.cliCpuMs === null ? "?" : (run.cliCpuMs / 1000).toFixed(2),
+  (run.serverCpuMs / 1000).toFixed(2),
 ]);
 const section = [
   "## Transfers",
@@ -208,15 +239,26 @@ const section = [
     "right",
   ]),
   "",
+  `The page \`sleuth transfers\` reads (1,000 rows of the ${bulkRows.toLocaleString("en-US")}-transfer address, along the cursor): server p50 ${ms(percentile(bulkLarge.times, 50))} ms, p95 ${ms(percentile(bulkLarge.times, 95))} ms.`,
+  "",
   `Deepest page p95 / first page p95: ${deepRatio.toFixed(2)}× for the busiest address, ${bulkDeepRatio.toFixed(2)}× for the ${bulkRows.toLocaleString("en-US")}-transfer one (target ≤ 1.5×: ${Math.max(deepRatio, bulkDeepRatio) <= 1.5 ? "met" : "missed"}).`,
   "",
   ...markdownTable(
-    ["`sleuth transfers` format", "--limit", "rows", "seconds", "rows/s", "peak RSS (MB)"],
+    [
+      "`sleuth transfers` format",
+      "--limit",
+      "rows",
+      "seconds",
+      "rows/s",
+      "peak RSS (MB)",
+      "CLI CPU (s)",
+      "server CPU (s)",
+    ],
     cliRows,
-    ["left", "right", "right", "right", "right", "right"],
+    ["left", "right", "right", "right", "right", "right", "right", "right"],
   ),
   "",
-  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages): "flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
+  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI checks a page's rows with the SDK's schema and writes them while the server reads the next page, so the slower side sets the pace. "Flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
   "",
 ].join("\n");
 writePerformanceSection("## Transfers", section);

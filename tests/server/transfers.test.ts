@@ -136,6 +136,28 @@ describe.each(storeKinds)("transfer tables on %s", (kind) => {
     }
   });
 
+  test("001 §3 pages of 1000 (sleuth transfers, exports) hold exactly the rows of pages of 30", async () => {
+    const small = await all({ addressChainUrn: busiest.urn, pageSize: 30 });
+    const large = await all({ addressChainUrn: busiest.urn, pageSize: 1000 });
+    expect(large.length).toBe(expected.length);
+    expect(large).toEqual(small);
+    expect(large.some((row) => row.counterpartyCategories.length > 0)).toBe(true);
+    const [entity] = await server.store.query<{ urn: string }>(
+      `SELECT e.urn FROM transfers t JOIN entities e ON e.id = t.entity_id
+       WHERE t.counterparty_entity_id IS NOT NULL GROUP BY e.urn ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const entityRows = async (pageSize: number) => {
+      const rows: unknown[] = [];
+      const request = { entityUrn: entity!.urn, pageSize };
+      for await (const row of demo.transfers.iterateEntity(request, { limit: Number.POSITIVE_INFINITY }))
+        rows.push(row);
+      return rows;
+    };
+    const entityLarge = (await entityRows(1000)) as Awaited<ReturnType<typeof demo.transfers.entity>>["data"];
+    expect(entityLarge.some((row) => row.counterpartyEntities.length > 0)).toBe(true);
+    expect(entityLarge).toEqual(await entityRows(30));
+  });
+
   test("001 §4 a cursor's page stays the same while newer transfers arrive", async () => {
     const first = await demo.transfers.address({ addressChainUrn: busiest.urn });
     const before = await demo.transfers.address({
@@ -459,6 +481,7 @@ describe.each(storeKinds)("transfer tables on %s", (kind) => {
         viewer,
       );
       await listTransfers(db, address, { ...base, sort: { column: "usdAmount", direction: "desc" } }, viewer);
+      await listTransfers(db, address, { ...base, pageSize: 1000 }, viewer);
       await listTransfers(
         db,
         address,

@@ -281,6 +281,7 @@ export type {
   TransportResponse,
   TriageReport,
   TriageSummaryCalls,
+  UncheckedTransferPage,
   UploadOptions,
 } from "./client/index.ts";
 export {

@@ -25,7 +25,7 @@ export { attributionApi, searchApi } from "./searchApi.ts";
 export type { Sleep } from "./sleep.ts";
 export { sleep } from "./sleep.ts";
 export { SleuthClient } from "./sleuthClient.ts";
-export type { AutoPagingOptions, TransferPage } from "./transfersApi.ts";
+export type { AutoPagingOptions, TransferPage, UncheckedTransferPage } from "./transfersApi.ts";
 export { autoPageTransfers, transfersApi } from "./transfersApi.ts";
 export type { HttpMethod, RetryPolicy, Transport, TransportRequest, TransportResponse } from "./transport.ts";
 export {

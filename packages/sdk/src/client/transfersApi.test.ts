@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TransferPageMeta } from "../transfers/index.ts";
-import { autoPageTransfers, type TransferPage } from "./transfersApi.ts";
+import { autoPageTransfers, type TransferPage, type UncheckedTransferPage } from "./transfersApi.ts";
 
 const sort: TransferPageMeta["sort"] = { column: "timestamp", direction: "desc" };
 
@@ -54,4 +54,30 @@ test("auto-paging sends the jump-to with the first page only", async () => {
 test("auto-paging requires a limit of at least one", async () => {
   const { fetchPage } = listing(1);
   await expect(collect(autoPageTransfers(fetchPage, {}, { limit: 0 }))).rejects.toThrow(/limit/);
+});
+
+test("auto-paging asks for the next page before checking this page's rows, and a bad row stops it", async () => {
+  const events: string[] = [];
+  const fetchPage = async (request: { pageSize?: number; after?: string }) => {
+    const start = request.after ? Number(request.after) : 0;
+    events.push(`fetch ${start}`);
+    const page: UncheckedTransferPage<number> = {
+      meta: { nextCursor: start < 4 ? String(start + 2) : null, previousCursor: null, pageSize: 2, sort },
+      size: 2,
+      rows: () => {
+        events.push(`check ${start}`);
+        if (start === 4) throw new Error("row 4 is not a transfer row");
+        return [start, start + 1];
+      },
+    };
+    return page;
+  };
+  const rows: number[] = [];
+  await expect(
+    (async () => {
+      for await (const row of autoPageTransfers(fetchPage, { pageSize: 2 }, { limit: 10 })) rows.push(row);
+    })(),
+  ).rejects.toThrow(/row 4/);
+  expect(rows).toEqual([0, 1, 2, 3]);
+  expect(events).toEqual(["fetch 0", "fetch 2", "check 0", "fetch 4", "check 2", "check 4"]);
 });

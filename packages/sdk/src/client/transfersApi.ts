@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import {
   type AddressTransfersCountRequest,
   type AddressTransfersRequest,
@@ -33,6 +33,18 @@ export interface TransferPage<Row> {
   meta: TransferPageMeta;
 }
 
+/**
+ * A page whose envelope and cursors are checked and whose rows are checked when read: the
+ * auto-pager asks for the next page first, so the server works on it while this one is checked.
+ */
+export interface UncheckedTransferPage<Row> {
+  meta: TransferPageMeta;
+  /** How many rows the page holds. */
+  size: number;
+  /** The rows, checked with the listing's schema; throws an invalid_response ApiError if one is not. */
+  rows(): Row[];
+}
+
 export interface AutoPagingOptions extends CallOptions {
   /**
    * Required, as Stripe's auto-paging asks for one: the most rows to yield. Pass
@@ -40,6 +52,9 @@ export interface AutoPagingOptions extends CallOptions {
    */
   limit: number;
 }
+
+/** A page's envelope as first checked: its data is a list (each row is checked when read). */
+const pageShape = z.array(z.unknown());
 
 function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
   const result = schema.safeParse(body);
@@ -63,7 +78,10 @@ export async function* autoPageTransfers<
   Row,
   Request extends { pageSize?: number; after?: string; jumpTo?: unknown },
 >(
-  fetchPage: (request: Request, options: CallOptions) => Promise<TransferPage<Row>>,
+  fetchPage: (
+    request: Request,
+    options: CallOptions,
+  ) => Promise<TransferPage<Row> | UncheckedTransferPage<Row>>,
   request: Request,
   { limit, signal }: AutoPagingOptions,
 ): AsyncGenerator<Row, void, undefined> {
@@ -76,14 +94,25 @@ export async function* autoPageTransfers<
   let left = limit;
   const pageSize =
     request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
-  let pending: Promise<TransferPage<Row>> | null = fetchPage({ ...request, pageSize }, { signal });
+  let pending: Promise<TransferPage<Row> | UncheckedTransferPage<Row>> | null = fetchPage(
+    { ...request, pageSize },
+    { signal },
+  );
   while (pending) {
-    const page: TransferPage<Row> = await pending;
-    const cursor = page.meta.nextCursor;
-    const more = cursor !== null && left > page.data.length;
+    const page: TransferPage<Row> | UncheckedTransferPage<Row> = await pending;
+    const cursor: string | null = page.meta.nextCursor;
+    const more: boolean = cursor !== null && left > ("rows" in page ? page.size : page.data.length);
     // The jump-to only places the first page; later pages follow the cursor.
     pending = more ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal }) : null;
-    for (const row of page.data) {
+    // A page that fails its check must not leave the next request unanswered behind it.
+    let rows: Row[];
+    try {
+      rows = "rows" in page ? page.rows() : page.data;
+    } catch (error) {
+      pending?.catch(() => {});
+      throw error;
+    }
+    for (const row of rows) {
       if (left <= 0) break;
       left -= 1;
       yield row;
@@ -98,13 +127,13 @@ export async function* autoPageTransfers<
  * with the server's own schemas first, so a bad one fails before it is sent.
  */
 export function transfersApi(core: HttpCore) {
-  async function page<Row>(
+  async function uncheckedPage<Row>(
     path: string,
     body: unknown,
     rowsSchema: z.ZodType<Row[]>,
     options: CallOptions,
-  ): Promise<TransferPage<Row>> {
-    const answer = await core.request("POST", path, { body, schema: rowsSchema, signal: options.signal });
+  ): Promise<UncheckedTransferPage<Row>> {
+    const answer = await core.request("POST", path, { body, schema: pageShape, signal: options.signal });
     const meta = transferPageMetaSchema.safeParse(answer.meta);
     if (!meta.success)
       throw new ApiError({
@@ -113,45 +142,74 @@ export function transfersApi(core: HttpCore) {
         message: `The answer of ${path} has no transfer page metadata`,
         details: meta.error.issues,
       });
-    return { data: answer.data, meta: meta.data };
+    return {
+      meta: meta.data,
+      size: answer.data.length,
+      rows() {
+        const rows = rowsSchema.safeParse(answer.data);
+        if (!rows.success)
+          throw new ApiError({
+            status: 0,
+            code: "invalid_response",
+            message: `Unexpected answer from POST ${path}`,
+            details: rows.error.issues.map((issue) => ({ ...issue, path: ["data", ...issue.path] })),
+          });
+        return rows.data;
+      },
+    };
   }
   async function count(path: string, body: unknown, options: CallOptions): Promise<number> {
     return (await core.request("POST", path, { body, schema: transfersCountSchema, signal: options.signal }))
       .data.count;
   }
 
-  const address = (request: AddressTransfersRequest, options: CallOptions = {}) =>
-    page<TransferRow>(
+  // Each listing's call, unchecked (the auto-pager's) and checked (one page).
+  const addressUnchecked = (request: AddressTransfersRequest, options: CallOptions = {}) =>
+    uncheckedPage<TransferRow>(
       "/trm-insights/v8/address/transfers",
       checked(addressTransfersRequestSchema, request, "address transfers"),
       transferRowsSchema,
       options,
     );
-  const entity = (request: EntityTransfersRequest, options: CallOptions = {}) =>
-    page<EntityTransferRow>(
+  const entityUnchecked = (request: EntityTransfersRequest, options: CallOptions = {}) =>
+    uncheckedPage<EntityTransferRow>(
       "/trm-insights/v7/flows/entity/transfers",
       checked(entityTransfersRequestSchema, request, "entity transfers"),
       entityTransferRowsSchema,
       options,
     );
-  const customEntity = (request: CustomEntityTransfersRequest, options: CallOptions = {}) =>
-    page<EntityTransferRow>(
+  const customEntityUnchecked = (request: CustomEntityTransfersRequest, options: CallOptions = {}) =>
+    uncheckedPage<EntityTransferRow>(
       "/trm-insights/v6/flows/custom-entity/transfers",
       checked(customEntityTransfersRequestSchema, request, "custom entity transfers"),
       entityTransferRowsSchema,
       options,
     );
+  const checkedNow = async <Row>(
+    unchecked: Promise<UncheckedTransferPage<Row>>,
+  ): Promise<TransferPage<Row>> => {
+    const page = await unchecked;
+    return { data: page.rows(), meta: page.meta };
+  };
+  const address = (request: AddressTransfersRequest, options: CallOptions = {}) =>
+    checkedNow(addressUnchecked(request, options));
+  const entity = (request: EntityTransfersRequest, options: CallOptions = {}) =>
+    checkedNow(entityUnchecked(request, options));
+  const customEntity = (request: CustomEntityTransfersRequest, options: CallOptions = {}) =>
+    checkedNow(customEntityUnchecked(request, options));
 
   return {
     /** POST /trm-insights/v8/address/transfers: one page. */
     address,
     /** POST /trm-insights/v6/address/transfers: 001 §7's flat payload, one page. */
     addressV6: (request: AddressTransfersV6Request, options: CallOptions = {}) =>
-      page<TransferRow>(
-        "/trm-insights/v6/address/transfers",
-        checked(addressTransfersV6RequestSchema, request, "address transfers"),
-        transferRowsSchema,
-        options,
+      checkedNow(
+        uncheckedPage<TransferRow>(
+          "/trm-insights/v6/address/transfers",
+          checked(addressTransfersV6RequestSchema, request, "address transfers"),
+          transferRowsSchema,
+          options,
+        ),
       ),
     /** POST /trm-insights/v7/flows/entity/transfers: one page. */
     entity,
@@ -180,10 +238,10 @@ export function transfersApi(core: HttpCore) {
       ),
     /** Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`. */
     iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(address, request, options),
+      autoPageTransfers(addressUnchecked, request, options),
     iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(entity, request, options),
+      autoPageTransfers(entityUnchecked, request, options),
     iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(customEntity, request, options),
+      autoPageTransfers(customEntityUnchecked, request, options),
   };
 }

@@ -10,12 +10,19 @@ import {
 } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
 import type { Viewer } from "../metrics/index.ts";
-import { type Queryable, queryJsonRows } from "../store/index.ts";
+import type { Queryable } from "../store/index.ts";
 import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortKey } from "./cursor.ts";
 import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
-import { type PageRow, pageRowsSql, transferRowOf } from "./transferRows.ts";
+import {
+  bulkPageRowsSql,
+  type PageRow,
+  pageRowsSql,
+  readBulkPageRows,
+  readPageRows,
+  transferRowOf,
+} from "./transferRows.ts";
 
 export interface ListingRequest {
   pageSize: number;
@@ -58,6 +65,7 @@ function walkStatement(
   bound: Bound | null,
   limit: number,
   offset: number,
+  bulk: boolean,
 ): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const where = predicates(params);
@@ -90,12 +98,16 @@ function walkStatement(
   const rows = plain
     ? groups[0]!
     : `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${params.add(limit, "::int")} OFFSET ${params.add(offset, "::int")}`;
-  return { sql: pageRowsSql(rows, `p.sort_value ${order}, p.id ${order}`), values: params.values };
+  const statement = bulk ? bulkPageRowsSql : pageRowsSql;
+  return { sql: statement(rows, `p.sort_value ${order}, p.id ${order}`), values: params.values };
 }
 
-/** Runs a page statement: rows as the driver answers them, or (a bulk reader) as one JSON text. */
-type PageReader = (db: Queryable, sql: string, params: unknown[]) => Promise<PageRow[]>;
-const readRows: PageReader = (db, sql, params) => db.query<PageRow>(sql, params);
+/**
+ * Pages larger than this are read as one JSON text (bulkPageRowsSql): `sleuth transfers` and the
+ * exports read a thousand rows a page; the console's pages (001 §9: 30) stay on the plain statement,
+ * which plans faster.
+ */
+const bulkPageRows = 100;
 
 /** One page of rows in walk order (walkStatement), read. */
 async function walk(
@@ -106,11 +118,12 @@ async function walk(
   direction: Walk,
   bound: Bound | null,
   limit: number,
-  options: { offset?: number; read?: PageReader } = {},
+  offset = 0,
 ): Promise<PageRow[]> {
   if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return [];
-  const statement = walkStatement(scope, predicates, sort, direction, bound, limit, options.offset ?? 0);
-  return (options.read ?? readRows)(db, statement.sql, statement.values);
+  const bulk = limit > bulkPageRows;
+  const statement = walkStatement(scope, predicates, sort, direction, bound, limit, offset, bulk);
+  return (bulk ? readBulkPageRows : readPageRows)(db, statement.sql, statement.values);
 }
 
 /** The key of the subject's newest row of a transaction, where a jump to it lands (001 §4). */
@@ -219,8 +232,9 @@ export async function listTransfers(
   };
 }
 
+/** A row's position in `sort`: its timestamp key, or its USD amount with a missing price as -1. */
 function keyOf(row: PageRow, sort: TransferSort): SortKey {
-  return [sort.column === "timestamp" ? row.ts_key : Number(row.sort_value), String(row.id)];
+  return [sort.column === "timestamp" ? row.ts_key : (row.amount_usd ?? -1), row.id];
 }
 
 /** How many rows a listing holds (the `/count` calls). */
@@ -259,13 +273,8 @@ export function newestTransfersStatement(
   scope: TransferScope,
   limit: number,
 ): { sql: string; values: unknown[] } {
-  return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0);
+  return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0, false);
 }
-
-// A page read in bulk arrives as one JSON text (a bulk export reads a hundred thousand rows): the
-// same columns, ordered again by the page's own order.
-const readJsonRows: PageReader = (db, sql, params) =>
-  queryJsonRows<PageRow>(db, sql, params, `q.sort_value DESC, q.id::bigint DESC`);
 
 /**
  * The rows `offset`..`offset + limit` of a listing, newest first, as the table's own 001 §3 rows, a
@@ -294,7 +303,7 @@ export async function* transferRowPages(
       "forward",
       last ? { key: keyOf(last, newestFirst), inclusive: false } : null,
       size,
-      { offset: last ? 0 : window.offset, read: readJsonRows },
+      last ? 0 : window.offset,
     );
     if (rows.length === 0) return;
     yield rows.map((row) => transferRowOf(row, scope.kind));

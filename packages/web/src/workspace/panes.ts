@@ -1,3 +1,4 @@
+import { CategoriesPane } from "../explorer/CategoriesPane.tsx";
 import {
   CounterpartiesPane,
   ExposurePane,
@@ -19,6 +20,7 @@ export const addressPanes: readonly SubjectPane[] = [
   { id: "holdings", title: "Holdings", Component: HoldingsPane },
   { id: "ips", title: "IPs", Component: IpsPane },
   { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
+  { id: "categories", title: "Categories", Component: CategoriesPane },
 ];
 
 export const entityPanes: readonly SubjectPane[] = [
@@ -28,6 +30,7 @@ export const entityPanes: readonly SubjectPane[] = [
   { id: "risk", title: "Risk", Component: RiskPane },
   { id: "holdings", title: "Holdings", Component: HoldingsPane },
   { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
+  { id: "categories", title: "Categories", Component: CategoriesPane },
 ];
 
 export const customEntityPanes: readonly SubjectPane[] = [
@@ -36,4 +39,5 @@ export const customEntityPanes: readonly SubjectPane[] = [
   { id: "exposure", title: "Exposure", Component: ExposurePane },
   { id: "risk", title: "Risk", Component: RiskPane },
   { id: "holdings", title: "Holdings", Component: HoldingsPane },
+  { id: "categories", title: "Categories", Component: CategoriesPane },
 ];
