@@ -35,6 +35,28 @@ export async function exportText(
 }
 
 /**
+ * A page iterator that asks for the next page as soon as it hands one out, so the store reads page
+ * n + 1 while page n is turned into CSV and written (PostgreSQL answers from its own process). At
+ * most two pages are held at once.
+ */
+async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // A consumer that stops early never awaits this read; its failure is not an unhandled one.
+      next.catch(() => {});
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
  * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
  * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
  * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
@@ -60,7 +82,7 @@ export async function writeExportFile(
   };
   try {
     await write(exportCsvHeaderLine(jobType));
-    for await (const rows of source.pages()) {
+    for await (const rows of readAhead(source.pages())) {
       await write(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
       rowCount += rows.length;
       await onPage(rowCount);
