@@ -36,8 +36,9 @@ export async function exportText(
 
 /**
  * A page iterator that asks for the next page as soon as it hands one out, so the store reads page
- * n + 1 while page n is turned into CSV and written (PostgreSQL answers from its own process). At
- * most two pages are held at once.
+ * n + 1 while page n is turned into CSV and written. Only worth it where the store answers from its
+ * own process (PostgreSQL): embedded PGlite runs on this thread, so it would only hold a second
+ * page in memory. At most two pages are held at once.
  */
 async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = pages[Symbol.asyncIterator]();
@@ -60,13 +61,15 @@ async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
  * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
  * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
  * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
- * page is written (progress, heartbeat); it may throw to stop the export.
+ * page is written (progress, heartbeat); it may throw to stop the export. With `readAhead` the next
+ * page is read while one is written (readAhead above).
  */
 export async function writeExportFile(
   path: string,
   jobType: ExportJobType,
   source: RowSource,
   onPage: (rowsWritten: number) => Promise<void>,
+  options: { readAhead?: boolean } = {},
 ): Promise<WrittenExport> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
@@ -82,7 +85,8 @@ export async function writeExportFile(
   };
   try {
     await write(exportCsvHeaderLine(jobType));
-    for await (const rows of readAhead(source.pages())) {
+    const pages = options.readAhead ? readAhead(source.pages()) : source.pages();
+    for await (const rows of pages) {
       await write(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
       rowCount += rows.length;
       await onPage(rowCount);
