@@ -1,5 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { addressChainUrn, type ChainId } from "@sleuth/sdk";
+import {
+  addressChainUrn,
+  type ChainId,
+  categoryAddressCsvFields,
+  categoryTransferCsvFields,
+  chainById,
+  type ExportRequest,
+  type RiskIndicatorRow,
+} from "@sleuth/sdk";
 import Papa from "papaparse";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -170,5 +178,89 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
       .locator("a")
       .getAttribute("href");
     expect(first ?? "").toContain((rows[0]?.counterpartyUrn ?? "").split(":").at(-1));
+  });
+
+  test("001 §2 the risk indicator sidebar downloads its related transfers and relevant addresses through the Download CSV modal", async () => {
+    const demo = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    // A busy address with a counterparty indicator (related transfers) and an ownership one
+    // (relevant addresses) whose whole tables fit a direct download.
+    const busy = await server.store.query<{ chain: ChainId; address: string }>(
+      `SELECT chain, address FROM address_summary
+       ORDER BY incoming_transfers + outgoing_transfers DESC, address_id LIMIT 40`,
+    );
+    const found: {
+      chain: ChainId;
+      address: string;
+      indicator: RiskIndicatorRow;
+      position: number;
+      count: number;
+    }[] = [];
+    for (const kind of ["counterparty", "ownership"] as const) {
+      for (const candidate of busy) {
+        const urn = addressChainUrn(candidate.chain, candidate.address);
+        const indicators = await demo.flows.riskIndicators("address", { addressChainUrn: urn });
+        const position = indicators.findIndex((row) => row.riskType === kind && row.details.rows.length > 0);
+        const indicator = indicators[position];
+        if (!indicator) continue;
+        const request: ExportRequest =
+          kind === "counterparty"
+            ? {
+                jobType: "CATEGORY_TRANSFERS_CSV",
+                parameters: { addressChainUrn: urn, counterpartyCategoryId: indicator.categoryId },
+              }
+            : {
+                jobType: "CATEGORY_ADDRESSES_CSV",
+                parameters: { addressChainUrn: urn, ownershipCategoryId: indicator.categoryId },
+              };
+        const count = await demo.asyncJobs.count(request);
+        if (count > 0 && count <= 100) {
+          found.push({ ...candidate, indicator, position, count });
+          break;
+        }
+      }
+    }
+    expect(found.map((one) => one.indicator.riskType)).toContain("counterparty");
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await signInAsDemo(context, server.baseUrl);
+    for (const { chain, address, indicator, position, count } of found) {
+      const transfers = indicator.riskType === "counterparty";
+      await page.goto(`${server.baseUrl}/address/${chainById(chain)?.symbol ?? chain}/${address}`);
+      await page.getByRole("tab", { name: "Risk" }).waitFor();
+      await page.keyboard.press("5");
+      await page.getByTestId("risk-table").waitFor();
+      // j walks the indicators (the pane's rows in the answer's order) to this one; Enter opens it.
+      for (let step = 0; step <= position; step++) await page.keyboard.press("j");
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(indicator.category);
+      await page.keyboard.press("Enter");
+      await page.getByTestId("risk-sidebar").waitFor();
+      await page.getByTestId(transfers ? "risk-details-transfers" : "risk-details-addresses").waitFor();
+      // Shift+D: the sidebar gives way to the Download CSV modal over the indicator's whole table.
+      await page.keyboard.press("Shift+D");
+      const dialog = page.getByRole("dialog", { name: "Download CSV" });
+      await dialog.waitFor();
+      await page.getByTestId("risk-sidebar").waitFor({ state: "detached" });
+      const label = `${indicator.category} ${transfers ? "transfers" : "addresses"}`;
+      await expect
+        .poll(() => dialog.textContent())
+        .toContain(`${label} · ${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`);
+      await expect.poll(() => dialog.getByTestId("download-plan").textContent()).toMatch(/direct download/);
+      const button = dialog.getByRole("button", { name: "Download", exact: true });
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await page.screenshot({ path: `/tmp/sleuth-risk-sidebar-download-${indicator.riskType}.png` });
+      await tabTo(page, button);
+      const download = page.waitForEvent("download");
+      await page.keyboard.press("Enter");
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/_\d{8}T\d{6}Z\.csv$/);
+      const text = await readFile((await file.path()) ?? "", "utf8");
+      expect(text.split("\r\n")[0]).toBe(
+        (transfers ? categoryTransferCsvFields : categoryAddressCsvFields).join(","),
+      );
+      expect(Papa.parse(text, { header: true, skipEmptyLines: true }).data).toHaveLength(count);
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    }
   });
 });

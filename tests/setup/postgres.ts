@@ -1,13 +1,8 @@
 // vitest globalSetup of the "server" project: one throwaway PostgreSQL cluster for the whole run, so
 // every store-level test runs on real PostgreSQL as well as on PGlite. DATABASE_URL, when set, is
 // used instead (CI with a service container). Tests read the admin URL with inject("postgresUrl").
-import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureSystemDependencies, postgresBinDir, testDependencies } from "../../scripts/lib/systemDeps.ts";
-import { freePort } from "../helpers/ports.ts";
+import { startPostgresCluster } from "../helpers/postgresCluster.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,84 +11,12 @@ declare module "vitest" {
   }
 }
 
-const isRoot = process.getuid?.() === 0;
-
-/** The newest PostgreSQL's binaries, installed from Debian first when missing (scripts/lib/systemDeps.ts). */
-function postgresBin(): string {
-  ensureSystemDependencies(
-    testDependencies.filter((dependency) => dependency.debianPackage === "postgresql"),
-  );
-  const bin = postgresBinDir();
-  if (!bin) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin");
-  return bin;
-}
-
-/** Runs a PostgreSQL binary; as root through the postgres account, since PostgreSQL refuses to run as root. */
-function runPostgresTool(bin: string, tool: string, args: string[]): void {
-  const command = isRoot ? "runuser" : join(bin, tool);
-  const commandArgs = isRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args;
-  const result = spawnSync(command, commandArgs, { encoding: "utf8" });
-  if (result.status !== 0) {
-    throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`);
-  }
-}
-
-function ownedByPostgres(path: string): void {
-  if (!isRoot) return;
-  const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-  const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-  chownSync(path, uid, gid);
-}
-
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     project.provide("postgresUrl", process.env.DATABASE_URL);
     return;
   }
-  const bin = postgresBin();
-  const dir = mkdtempSync(join(tmpdir(), "sleuth-pg-"));
-  ownedByPostgres(dir);
-  const data = join(dir, "data");
-  const port = await freePort();
-  runPostgresTool(bin, "initdb", [
-    "-D",
-    data,
-    "-U",
-    "postgres",
-    "-A",
-    "trust",
-    "-E",
-    "UTF8",
-    "--no-locale",
-    "--no-sync",
-  ]);
-  const serverOptions = [
-    `-p ${port}`,
-    "-c listen_addresses=127.0.0.1",
-    `-c unix_socket_directories=${dir}`,
-    // A throwaway cluster: durability only costs time.
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
-    "-c max_connections=200",
-  ].join(" ");
-  runPostgresTool(bin, "pg_ctl", [
-    "start",
-    "-w",
-    "-D",
-    data,
-    "-l",
-    join(dir, "postgres.log"),
-    "-o",
-    serverOptions,
-  ]);
-  project.provide("postgresUrl", `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      runPostgresTool(bin, "pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const cluster = await startPostgresCluster();
+  project.provide("postgresUrl", cluster.url);
+  return () => cluster.stop();
 }

@@ -35,16 +35,44 @@ export async function exportText(
 }
 
 /**
+ * A page iterator that asks for the next page as soon as it hands one out, so the store reads page
+ * n + 1 while page n is turned into CSV and written. Only worth it where the store answers from its
+ * own process (PostgreSQL): embedded PGlite runs on this thread, so it would only hold a second
+ * page in memory. At most two pages are held at once.
+ */
+async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = pages[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) return;
+      next = iterator.next();
+      // A consumer that stops early never awaits this read; its failure is not an unhandled one.
+      next.catch(() => {});
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/** Rows turned into text at a time within a page. */
+const textSliceRows = 200;
+
+/**
  * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
  * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
  * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
- * page is written (progress, heartbeat); it may throw to stop the export.
+ * page is written (progress, heartbeat); it may throw to stop the export. With `readAhead` the next
+ * page is read while one is written (readAhead above).
  */
 export async function writeExportFile(
   path: string,
   jobType: ExportJobType,
   source: RowSource,
   onPage: (rowsWritten: number) => Promise<void>,
+  options: { readAhead?: boolean } = {},
 ): Promise<WrittenExport> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
@@ -52,16 +80,24 @@ export async function writeExportFile(
   const hash = createHash("sha256");
   let byteLength = 0;
   let rowCount = 0;
-  const write = async (text: string) => {
+  const encode = (text: string) => {
     const bytes = Buffer.from(text, "utf8");
     hash.update(bytes);
     byteLength += bytes.length;
-    await handle.write(bytes);
+    return bytes;
   };
   try {
-    await write(exportCsvHeaderLine(jobType));
-    for await (const rows of source.pages()) {
-      await write(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
+    await handle.write(encode(exportCsvHeaderLine(jobType)));
+    const pages = options.readAhead ? readAhead(source.pages()) : source.pages();
+    for await (const rows of pages) {
+      // A page's text a slice at a time: each slice's string is short-lived and small enough for
+      // the young generation, where a whole page's would be one large object kept to a full GC.
+      const chunks: Buffer[] = [];
+      for (let start = 0; start < rows.length; start += textSliceRows) {
+        const slice = rows.slice(start, start + textSliceRows);
+        chunks.push(encode(`${exportCsvText(jobType, slice, { header: false })}\r\n`));
+      }
+      await handle.writev(chunks);
       rowCount += rows.length;
       await onPage(rowCount);
     }

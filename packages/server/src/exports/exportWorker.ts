@@ -136,10 +136,16 @@ export class ExportWorker {
         userId: job.userId,
       });
       const path = join(this.options.exportDir, `${job.uuid}.csv`);
-      const written = await writeExportFile(path, job.jobType, source, async (rows) => {
-        if (this.stopping) throw new WorkerStopping();
-        if (!(await recordProgress(this.store, job, this.id, rows))) throw new JobTakenOver();
-      });
+      const written = await writeExportFile(
+        path,
+        job.jobType,
+        source,
+        async (rows) => {
+          if (this.stopping) throw new WorkerStopping();
+          if (!(await recordProgress(this.store, job, this.id, rows))) throw new JobTakenOver();
+        },
+        { readAhead: this.store.kind === "postgres" },
+      );
       const manifest: ExportManifest = {
         jobType: job.jobType,
         parameters: exportParameterSchemas[job.jobType].parse(job.parameters),

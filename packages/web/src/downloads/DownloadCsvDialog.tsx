@@ -28,6 +28,9 @@ interface FormState {
 }
 const initialForm: FormState = { kind: "all", start: "", end: "", forceJob: false };
 
+/** "1 row", "2,000 rows": a count as the modal writes it. */
+const rowsText = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`;
+
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /**
@@ -84,7 +87,7 @@ function DownloadCsvForm({ target }: { target: DownloadTarget }) {
             sha256: manifest.sha256,
           })
           .catch(() => {});
-        announce(`Downloaded ${manifest.rowCount.toLocaleString("en-US")} rows`);
+        announce(`Downloaded ${rowsText(manifest.rowCount)}`);
       } else {
         await sleuthClient.asyncJobs.create(request);
         await queryClient.invalidateQueries({ queryKey: ["async-jobs"] });
@@ -103,7 +106,7 @@ function DownloadCsvForm({ target }: { target: DownloadTarget }) {
   return (
     <Dialog
       title="Download CSV"
-      subtitle={`${target.label}${count === null ? "" : ` · ${count.toLocaleString("en-US")} rows`}`}
+      subtitle={`${target.label}${count === null ? "" : ` · ${rowsText(count)}`}`}
       onClose={close}
       width="medium"
       footerButtons={[
@@ -174,8 +177,8 @@ function DownloadCsvForm({ target }: { target: DownloadTarget }) {
           </Text>
         ) : plan?.ok ? (
           <Text as="p" className="sleuth-muted" data-testid="download-plan">
-            {rows.toLocaleString("en-US")} rows · {plan.mode === "job" ? "background job" : "direct download"}{" "}
-            · {defaultDownloadFileName(target.label)}
+            {rowsText(rows)} · {plan.mode === "job" ? "background job" : "direct download"} ·{" "}
+            {defaultDownloadFileName(target.label)}
           </Text>
         ) : null}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
