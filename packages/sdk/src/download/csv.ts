@@ -1,3 +1,5 @@
+import Papa from "papaparse";
+
 /** Characters that make a spreadsheet read a cell as a formula (or hide one after a line break). */
 export const csvFormulaTriggers = ["=", "+", "-", "@", "\t", "\r", "\n", "\0"] as const;
 // A plain negative decimal ("-0.5", an outgoing amount kept exact as text) is a number to every
@@ -19,63 +21,26 @@ export function neutralizeCsvCell(text: string): string {
   return formulaStart.test(text) ? `'${text}` : text;
 }
 
-/** Text RFC 4180 must quote: a comma, quote or line break, a byte order mark, or an edge space. */
-const needsQuotes = /[",\r\n\ufeff]|^ | $/;
-
-/**
- * One cell as written: empty for null and undefined, ISO 8601 UTC for a date, typed numbers,
- * bigints and booleans as they are (a number cannot be a formula, and an outgoing amount stays
- * -0.5 rather than '-0.5), text through neutralizeCsvCell and quoted when neutralised or when RFC
- * 4180 needs it. These are papaparse's unparse rules with our trigger set (csv.test.ts compares the
- * two byte for byte), written out so a bulk export builds no array per row and no copy per cell.
- */
-function csvField(value: CsvCell): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") {
-    const safe = neutralizeCsvCell(value);
-    return safe !== value || needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
-  return String(value);
-}
-
-/** Rows as CRLF-separated lines (no line end after the last), each row's cells in `cells` order. */
-function csvLines<Row>(
-  rows: readonly Row[],
-  width: number,
-  cell: (row: Row, column: number) => CsvCell,
-): string {
-  let csv = "";
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index] as Row;
-    if (index > 0) csv += "\r\n";
-    for (let column = 0; column < width; column++) {
-      if (column > 0) csv += ",";
-      csv += csvField(cell(row, column));
-    }
-  }
-  return csv;
-}
-
-/**
- * The header line, its names neutralised and quoted as cells are, CRLF-terminated even with no
- * rows after it (as papaparse wrote it, so an empty table's file keeps its bytes).
- */
-function csvHeader(headers: readonly string[]): string {
-  return headers.length === 0 ? "" : `${headers.map(csvField).join(",")}\r\n`;
-}
-
 /**
  * The one CSV writer every export uses (web download, CLI, server jobs, triage report): formula
- * neutralisation (neutralizeCsvCell), then RFC 4180 quoting with CRLF line ends; a header row
- * comes first. Dates are written as ISO 8601 UTC; null and undefined as empty cells.
+ * neutralisation, then RFC 4180 quoting with CRLF line ends; a header row comes first.
+ * Papaparse's escapeFormulae option takes our exact trigger set as a RegExp, so it does both in
+ * one pass. Choice: typed numbers, bigints and booleans are written as they are (a number cannot
+ * be a formula, and an outgoing amount stays -0.5 rather than '-0.5); pass amounts as numbers.
+ * Dates are written as ISO 8601 UTC; null and undefined as empty cells.
  */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const headers = columns.map((column) => column.header);
-  return (
-    csvHeader(headers) +
-    csvLines(rows, columns.length, (row, column) => (columns[column] as CsvColumn<Row>).value(row))
+  return Papa.unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((column) => column.value(row))),
+    },
+    csvConfig(true),
   );
+}
+
+function csvConfig(header: boolean): Papa.UnparseConfig {
+  return { escapeFormulae: formulaStart, newline: "\r\n", header };
 }
 
 /**
@@ -88,6 +53,8 @@ export function toCsvRecords<Field extends string>(
   fields: readonly Field[],
   options: { header: boolean },
 ): string {
-  const header = options.header ? csvHeader(fields) : "";
-  return header + csvLines(rows, fields.length, (row, column) => row[fields[column] as Field]);
+  return Papa.unparse(
+    { fields: [...fields], data: rows as Record<Field, CsvCell>[] },
+    csvConfig(options.header),
+  );
 }
