@@ -231,10 +231,21 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
       await page.getByRole("tab", { name: "Risk" }).waitFor();
       await page.keyboard.press("5");
       await page.getByTestId("risk-table").waitFor();
-      // j walks the indicators (the pane's rows in the answer's order) to this one; Enter opens it.
-      for (let step = 0; step <= position; step++) await page.keyboard.press("j");
-      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(indicator.category);
-      await page.keyboard.press("Enter");
+      if (transfers) {
+        // j walks the indicators (the pane's rows in the answer's order) to this one; Enter opens it.
+        for (let step = 0; step <= position; step++) await page.keyboard.press("j");
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+          indicator.category,
+        );
+        await page.keyboard.press("Enter");
+      } else {
+        // r: the palette's "Open risk indicator…" lists the pane's indicators once they have loaded.
+        await page.keyboard.press("r");
+        await page.getByPlaceholder("Risk indicator").waitFor();
+        await page.keyboard.type(`${indicator.category} (Ownership)`);
+        await page.getByRole("option", { name: `${indicator.category} (Ownership)` }).waitFor();
+        await page.keyboard.press("Enter");
+      }
       await page.getByTestId("risk-sidebar").waitFor();
       await page.getByTestId(transfers ? "risk-details-transfers" : "risk-details-addresses").waitFor();
       // Shift+D: the sidebar gives way to the Download CSV modal over the indicator's whole table.

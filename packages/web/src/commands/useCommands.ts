@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { type Command, registerCommand } from "./commandRegistry.ts";
 
 /**
- * Registers commands while the calling component is mounted. `run` always calls the handler of
- * the latest render; registration only changes when ids, titles or keys do. A page's `useItems`
+ * Registers commands while the calling component is mounted. `run` and a page's `useItems` always
+ * come from the latest render; registration only changes when ids, titles or keys do. A page's `useItems`
  * should be a module-level hook (it is called as a hook by the palette).
  */
 export function useCommands(commands: readonly Command[]): void {
@@ -15,9 +15,20 @@ export function useCommands(commands: readonly Command[]): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for what registration depends on.
   useEffect(() => {
     const removals = latest.current.map((command) => {
-      if ("page" in command) return registerCommand(command);
+      const latestOf = () => latest.current.find((entry) => entry.id === command.id);
+      if ("page" in command) {
+        // The page's items come from the latest render: a pane's rows arrive after it registers.
+        // The palette calls this as its hook; it calls exactly one page hook, unconditionally.
+        const latestItems = () => {
+          const current = latestOf();
+          const page = current && "page" in current ? current.page : command.page;
+          // biome-ignore lint/correctness/useHookAtTopLevel: called only as the palette page's hook.
+          return page.useItems();
+        };
+        return registerCommand({ ...command, page: { ...command.page, useItems: latestItems } });
+      }
       const runLatest = () => {
-        const current = latest.current.find((entry) => entry.id === command.id);
+        const current = latestOf();
         return current && "run" in current ? current.run() : undefined;
       };
       return registerCommand({ ...command, run: runLatest });
