@@ -1,29 +1,46 @@
 /// <reference lib="webworker" />
 import ELK from "elkjs/lib/elk.bundled.js";
-import { type LayoutAnswer, type LayoutRequest, layoutOptions } from "./layoutRequest.ts";
+import { type LayoutAnswer, type LayoutRequest, layoutAlgorithmFor, layoutOptions } from "./layoutRequest.ts";
+import { type Positions, spanningTreeLayout } from "./spanningTreeLayout.ts";
 
-// The layout runs here, off the page's thread, so the console keeps answering keys while elk works.
+// The layout runs here, off the page's thread, so the console keeps answering keys while it works:
+// elk's layered algorithm for small graphs, the spanning-tree layout for large ones.
 const elk = new ELK();
 
+async function layeredLayout({ nodes, edges }: LayoutRequest): Promise<Positions> {
+  const result = await elk.layout({
+    id: "root",
+    layoutOptions,
+    children: nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
+    edges: edges.map((edge) => ({ id: edge.id, sources: [edge.source], targets: [edge.target] })),
+  });
+  const positions: Positions = {};
+  for (const child of result.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
+  return positions;
+}
+
 self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
-  const { id, nodes, edges } = event.data;
+  const request = event.data;
+  const algorithm = layoutAlgorithmFor(request);
   const started = performance.now();
   try {
-    const result = await elk.layout({
-      id: "root",
-      layoutOptions,
-      children: nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
-      edges: edges.map((edge) => ({ id: edge.id, sources: [edge.source], targets: [edge.target] })),
-    });
-    const positions: LayoutAnswer["positions"] = {};
-    for (const child of result.children ?? []) positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
-    const answer: LayoutAnswer = { id, positions, elapsedMs: performance.now() - started };
+    const positions =
+      algorithm === "layered"
+        ? await layeredLayout(request)
+        : spanningTreeLayout(request.nodes, request.edges);
+    const answer: LayoutAnswer = {
+      id: request.id,
+      positions,
+      elapsedMs: performance.now() - started,
+      algorithm,
+    };
     self.postMessage(answer);
   } catch (error) {
     const answer: LayoutAnswer = {
-      id,
+      id: request.id,
       positions: {},
       elapsedMs: performance.now() - started,
+      algorithm,
       error: error instanceof Error ? error.message : String(error),
     };
     self.postMessage(answer);
