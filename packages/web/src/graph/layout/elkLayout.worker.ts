@@ -1,14 +1,20 @@
 /// <reference lib="webworker" />
-import ELK from "elkjs/lib/elk.bundled.js";
+import type { ELK } from "elkjs/lib/elk-api.js";
 import { type LayoutAnswer, type LayoutRequest, layoutAlgorithmFor, layoutOptions } from "./layoutRequest.ts";
 import { type Positions, spanningTreeLayout } from "./spanningTreeLayout.ts";
 
 // The layout runs here, off the page's thread, so the console keeps answering keys while it works:
-// elk's layered algorithm for small graphs, the spanning-tree layout for large ones.
-const elk = new ELK();
+// elk's layered algorithm for small graphs, the spanning-tree layout for large ones. elk is a large
+// script: it is loaded on the first small graph, so a large graph never waits for it.
+let elk: Promise<ELK> | null = null;
+
+function loadElk(): Promise<ELK> {
+  elk ??= import("elkjs/lib/elk.bundled.js").then(({ default: ElkBundled }) => new ElkBundled());
+  return elk;
+}
 
 async function layeredLayout({ nodes, edges }: LayoutRequest): Promise<Positions> {
-  const result = await elk.layout({
+  const result = await (await loadElk()).layout({
     id: "root",
     layoutOptions,
     children: nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
@@ -19,7 +25,7 @@ async function layeredLayout({ nodes, edges }: LayoutRequest): Promise<Positions
   return positions;
 }
 
-self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
+async function onLayoutRequest(event: MessageEvent<LayoutRequest>): Promise<void> {
   const request = event.data;
   const algorithm = layoutAlgorithmFor(request);
   const started = performance.now();
@@ -45,4 +51,8 @@ self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
     };
     self.postMessage(answer);
   }
-};
+}
+
+// A listener, not `self.onmessage`: elk's script, inside a worker, takes `self.onmessage` for its
+// own protocol once it runs, which left every layout after the first unanswered.
+self.addEventListener("message", onLayoutRequest);
