@@ -22,7 +22,7 @@ export interface LayoutAnswer {
 // of dummy nodes that every crossing-minimisation sweep revisits), so beyond this many nodes plus
 // edges the worker draws the same left-to-right picture along a spanning tree instead
 // (spanningTreeLayout.ts).
-export const layeredLayoutMaxElements = 150;
+export const layeredLayoutMaxElements = 100;
 
 /** The layout a graph of this size gets. */
 export function layoutAlgorithmFor(graph: Pick<LayoutRequest, "nodes" | "edges">): LayoutAlgorithm {
