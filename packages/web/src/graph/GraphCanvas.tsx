@@ -18,6 +18,7 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useState } from "react";
 import { type GraphFlowNode, GraphNodeView } from "./GraphNodeView.tsx";
+import { useZoomedOut } from "./graphZoomDetail.ts";
 
 const nodeTypes = { sleuth: GraphNodeView };
 
@@ -32,13 +33,16 @@ function edgeLabel(edge: GraphEdge): string | undefined {
   return `${formatMoney(edge.amountUsd)}${assets}`;
 }
 
-/** The edges as xyflow draws them: amounts on flows, dashed off-chain connections. */
-export function flowEdgesOf(document: GraphDocument): Edge[] {
+/**
+ * The edges as xyflow draws them: amounts on flows (unless `amounts` is false, when zoomed out),
+ * dashed off-chain connections with the investigator's information, always.
+ */
+export function flowEdgesOf(document: GraphDocument, amounts = true): Edge[] {
   return document.edges.map((edge) => ({
     id: edge.id,
     source: edge.source,
     target: edge.target,
-    label: edgeLabel(edge),
+    label: amounts || edge.type === "offChainEdge" ? edgeLabel(edge) : undefined,
     className: `sleuth-graph-edge sleuth-graph-edge-${edge.type}`,
     markerEnd: { type: MarkerType.ArrowClosed },
     ...(edge.type === "offChainEdge" || edge.type === "owns" ? { style: { strokeDasharray: "6 4" } } : {}),
@@ -76,7 +80,8 @@ export function GraphCanvas({
       })),
     [document.nodes, selectedId, dragging],
   );
-  const edges = useMemo(() => flowEdgesOf(document), [document]);
+  const zoomedOut = useZoomedOut();
+  const edges = useMemo(() => flowEdgesOf(document, !zoomedOut), [document, zoomedOut]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit request (a number) fits again.
   useEffect(() => {

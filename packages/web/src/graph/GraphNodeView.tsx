@@ -21,6 +21,7 @@ import {
 import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { riskBadgeStyle } from "../explorer/riskBadgeStyle.ts";
+import { useZoomedOut } from "./graphZoomDetail.ts";
 
 export type GraphFlowNode = Node<{ node: GraphNode }, "sleuth">;
 
@@ -64,6 +65,30 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
     node.type === "offChainNode" && node.icon ? offChainIcons[node.icon] : typeIcons[node.type];
   const level = riskScoreLevelOf(node.riskScore);
   const label = node.riskScore === null ? null : riskLabelOf(node.riskScore);
+  const zoomedOut = useZoomedOut();
+  if (zoomedOut)
+    return (
+      <div
+        className="sleuth-graph-node"
+        data-type={node.type}
+        data-selected={selected || undefined}
+        data-zoomed-out
+        data-testid="graph-node"
+        data-urn={node.trmUrn}
+        // The same size as in full, so the edges keep their ends when the zoom crosses over.
+        style={{ height: nodeSize(node).height }}
+      >
+        <Handle type="target" position={Position.Left} className="sleuth-graph-handle" />
+        <div className="sleuth-graph-node-head">
+          <TypeIcon aria-hidden size={14} />
+          <span className="sleuth-graph-node-kind">{typeNames[node.type]}</span>
+        </div>
+        <div className="sleuth-graph-node-title">{nodeTitle(node)}</div>
+        {/* Notes are the investigator's own words (and where a trace stopped): always shown. */}
+        {node.note ? <div className="sleuth-graph-node-note">{node.note}</div> : null}
+        <Handle type="source" position={Position.Right} className="sleuth-graph-handle" />
+      </div>
+    );
   return (
     <div
       className="sleuth-graph-node"
