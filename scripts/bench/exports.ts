@@ -106,21 +106,27 @@ async function measureStore(storeName: string): Promise<StoreRun> {
       peakRss = Math.max(peakRss, usage.rss);
       peakHeap = Math.max(peakHeap, usage.heapUsed);
     }, 20);
-    const started = performance.now();
     const job = await client.asyncJobs.create({
       jobType: "ADDRESS_TRANSFERS_CSV",
       parameters: { addressChainUrn: subject.addressChainUrn },
     });
+    // The status is looked at rarely: the server runs in this process, and every look would take
+    // its time from the job. The job's time is what the store recorded, from queued to finished.
     for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const now = await client.asyncJobs.get(job.asyncJobUuid);
       if (now.status === "succeeded") {
         if (now.progressRows !== rows) throw new Error(`the job wrote ${now.progressRows} rows`);
         break;
       }
       if (now.status === "failed") throw new Error("the job failed");
-      await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const ms = performance.now() - started;
+    const [recorded] = await store.query<{ ms: number }>(
+      "SELECT (extract(epoch FROM finished_at - created_at) * 1000)::float8 AS ms FROM async_jobs WHERE uuid = $1",
+      [job.asyncJobUuid],
+    );
+    if (!recorded) throw new Error("the job is not in the store");
+    const ms = Number(recorded.ms);
     clearInterval(sample);
     return { ms, peakRss, peakHeap };
   }
@@ -170,9 +176,11 @@ const lines = [
   `\`node scripts/bench/exports.ts\`, ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}:`,
   `the small world plus one address with ${rows.toLocaleString("en-US")} synthetic transfers (tests/helpers/syntheticTransfers.ts), on PGlite in`,
   "memory and then on PostgreSQL (a throwaway cluster as the tests start one: fsync off; or DATABASE_URL);",
-  `median of ${rounds} interleaved rounds after a warm-up. The job is timed from POST /v1/async-jobs to the status`,
-  "poll that sees it succeeded (file written, flushed, renamed, manifest stored); COPY runs the job's own",
-  "SELECT (`newestTransfersStatement`) as `COPY (…) TO` CSV from the same process (PGlite: to '/dev/blob';",
+  `median of ${rounds} interleaved rounds after a warm-up. The job is timed as the store records it, from queued`,
+  "(POST /v1/async-jobs) to finished (file written, flushed, renamed, manifest stored); the benchmark looks at its",
+  "status every 250 ms, as a client would, since every look takes the in-process server's time from the job. COPY",
+  "runs the job's page statement in plain rows (`newestTransfersStatement`: the same index walk and lookups, without",
+  "the JSON text) as `COPY (…) TO` CSV from the same process (PGlite: to '/dev/blob';",
   "PostgreSQL: TO STDOUT, streamed to the client). Memory is this process's (the server runs in it; PostgreSQL's",
   "own processes not counted), sampled every 20 ms during the jobs, against the idle level after the warm-up.",
   "The machine is shared: the 1-minute load average at the start and end of each store's run is in the table;",

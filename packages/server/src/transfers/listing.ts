@@ -17,6 +17,7 @@ import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
 import {
   bulkPageRowsSql,
+  bulkRowsSql,
   type PageRow,
   pageRowsSql,
   readBulkPageRows,
@@ -65,7 +66,7 @@ function walkStatement(
   bound: Bound | null,
   limit: number,
   offset: number,
-  bulk: boolean,
+  shape: (rows: string, order: string) => string,
 ): { sql: string; values: unknown[] } {
   const params = new SqlParams();
   const where = predicates(params);
@@ -98,8 +99,7 @@ function walkStatement(
   const rows = plain
     ? groups[0]!
     : `SELECT * FROM (${groups.map((group) => `(${group})`).join(" UNION ")}) u ORDER BY u.sort_value ${order}, u.id ${order} LIMIT ${params.add(limit, "::int")} OFFSET ${params.add(offset, "::int")}`;
-  const statement = bulk ? bulkPageRowsSql : pageRowsSql;
-  return { sql: statement(rows, `p.sort_value ${order}, p.id ${order}`), values: params.values };
+  return { sql: shape(rows, `p.sort_value ${order}, p.id ${order}`), values: params.values };
 }
 
 /**
@@ -122,7 +122,8 @@ async function walk(
 ): Promise<PageRow[]> {
   if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return [];
   const bulk = limit > bulkPageRows;
-  const statement = walkStatement(scope, predicates, sort, direction, bound, limit, offset, bulk);
+  const shape = bulk ? bulkPageRowsSql : pageRowsSql;
+  const statement = walkStatement(scope, predicates, sort, direction, bound, limit, offset, shape);
   return (bulk ? readBulkPageRows : readPageRows)(db, statement.sql, statement.values);
 }
 
@@ -266,14 +267,15 @@ export async function countTransfers(
 const newestFirst: TransferSort = { column: "timestamp", direction: "desc" };
 
 /**
- * The statement reading a subject's newest `limit` rows, unfiltered, as one page: what the export
- * benchmark hands the store's own COPY to compare the export with.
+ * The statement reading a subject's newest `limit` rows, unfiltered, as plain rows with a bulk
+ * page's lookups (bulkRowsSql): what the export benchmark hands the store's own COPY to compare the
+ * export with, the same rows read the way the export reads them, without the JSON text.
  */
 export function newestTransfersStatement(
   scope: TransferScope,
   limit: number,
 ): { sql: string; values: unknown[] } {
-  return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0, false);
+  return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0, bulkRowsSql);
 }
 
 /**

@@ -94,6 +94,13 @@ const bulkColumns: Record<PageColumn, string> = {
   cp_categories: "cps.categories",
 };
 
+/** Joins each row of a bulk page to its distinct lookups (bulkLookups). */
+const bulkJoins = `FROM page p
+    LEFT JOIN cps ON cps.id = p.counterparty_id
+    LEFT JOIN ast ON ast.id = p.asset_id
+    LEFT JOIN own ON own.id = p.address_id
+    LEFT JOIN ent ON ent.id = p.counterparty_entity_id`;
+
 /**
  * Wraps the statement choosing a page's transfers (`rows`, each with `sort_value`) with what a row
  * shows, in `order` (over `p`). The page is materialised first, so each lookup is for its rows only.
@@ -116,11 +123,17 @@ export function bulkPageRowsSql(rows: string, order: string): string {
   return `WITH page AS MATERIALIZED (${rows}),
     ${bulkLookups}
     SELECT coalesce(json_agg(json_build_array(${columns}) ORDER BY ${order}), '[]')::text AS rows
-    FROM page p
-    LEFT JOIN cps ON cps.id = p.counterparty_id
-    LEFT JOIN ast ON ast.id = p.asset_id
-    LEFT JOIN own ON own.id = p.address_id
-    LEFT JOIN ent ON ent.id = p.counterparty_entity_id`;
+    ${bulkJoins}`;
+}
+
+/** bulkPageRowsSql's rows as a plain row set, one row per transfer, in `order`. */
+export function bulkRowsSql(rows: string, order: string): string {
+  const columns = pageColumnNames.map((name) => `${bulkColumns[name]} AS ${name}`).join(", ");
+  return `WITH page AS MATERIALIZED (${rows}),
+    ${bulkLookups}
+    SELECT ${columns}
+    ${bulkJoins}
+    ORDER BY ${order}`;
 }
 
 function pageRowOf(stored: StoredPageRow): PageRow {
