@@ -197,6 +197,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
     writeFileSync(join(folder, trm.name), trm.text);
     await command(page, "New graph");
     await page.getByTestId("graph-empty").waitFor();
+    await palette(page).waitFor({ state: "detached" });
     const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("I");
     await (await chooser).setFiles(join(folder, trm.name));

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { type Command, registerCommand } from "./commandRegistry.ts";
 
 /**
  * Registers commands while the calling component is mounted. `run` and a page's `useItems` always
- * come from the latest render; registration only changes when ids, titles or keys do. A page's `useItems`
+ * come from the latest render; registration only changes when ids, titles or keys do, and happens
+ * before the browser paints, so a key pressed as soon as the page shows finds its command. A page's `useItems`
  * should be a module-level hook (it is called as a hook by the palette).
  */
 export function useCommands(commands: readonly Command[]): void {
@@ -13,7 +14,7 @@ export function useCommands(commands: readonly Command[]): void {
     .map((command) => [command.id, command.title, command.keys ?? ""].join("\u0000"))
     .join("\u0001");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for what registration depends on.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const removals = latest.current.map((command) => {
       const latestOf = () => latest.current.find((entry) => entry.id === command.id);
       if ("page" in command) {

@@ -1,12 +1,16 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { activateHotkeyScope, type Hotkey, registerHotkey } from "./hotkeyRegistry.ts";
 
-/** Registers a hotkey while the calling component is mounted; `run` may change on every render. */
+/**
+ * Registers a hotkey while the calling component is mounted; `run` may change on every render.
+ * Registered before the browser paints (a layout effect): a key pressed as soon as the page shows
+ * finds its hotkey.
+ */
 export function useHotkey(hotkey: Hotkey, enabled = true): void {
   const run = useRef(hotkey.run);
   run.current = hotkey.run;
   const { id, keys, description, group, scope, outranksSingleKey } = hotkey;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     return registerHotkey({
       id,
@@ -22,5 +26,5 @@ export function useHotkey(hotkey: Hotkey, enabled = true): void {
 
 /** Activates a hotkey scope while the calling component is mounted (a pane, a dialog). */
 export function useHotkeyScope(scope: string, active = true): void {
-  useEffect(() => (active ? activateHotkeyScope(scope) : undefined), [scope, active]);
+  useLayoutEffect(() => (active ? activateHotkeyScope(scope) : undefined), [scope, active]);
 }
