@@ -5,6 +5,7 @@
 //   node scripts/bench/transfers.ts              the default world, seeded in memory
 //   node scripts/bench/transfers.ts large        the large world (seeded once into a data directory)
 //   node scripts/bench/transfers.ts default --rounds 400
+//   node scripts/bench/transfers.ts default --postgres   a throwaway PostgreSQL cluster (or DATABASE_URL)
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensureCliBuilt } from "../../packages/cli/build.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/index.ts";
+import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
@@ -21,11 +23,18 @@ import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: "string", default: "300" } },
+  options: { rounds: { type: "string", default: "300" }, postgres: { type: "boolean", default: false } },
 });
 const scale: WorldScale = worldScaleSchema.parse(positionals[0] ?? "default");
 const rounds = Number(values.rounds);
 const bulkRows = 100_000;
+// --postgres: a throwaway PostgreSQL cluster, as the tests start one, when DATABASE_URL names none.
+const cluster = values.postgres && !process.env.DATABASE_URL ? await startPostgresCluster() : null;
+if (cluster) {
+  process.env.DATABASE_URL = cluster.url;
+  // Stopped however the run ends (stop is synchronous).
+  process.on("exit", () => cluster.stop());
+}
 const store = await openBenchStore(scale);
 
 const bench = await startBenchServer(store);
