@@ -17,6 +17,7 @@ import { layeredLayoutMaxElements } from "../../packages/web/src/graph/layout/la
 import { spanningTreeLayout } from "../../packages/web/src/graph/layout/spanningTreeLayout.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { signedInDemoPage } from "./benchBrowser.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
@@ -191,11 +192,7 @@ function startFrameLog() {
 async function measurePanZoom(baseUrl: string, graphId: string) {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(baseUrl);
-    await page.getByRole("button", { name: "Continue as demo user" }).click();
-    await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+    const { page } = await signedInDemoPage(browser, baseUrl, { width: 1400, height: 900 });
     await page.goto(`${baseUrl}/graph?graphId=${graphId}`);
     await page.getByTestId("graph-node").first().waitFor({ timeout: 120_000 });
     const pane = page.locator(".react-flow__pane");

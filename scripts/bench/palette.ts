@@ -11,6 +11,7 @@ import type { Store } from "../../packages/server/src/store/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { signedInDemoPage } from "./benchBrowser.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
@@ -121,11 +122,7 @@ async function measure(baseUrl: string, queries: readonly BenchQuery[], rounds: 
   try {
     for (let round = 0; round < rounds; round++) {
       // A fresh context per round: an empty query cache, so every query reaches the server.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(baseUrl);
-      await page.getByRole("button", { name: "Continue as demo user" }).click();
-      await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+      const { context, page } = await signedInDemoPage(browser, baseUrl, { width: 1280, height: 800 });
       for (const query of queries) {
         await page.keyboard.press("ControlOrMeta+k");
         const input = page.getByRole("dialog", { name: /Command palette/ }).getByRole("combobox");

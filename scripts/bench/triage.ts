@@ -10,6 +10,7 @@ import { worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { drawPng } from "../../tests/helpers/imageFixtures.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
+import { signedInDemoPage } from "./benchBrowser.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
@@ -53,11 +54,7 @@ async function insightTimes(baseUrl: string, path: string): Promise<number[]> {
   const times: number[] = [];
   try {
     for (let round = 0; round <= rounds; round++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(baseUrl);
-      await page.getByRole("button", { name: "Continue as demo user" }).click();
-      await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+      const { context, page } = await signedInDemoPage(browser, baseUrl, { width: 1280, height: 800 });
       const started = await page.evaluate((target) => {
         const now = performance.now();
         history.pushState(null, "", target);
