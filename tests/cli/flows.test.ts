@@ -1,5 +1,6 @@
 import {
   addressChainUrn,
+  type CategoryAddressRow,
   type ChainId,
   type CounterpartyRow,
   entityUrn,
@@ -99,5 +100,49 @@ describe("sleuth counterparties and sleuth exposure", () => {
     });
     expect(reversed.code).toBe(1);
     expect(reversed.stdout).toBe("");
+  });
+
+  test("001 §2 sleuth ownership lists the ownership categories, then one category's addresses in order", async () => {
+    const client = server.client({ token: env.SLEUTH_TOKEN! });
+    const categories = await client.flows.ownershipCategories("entity", { entityUrn: entity });
+    const listed = await cli.run(["ownership", entity], { env });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(categories);
+    const [top] = categories;
+    // By name, case aside; 30 addresses read across two pages of 25.
+    const owned = await cli.run(
+      [
+        "ownership",
+        entity,
+        "--category",
+        top!.category.toUpperCase(),
+        "--sort",
+        "balanceAmountUsd",
+        "--limit",
+        "30",
+      ],
+      { env },
+    );
+    expect(owned.code).toBe(0);
+    const rows = JSON.parse(owned.stdout) as CategoryAddressRow[];
+    const request = {
+      entityUrn: entity,
+      ownershipCategoryId: top!.categoryId,
+      sort: { field: "balanceAmountUsd", direction: "desc" },
+    } as const;
+    const expected = [
+      ...(await client.flows.ownershipAddresses("entity", request)),
+      ...(await client.flows.ownershipAddresses("entity", { ...request, offset: 25 })),
+    ].slice(0, 30);
+    expect(rows).toEqual(expected);
+    expect(rows.length).toBe(Math.min(30, top!.addresses));
+    const terminal = createTestIo({ env, homeDir: cli.dir, cwd: cli.dir, tty: true });
+    expect(await run(["ownership", entity], terminal)).toBe(0);
+    expect(terminal.stdoutText()).toMatch(/^ *ID +CATEGORY +ADDRESSES +VOLUME\n +\d+ +\S/m);
+    // A category the subject's addresses do not carry names the ones they do.
+    const missing = await cli.run(["ownership", entity, "--category", "No Such Category"], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr).toContain(`${top!.category} (${top!.categoryId})`);
   });
 });

@@ -328,6 +328,50 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     expect(owners.every((row) => row.entity_id === entity.id)).toBe(true);
   });
 
+  test("001 §2 category addresses table: the summary lists each ownership category its addresses carry", async () => {
+    const categories = await demo.flows.ownershipCategories("entity", { entityUrn: entity.urn });
+    const expected = await server.store.query<{ category_id: number; n: string }>(
+      `SELECT x.category_id, count(*) AS n FROM addresses a JOIN address_categories x ON x.address_id = a.id
+       WHERE a.entity_id = $1 GROUP BY x.category_id`,
+      [entity.id],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(
+      categories.map((row) => [row.categoryId, row.addresses]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual(
+      expected.map((row) => [row.category_id, Number(row.n)]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    for (let i = 1; i < categories.length; i++)
+      expect(categories[i - 1]!.addresses).toBeGreaterThanOrEqual(categories[i]!.addresses);
+    // Each category's count is the table's length: paging past it answers nothing.
+    const [first] = categories;
+    const last = await demo.flows.ownershipAddresses("entity", {
+      entityUrn: entity.urn,
+      ownershipCategoryId: first!.categoryId,
+      offset: first!.addresses,
+    });
+    expect(last).toEqual([]);
+    // Another organization's custom entity is not found; a malformed subject is a 400.
+    await expect(
+      partner.flows.ownershipCategories("custom-entity", { customEntityUrn: customUrn }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    const response = await fetch(
+      `${server.baseUrl}/trm-insights/v5/flows/entity/by-ownership-category/summary`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "x-sleuth-organization": server.demo.organization.uuid,
+        },
+        body: JSON.stringify({ entityUrn: entity.urn, extra: 1 }),
+      },
+    );
+    expect(response.status).toBe(400);
+  });
+
   test("002 §3 holdings: v4 answers at most 30 per address, balances as decimal strings; statistics summary and bulk", async () => {
     const [holdings] = await demo.holdings.assetHoldings("v4", { addresses: [busiest.urn] });
     expect(holdings?.addressChainUrn).toBe(busiest.urn);

@@ -8,14 +8,9 @@ import {
 import { type Command, InvalidArgumentError } from "commander";
 import { counterpartyColumns, resolveCliSubject } from "../flows/index.ts";
 import type { CliIo } from "../io.ts";
+import { integerIn } from "../numberOptions.ts";
 import { renderTable } from "../output/index.ts";
 import { action } from "../session.ts";
-
-function positive(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("a whole number of at least 1");
-  return number;
-}
 
 function riskLevel(value: string): number {
   const number = Number(value);
@@ -47,7 +42,7 @@ export function registerCounterparties(program: Command, io: CliIo): void {
     .option("--risk <level>", "counterparties at this risk score level or above (0-5)", riskLevel)
     .option("--since <date>", "transfers from this day (YYYY-MM-DD)")
     .option("--until <date>", "transfers up to this day, inclusive (YYYY-MM-DD)")
-    .option("--limit <n>", "at most this many counterparties", positive, 100)
+    .option("--limit <n>", "at most this many counterparties", integerIn(1, Number.MAX_SAFE_INTEGER), 100)
     .option("--json", "print the rows as JSON (the default off a terminal)")
     .addHelpText(
       "after",

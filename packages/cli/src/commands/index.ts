@@ -15,6 +15,7 @@ import { registerJobs } from "./jobs.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
+import { registerOwnership } from "./ownership.ts";
 import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
 import { registerTrace } from "./trace.ts";
@@ -37,6 +38,7 @@ export const commands: readonly RegisterCommand[] = [
   registerBatch,
   registerCounterparties,
   registerExposure,
+  registerOwnership,
   registerEntities,
   registerImport,
   registerExport,

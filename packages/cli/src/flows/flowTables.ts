@@ -1,10 +1,12 @@
 import {
+  type CategoryAddressRow,
   type CategoryDailyRow,
   type CounterpartyRow,
   type DailyFlow,
   formatFlowUsd,
   formatPercentage,
   formatUtc,
+  type OwnershipCategory,
   type RiskDailyRow,
   type RiskRatioDailyRow,
   riskLabelOf,
@@ -61,4 +63,23 @@ export const riskRatioColumns: Column<RiskRatioDailyRow>[] = [
   },
   { header: "sent", value: (row) => formatPercentage(row.outgoingPercentage), align: "right", shrink: false },
   { header: "total", value: (row) => formatPercentage(row.totalPercentage), align: "right", shrink: false },
+];
+
+export const ownershipCategoryColumns: Column<OwnershipCategory>[] = [
+  { header: "id", value: (row) => String(row.categoryId), align: "right", shrink: false },
+  { header: "category", value: (row) => row.category },
+  { header: "addresses", value: (row) => count(row.addresses), align: "right", shrink: false },
+  { header: "volume", value: (row) => formatFlowUsd(row.totalVolumeUsd), align: "right", shrink: false },
+];
+
+export const ownedAddressColumns: Column<CategoryAddressRow>[] = [
+  { header: "address", value: (row) => row.addressChainUrn },
+  { header: "labels", value: (row) => row.addressLabelsMini.join(", ") || "—" },
+  { header: "volume", value: (row) => formatFlowUsd(row.totalVolumeUsd), align: "right", shrink: false },
+  { header: "balance", value: (row) => formatFlowUsd(row.balanceAmountUsd), align: "right", shrink: false },
+  {
+    header: "last",
+    value: (row) => (row.lastActiveDate ? formatUtc(row.lastActiveDate, utcDatePattern) : "—"),
+    shrink: false,
+  },
 ];

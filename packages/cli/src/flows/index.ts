@@ -4,6 +4,8 @@ export {
   categoryDailyColumns,
   counterpartyColumns,
   dailyFlowColumns,
+  ownedAddressColumns,
+  ownershipCategoryColumns,
   riskDailyColumns,
   riskRatioColumns,
 } from "./flowTables.ts";

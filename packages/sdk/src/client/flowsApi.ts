@@ -39,6 +39,8 @@ import {
   inetObservationsRequestSchema,
   ipAssociationSchema,
   ownershipAddressesRequestSchema,
+  ownershipCategoriesRequestSchema,
+  ownershipCategorySchema,
   riskDailyRowSchema,
   riskIndicatorRowSchema,
   riskIndicatorsRequestSchema,
@@ -93,6 +95,7 @@ const counterpartyRows = z.array(counterpartyRowSchema);
 const chainAssetRows = z.array(chainAssetInfoSchema);
 const categoryTransferRows = z.array(categoryTransferRowSchema);
 const categoryAddressRows = z.array(categoryAddressRowSchema);
+const ownershipCategoryRows = z.array(ownershipCategorySchema);
 const categoryDailyRows = z.array(categoryDailyRowSchema);
 const riskDailyRows = z.array(riskDailyRowSchema);
 const riskRatioRows = z.array(riskRatioDailyRowSchema);
@@ -305,6 +308,13 @@ export function flowsApi(core: HttpCore) {
       (valueType) => `${insights}/v5/flows/${valueType}/by-ownership-category/addresses`,
       categoryAddressRows,
       "ownership addresses request",
+    ),
+    /** Ours: …/v5/flows/{valueType}/by-ownership-category/summary, the categories to choose from. */
+    ownershipCategories: subjectCall(
+      ownershipCategoriesRequestSchema,
+      (valueType) => `${insights}/v5/flows/${valueType}/by-ownership-category/summary`,
+      ownershipCategoryRows,
+      "ownership categories request",
     ),
     /** 000 §7 …/v5/flows/{type}/by-counterparty-category/daily. */
     categoryDaily: subjectCall(

@@ -76,3 +76,19 @@ export const ownershipAddressesRequestSchema = z
   })
   .strict();
 export type OwnershipAddressesRequest = z.input<typeof ownershipAddressesRequestSchema>;
+
+/**
+ * Ours (001 §2 names the category addresses table but no call lists what to choose in it): the
+ * ownership categories a subject's own addresses carry, so the table has categories to offer.
+ */
+export const ownershipCategoriesRequestSchema = z.object(flowSubjectShape).strict();
+export type OwnershipCategoriesRequest = z.input<typeof ownershipCategoriesRequestSchema>;
+
+/** One ownership category of a subject: how many of its addresses carry it, and their volume. */
+export const ownershipCategorySchema = z.object({
+  categoryId: z.int().min(0),
+  category: z.string(),
+  addresses: z.int().min(1),
+  totalVolumeUsd: z.number(),
+});
+export type OwnershipCategory = z.infer<typeof ownershipCategorySchema>;

@@ -27,6 +27,8 @@ export const flowMessages = {
   noHoldings: "This subject holds nothing now.",
   noIps: "No IP addresses were observed with this address.",
   noDetails: "Nothing to list behind this indicator.",
+  noOwnershipCategories: "None of this subject's addresses carries an ownership category.",
+  noOwnedAddresses: "No more addresses in this category.",
   /** 000 §8, in the specification's words. */
   riskIndicatorsFailed: "Failed to fetch risk indicators. Please try again later.",
   /** 000 §8, in the specification's words. */

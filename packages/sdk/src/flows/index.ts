@@ -4,6 +4,8 @@ export type {
   CategoryTransferFilters,
   CategoryTransfersRequest,
   OwnershipAddressesRequest,
+  OwnershipCategoriesRequest,
+  OwnershipCategory,
 } from "./categories.ts";
 export {
   categoryFilterValuesRequestSchema,
@@ -13,6 +15,8 @@ export {
   categoryTransfersRequestSchema,
   ownershipAddressesRequestSchema,
   ownershipAddressSortFields,
+  ownershipCategoriesRequestSchema,
+  ownershipCategorySchema,
 } from "./categories.ts";
 export type {
   ByCounterpartyRequest,

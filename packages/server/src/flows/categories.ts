@@ -6,6 +6,7 @@ import {
   type CategoryTransferRow,
   type ChainId,
   entityUrn,
+  type OwnershipCategory,
   type ownershipAddressSortFields,
   type TransferDirection,
 } from "@sleuth/sdk";
@@ -321,4 +322,36 @@ export async function ownershipAddresses(
     ],
   );
   return rows.map(categoryAddressRowOf);
+}
+
+/**
+ * The ownership categories the subject's own addresses carry (ours: what the category addresses
+ * table offers), most addresses first, with those addresses' volume.
+ */
+export async function ownershipCategories(
+  db: Queryable,
+  subject: FlowSubjectRows,
+): Promise<OwnershipCategory[]> {
+  const rows = await db.query<{
+    category_id: number;
+    category: string;
+    addresses: string | number;
+    volume: number | null;
+  }>(
+    `SELECT x.category_id, c.name AS category, count(*) AS addresses,
+            sum(coalesce(m.incoming_usd, 0) + coalesce(m.outgoing_usd, 0))::float8 AS volume
+     FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+     JOIN address_categories x ON x.address_id = own.id
+     JOIN categories c ON c.id = x.category_id
+     LEFT JOIN address_summary m ON m.address_id = own.id
+     GROUP BY x.category_id, c.name
+     ORDER BY count(*) DESC, c.name`,
+    [subject.addressIds, subject.entityIds],
+  );
+  return rows.map((row) => ({
+    categoryId: row.category_id,
+    category: row.category,
+    addresses: Number(row.addresses),
+    totalVolumeUsd: row.volume ?? 0,
+  }));
 }

@@ -7,6 +7,7 @@ export {
   categoryTransferRows,
   ownershipAddressCount,
   ownershipAddresses,
+  ownershipCategories,
 } from "./categories.ts";
 export type { CounterpartyGrouping, CounterpartyQuery } from "./counterparties.ts";
 export { categoryLevelFloor, counterpartyCount, counterpartyPage } from "./counterparties.ts";

@@ -18,6 +18,7 @@ import {
   flowValueTypes,
   forValueType,
   ownershipAddressesRequestSchema,
+  ownershipCategoriesRequestSchema,
   riskIndicatorsRequestSchema,
   subjectUrnOf,
 } from "@sleuth/sdk";
@@ -36,6 +37,7 @@ import {
   type FlowSubjectRows,
   flowSummaries,
   ownershipAddresses,
+  ownershipCategories,
   resolveCounterparty,
   resolveFlowSubject,
   riskDaily,
@@ -245,6 +247,15 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
             data: await ownershipAddresses(store, subject, body),
             meta: { limit: body.limit, offset: body.offset },
           };
+        },
+      );
+      const categoriesSchema = schemaFor(ownershipCategoriesRequestSchema);
+      app.post(
+        `/trm-insights/${version}/flows/${valueType}/by-ownership-category/summary`,
+        async (request) => {
+          const body = parseOr400(categoriesSchema, request.body);
+          const subject = await subjectOf(store, request, valueType, body);
+          return { data: await ownershipCategories(store, subject) };
         },
       );
     }

@@ -1,4 +1,10 @@
-import { type ExportRequest, type RiskIndicatorRow, subjectFieldsFor } from "@sleuth/sdk";
+import {
+  type ExportRequest,
+  type OwnershipAddressesRequest,
+  type OwnershipCategory,
+  type RiskIndicatorRow,
+  subjectFieldsFor,
+} from "@sleuth/sdk";
 import type { DownloadTarget } from "../downloads/index.ts";
 import { sleuthClient } from "../session/index.ts";
 import type { Subject } from "../workspace/index.ts";
@@ -47,4 +53,20 @@ export function riskDetailsDownload(subject: Subject, indicator: RiskIndicatorRo
       parameters: { ...owner, ownershipCategoryId: indicator.categoryId },
     });
   return null;
+}
+
+/** 001 §2 the category addresses table as a Download CSV target, in the table's order. */
+export function ownershipAddressesDownload(
+  subject: Subject,
+  category: OwnershipCategory,
+  sort: NonNullable<OwnershipAddressesRequest["sort"]>,
+): DownloadTarget {
+  return targetOf(`${category.category} addresses`, {
+    jobType: "CATEGORY_ADDRESSES_CSV",
+    parameters: {
+      ...subjectFieldsFor(subject.kind, subject.urn),
+      ownershipCategoryId: category.categoryId,
+      sort,
+    },
+  });
 }

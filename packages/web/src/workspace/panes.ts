@@ -1,4 +1,5 @@
 import { CategoriesPane } from "../explorer/CategoriesPane.tsx";
+import { OwnershipPane } from "../explorer/OwnershipPane.tsx";
 import {
   CounterpartiesPane,
   ExposurePane,
@@ -21,6 +22,7 @@ export const addressPanes: readonly SubjectPane[] = [
   { id: "ips", title: "IPs", Component: IpsPane },
   { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
   { id: "categories", title: "Categories", Component: CategoriesPane },
+  { id: "ownership", title: "Owned addresses", Component: OwnershipPane },
 ];
 
 export const entityPanes: readonly SubjectPane[] = [
@@ -31,6 +33,7 @@ export const entityPanes: readonly SubjectPane[] = [
   { id: "holdings", title: "Holdings", Component: HoldingsPane },
   { id: "scam-reports", title: "Scam reports", Component: ScamReportsPane },
   { id: "categories", title: "Categories", Component: CategoriesPane },
+  { id: "ownership", title: "Owned addresses", Component: OwnershipPane },
 ];
 
 export const customEntityPanes: readonly SubjectPane[] = [
@@ -40,4 +43,5 @@ export const customEntityPanes: readonly SubjectPane[] = [
   { id: "risk", title: "Risk", Component: RiskPane },
   { id: "holdings", title: "Holdings", Component: HoldingsPane },
   { id: "categories", title: "Categories", Component: CategoriesPane },
+  { id: "ownership", title: "Owned addresses", Component: OwnershipPane },
 ];
