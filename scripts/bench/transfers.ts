@@ -177,7 +177,7 @@ const bulkLarge = await serverTimes(
 
 // --- sleuth transfers end to end ------------------------------------------------------------------
 
-ensureCliBuilt();
+await ensureCliBuilt();
 const cliMain = fileURLToPath(new URL("../../packages/cli/bin/sleuth.js", import.meta.url));
 const nodeFlags = (/^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(cliMain, "utf8"))?.[1] ?? "")
   .trim()
@@ -239,6 +239,8 @@ async function runTransfers(limit: number | null, format: string): Promise<CliRu
 }
 
 const total = bulkRows;
+/** "Flat": the peak for all the rows at most this many times the peak for a tenth of them. */
+const flatGrowth = 1.1;
 const cliRuns: { format: string; run: CliRun }[] = [];
 for (const format of ["csv", "ndjson"]) {
   await runTransfers(1000, format); // warm-up: the server's pages in cache, Node's code compiled
@@ -265,6 +267,16 @@ const pageRows = [first, second, deepest, usd, bulkFirst, bulkDeepest].map((m) =
 ]);
 const deepRatio = percentile(deepest.times, 95) / percentile(first.times, 95);
 const bulkDeepRatio = percentile(bulkDeepest.times, 95) / percentile(bulkFirst.times, 95);
+/** Targets per format: rows per second over all the rows, and the peak for all of them against a tenth. */
+const cliVerdicts = ["csv", "ndjson"].map((format) => {
+  const runs = cliRuns.filter((entry) => entry.format === format).map((entry) => entry.run);
+  const all = runs.find((run) => run.limit === null);
+  const tenth = runs.find((run) => run.limit !== null);
+  if (!all || !tenth) return `${format}: not run`;
+  const rate = (all.rows / all.ms) * 1000;
+  const growth = (all.peakRssKb ?? Number.NaN) / (tenth.peakRssKb ?? Number.NaN);
+  return `${format}: ${Math.round(rate).toLocaleString("en-US")} rows/s for all the rows (≥ 20,000: ${rate >= 20_000 ? "met" : "missed"}); peak RSS for all the rows ${growth.toFixed(2)}× the peak for a tenth (flat, ≤ ${flatGrowth.toFixed(2)}×: ${growth <= flatGrowth ? "met" : "missed"}).`;
+});
 const cliRows = cliRuns.map(({ format, run }) => [
   format,
   run.limit === null ? "all" : run.limit.toLocaleString("en-US"),
@@ -287,7 +299,7 @@ const section = [
   "",
   `### ${scale} world`,
   "",
-  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}; ${Number(busiest.transfers).toLocaleString("en-US")} transfer rows in the store, the busiest address (${busiest.chain}) holds ${Number(busiest.rows).toLocaleString("en-US")}; ${rounds} requests of each page; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
+  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${cluster ? "PostgreSQL (a throwaway cluster, as the tests start one: fsync off)" : benchStoreName(scale)}; ${Number(busiest.transfers).toLocaleString("en-US")} transfer rows in the store, the busiest address (${busiest.chain}) holds ${Number(busiest.rows).toLocaleString("en-US")}; ${rounds} requests of each page; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
   "",
   ...markdownTable(["30-row page", "server p50 (ms)", "server p95 (ms)", "p95 ≤ 10 ms"], pageRows, [
     "left",
@@ -314,6 +326,8 @@ const section = [
     cliRows,
     ["left", "right", "right", "right", "right", "right", "right", "right"],
   ),
+  "",
+  ...cliVerdicts.flatMap((verdict) => [`- ${verdict}`]),
   "",
   `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI checks a page's rows with the SDK's schema and writes them while the server reads the next page, so the slower side sets the pace. "Flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
   "",

