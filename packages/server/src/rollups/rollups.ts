@@ -33,7 +33,7 @@ const ownerStatements = [
 
 const flowStatements = [
   `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
-     entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
+     address_counterparty_totals, entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
      address_summary, entity_summary, chain_summary`,
   `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
@@ -69,6 +69,17 @@ const flowStatements = [
    SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp)
    FROM transfers WHERE counterparty_id IS NOT NULL GROUP BY address_id, counterparty_id, asset_id`,
+  // Written in the order the triage report reads it, so one address's rows lie together.
+  `INSERT INTO address_counterparty_totals
+   SELECT f.address_id, f.counterparty_id, a.address, a.entity_id, f.incoming_usd, f.outgoing_usd,
+     f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at
+   FROM (
+     SELECT address_id, counterparty_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
+       sum(incoming_transfers)::int AS incoming_transfers, sum(outgoing_transfers)::int AS outgoing_transfers,
+       max(last_transfer_at) AS last_transfer_at
+     FROM address_counterparties GROUP BY address_id, counterparty_id
+   ) f JOIN addresses a ON a.id = f.counterparty_id
+   ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
   `INSERT INTO entity_counterparties
    SELECT entity_id, counterparty_entity_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp)
@@ -162,8 +173,8 @@ const chainSummaryInsert = `INSERT INTO chain_summary (chain, addresses)
 // seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
 // the planner would guess at every rollup read.
 const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
-  address_counterparties, entity_counterparties, address_category_daily, entity_category_daily, address_exposure,
-  entity_exposure, address_summary, entity_summary`;
+  address_counterparties, address_counterparty_totals, entity_counterparties, address_category_daily,
+  entity_category_daily, address_exposure, entity_exposure, address_summary, entity_summary`;
 
 function dropTemporaries(): string {
   const tables = (["in", "out"] as const).flatMap((side) => [

@@ -18,9 +18,9 @@ interface CounterpartyFlowRow {
 }
 
 /**
- * 002 §9 triage report rows of an address: its counterparty flows from the `address_counterparties`
- * rollup (one probe of its primary key), a row per counterparty and direction that moved value,
- * largest volume first, each counterparty's name read by its key. The counterparty is its owner's
+ * 002 §9 triage report rows of an address: its counterparty flows from the
+ * `address_counterparty_totals` rollup (one walk of its volume index), a row per counterparty and
+ * direction that moved value, largest volume first. The counterparty is its owner's
  * name when attributed, else its address; the category is the owner's (an exchange, category 8,
  * marks a lead). Null when the store does not know the address.
  */
@@ -34,22 +34,15 @@ export async function triageReportRows(
   );
   if (!known) return null;
   const flows = await db.query<CounterpartyFlowRow>(
-    `SELECT cp.address AS counterparty, e.name AS entity_name, c.name AS category, c.id AS category_id,
+    `SELECT f.counterparty, e.name AS entity_name, c.name AS category, c.id AS category_id,
             f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at
-       FROM (SELECT counterparty_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
-                    sum(incoming_transfers)::int AS incoming_transfers,
-                    sum(outgoing_transfers)::int AS outgoing_transfers, max(last_transfer_at) AS last_transfer_at
-               FROM address_counterparties
+       FROM (SELECT * FROM address_counterparty_totals
               WHERE address_id = $1
-              GROUP BY counterparty_id
-              ORDER BY sum(incoming_usd) + sum(outgoing_usd) DESC, counterparty_id
+              ORDER BY incoming_usd + outgoing_usd DESC, counterparty_id
               LIMIT $2) f
-       -- One key lookup per counterparty: joined plainly, the planner hashes the whole addresses
-       -- table for the 10,000 it needs.
-       CROSS JOIN LATERAL (SELECT a.address, a.entity_id FROM addresses a WHERE a.id = f.counterparty_id LIMIT 1) cp
-       LEFT JOIN entities e ON e.id = cp.entity_id
+       LEFT JOIN entities e ON e.id = f.counterparty_entity_id
        LEFT JOIN categories c ON c.id = e.category_id
-      ORDER BY f.incoming_usd + f.outgoing_usd DESC, cp.address`,
+      ORDER BY f.incoming_usd + f.outgoing_usd DESC, f.counterparty`,
     [known.id, triageReportMaxCounterparties],
   );
   const rows: TriageReportRow[] = [];
