@@ -82,7 +82,10 @@ export function csvPrefixedCellSql(prefix: string, value: string, quoted = csvQu
   return `CASE WHEN ${quoted} THEN '"' || ${prefix} || replace(${value}, '"', '""') || '"' ELSE ${prefix} || ${value} END`;
 }
 
-/** Cells (each one cell's text, or null for an empty cell) as one CSV record, without its line end. */
+/**
+ * Cells (each one cell's text, or null for an empty cell) as one CSV record, without its line end:
+ * built in one piece (concat_ws) rather than by a concatenation per cell.
+ */
 export function csvRecordSql(cells: readonly string[]): string {
-  return cells.map((cell) => `coalesce(${cell}, '')`).join(" || ',' || ");
+  return `concat_ws(',', ${cells.map((cell) => `coalesce(${cell}, '')`).join(", ")})`;
 }

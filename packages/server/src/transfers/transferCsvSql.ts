@@ -65,15 +65,14 @@ const unitsSql = (raw: string) => `trim_scale(${raw} * p.unit)::text`;
  */
 function cellsSql(kind: TransferScope["kind"]): Record<TransferCsvField, string> {
   return {
-    transactionTimestamp: "left(p.ts_key, 23) || 'Z'",
+    // Milliseconds, cut rather than rounded, as the transfers module's instantOf cuts its key.
+    transactionTimestamp: `to_char(p.block_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     transactionUrn: urnCellSql("transaction", "p.hash"),
     counterpartyAddressChainUrns: `CASE WHEN p.cp_address <> '' THEN ${urnCellSql("address", "p.cp_address", "p.cp_quoted")} END`,
     counterpartyEntities: "p.entity_name",
     direction: "p.direction",
     relevantAmountRaw: `CASE WHEN p.direction = 'outgoing' AND p.amount_raw <> 0 THEN '-' ELSE '' END || ${unitsSql("p.amount_raw")}`,
-    relevantAmountUsd: csvNumberCellSql(
-      "(CASE WHEN p.direction = 'outgoing' THEN -abs(p.amount_usd) ELSE abs(p.amount_usd) END)",
-    ),
+    relevantAmountUsd: csvNumberCellSql("p.usd"),
     runningBalanceRaw: kind === "address" ? unitsSql("p.balance_raw") : "NULL",
     asset: "p.symbol",
     counterpartyCategories: "p.categories",
@@ -83,6 +82,10 @@ function cellsSql(kind: TransferScope["kind"]): Record<TransferCsvField, string>
     addressChainUrn: kind === "address" ? "NULL" : urnCellSql("address", "p.address", "p.own_quoted"),
   };
 }
+
+/** An ORDER BY list walked the other way: its last row first. */
+const reversed = (order: string) =>
+  order.replaceAll(/\b(ASC|DESC)\b/g, (direction) => (direction === "ASC" ? "DESC" : "ASC"));
 
 /**
  * The bulk page statement (bulkRowsSql's walk and lookups) answering the page as CSV text in
@@ -98,10 +101,10 @@ export function bulkCsvSql(rows: string, order: string, kind: TransferScope["kin
     ${bulkLookups},
     ${cellLookups}
     SELECT string_agg(${record}, ${crlf} ORDER BY ${order}) || ${crlf} AS text, count(*)::int AS rows,
-      (array_agg(p.ts_key ORDER BY ${order}))[count(*)] AS last_ts,
-      (array_agg(p.id::text ORDER BY ${order}))[count(*)] AS last_id
+      (SELECT ${pageColumns.ts_key} || ' ' || p.id FROM page p ORDER BY ${reversed(order)} LIMIT 1) AS last
     FROM (
-      SELECT p.sort_value, p.id, ${pageColumns.ts_key} AS ts_key, p.direction, p.amount_raw, p.amount_usd,
+      SELECT p.sort_value, p.id, p.block_timestamp, p.direction, p.amount_raw,
+        CASE WHEN p.direction = 'outgoing' THEN -abs(p.amount_usd) ELSE abs(p.amount_usd) END AS usd,
         p.balance_raw, ${pageColumns.hash} AS hash, s.chain, s.unit, s.urn AS asset_urn, s.symbol,
         o.address, o.cell AS own_cell, o.quoted AS own_quoted, c.address AS cp_address, c.cell AS cp_cell,
         c.quoted AS cp_quoted, c.categories, e.name AS entity_name
@@ -119,10 +122,8 @@ export async function readCsvPage(
   sql: string,
   params: readonly unknown[],
 ): Promise<TransferCsvPage | null> {
-  const [answer] = await db.query<{ text: string | null; rows: number; last_ts: string; last_id: string }>(
-    sql,
-    params,
-  );
+  const [answer] = await db.query<{ text: string | null; rows: number; last: string }>(sql, params);
   if (!answer || answer.text === null || Number(answer.rows) === 0) return null;
-  return { text: answer.text, rows: Number(answer.rows), last: [answer.last_ts, String(answer.last_id)] };
+  const [timestamp = "", id = ""] = answer.last.split(" ");
+  return { text: answer.text, rows: Number(answer.rows), last: [timestamp, id] };
 }
