@@ -270,7 +270,7 @@ const newestFirst: TransferSort = { column: "timestamp", direction: "desc" };
 /**
  * The statement reading a subject's newest `limit` rows, unfiltered, as plain rows with a bulk
  * page's lookups (bulkRowsSql): what the export benchmark hands the store's own COPY to compare the
- * export with, the same rows read the way the export reads them, without the JSON text.
+ * export with, the same rows read the way the export reads them, without the CSV text (bulkCsvSql).
  */
 export function newestTransfersStatement(
   scope: TransferScope,
