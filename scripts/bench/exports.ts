@@ -32,6 +32,8 @@ interface StoreRun {
   jobMs: number;
   idle: NodeJS.MemoryUsage;
   peakRss: number;
+  /** The most RSS grew during one job over its level just before it. */
+  jobRssGrowth: number;
   peakHeap: number;
   load: [start: number, end: number];
 }
@@ -98,7 +100,8 @@ async function measureStore(storeName: string): Promise<StoreRun> {
   const { token } = await createApiToken(store, user.id, "exports bench");
   const client = createNodeClient({ baseUrl: `http://127.0.0.1:${port}`, token });
 
-  async function jobOnce(): Promise<{ ms: number; peakRss: number; peakHeap: number }> {
+  async function jobOnce(): Promise<{ ms: number; peakRss: number; peakHeap: number; before: number }> {
+    const before = process.memoryUsage().rss;
     let peakRss = 0;
     let peakHeap = 0;
     const sample = setInterval(() => {
@@ -128,7 +131,7 @@ async function measureStore(storeName: string): Promise<StoreRun> {
     if (!recorded) throw new Error("the job is not in the store");
     const ms = Number(recorded.ms);
     clearInterval(sample);
-    return { ms, peakRss, peakHeap };
+    return { ms, peakRss, peakHeap, before };
   }
 
   // Warm both paths once (plans, caches), then interleave the timed rounds.
@@ -138,7 +141,7 @@ async function measureStore(storeName: string): Promise<StoreRun> {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const idle = process.memoryUsage();
   const copies: number[] = [];
-  const jobs: { ms: number; peakRss: number; peakHeap: number }[] = [];
+  const jobs: { ms: number; peakRss: number; peakHeap: number; before: number }[] = [];
   for (let round = 0; round < rounds; round++) {
     copies.push(await copyOnce());
     jobs.push(await jobOnce());
@@ -152,6 +155,7 @@ async function measureStore(storeName: string): Promise<StoreRun> {
     jobMs: median(jobs.map((job) => job.ms)),
     idle,
     peakRss: Math.max(...jobs.map((job) => job.peakRss)),
+    jobRssGrowth: Math.max(...jobs.map((job) => job.peakRss - job.before)),
     peakHeap: Math.max(...jobs.map((job) => job.peakHeap)),
     load: [loadAtStart, loadavg()[0] ?? 0],
   };
@@ -169,6 +173,7 @@ try {
   cluster?.stop();
 }
 
+const verdict = (met: boolean) => (met ? "met" : "missed");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const lines = [
   "## Exports",
@@ -182,7 +187,9 @@ const lines = [
   "runs the job's page statement in plain rows (`newestTransfersStatement`: the same index walk and lookups, without",
   "the CSV text the job's statement builds) as `COPY (…) TO` CSV from the same process (PGlite: to '/dev/blob';",
   "PostgreSQL: TO STDOUT, streamed to the client). Memory is this process's (the server runs in it; PostgreSQL's",
-  "own processes not counted), sampled every 20 ms during the jobs, against the idle level after the warm-up.",
+  "own processes not counted), sampled every 20 ms during the jobs: against the level just before each job (the",
+  "server idle, the export about to start), and against the idle level after the warm-up, which the COPY rounds",
+  "run between (PGlite's COPY to '/dev/blob' holds its whole file in this process, and its pages stay resident).",
   "The machine is shared: the 1-minute load average at the start and end of each store's run is in the table;",
   "the ratio within one run is what counts.",
   "",
@@ -201,14 +208,28 @@ const lines = [
     [
       ["job, 100,000 rows", ...runs.map((run) => seconds(run.jobMs)), ""],
       ["COPY (SELECT …) TO, same rows", ...runs.map((run) => seconds(run.copyMs)), ""],
-      ["job / COPY", ...runs.map((run) => `${(run.jobMs / run.copyMs).toFixed(2)}x`), "≤ 1.5x"],
       [
-        "RSS idle → peak during the job",
+        "job / COPY",
+        ...runs.map(
+          (run) => `${(run.jobMs / run.copyMs).toFixed(2)}x, ${verdict(run.jobMs / run.copyMs <= 1.5)}`,
+        ),
+        "≤ 1.5x",
+      ],
+      [
+        "RSS growth during a job, over the level just before it",
+        ...runs.map(
+          (run) =>
+            `+${mb(Math.max(0, run.jobRssGrowth)).toFixed(0)} MB, ${verdict(mb(run.jobRssGrowth) <= 50)}`,
+        ),
+        "≤ +50 MB",
+      ],
+      [
+        "RSS idle after warm-up → peak during the jobs (COPY rounds between)",
         ...runs.map(
           (run) =>
             `${mb(run.idle.rss).toFixed(0)} → ${mb(run.peakRss).toFixed(0)} MB (+${mb(run.peakRss - run.idle.rss).toFixed(0)} MB)`,
         ),
-        "≤ +50 MB",
+        "",
       ],
       [
         "heap used idle → peak",
