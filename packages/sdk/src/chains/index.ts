@@ -49,6 +49,7 @@ export {
   parseUrn,
   transactionUrn,
   transactionUrnSchema,
+  urnKindPrefix,
   urnKindSchema,
   urnKinds,
   urnPartsSchema,

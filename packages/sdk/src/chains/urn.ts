@@ -77,6 +77,15 @@ function canonicalParts(parts: UrnParts): UrnParts | null {
   }
 }
 
+/**
+ * Everything a URN of `kind` holds before its value (and, for chain-bound kinds, before the chain
+ * id): what a store statement that writes URNs itself (the transfer export's CSV) puts in front of
+ * the canonical values it holds.
+ */
+export function urnKindPrefix(kind: UrnKind): string {
+  return `${urnPrefix}${kind}:`;
+}
+
 function joinUrn(parts: UrnParts): string {
   switch (parts.kind) {
     case "address":

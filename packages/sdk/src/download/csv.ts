@@ -2,9 +2,16 @@ import Papa from "papaparse";
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide one after a line break). */
 export const csvFormulaTriggers = ["=", "+", "-", "@", "\t", "\r", "\n", "\0"] as const;
-// A plain negative decimal ("-0.5", an outgoing amount kept exact as text) is a number to every
-// spreadsheet, never a formula, so it is left as it is.
-const formulaStart = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r\n\0]/;
+/**
+ * A plain negative decimal ("-0.5", an outgoing amount kept exact as text) is a number to every
+ * spreadsheet, never a formula, so it is left as it is. A whole-cell pattern (without anchors) in
+ * the syntax JavaScript and PostgreSQL regular expressions share, so the store's own CSV text
+ * (the transfer export) applies the same exception.
+ */
+export const csvPlainNegativeDecimal = "-[0-9]+(\\.[0-9]+)?";
+const formulaStart = new RegExp(
+  `^(?!${csvPlainNegativeDecimal}$)[${csvFormulaTriggers.map((trigger) => `\\u${trigger.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}]`,
+);
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 

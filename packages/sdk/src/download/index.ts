@@ -6,7 +6,13 @@ export {
   pendingDownloadCount,
 } from "./asyncJob.ts";
 export type { CsvCell, CsvColumn } from "./csv.ts";
-export { csvFormulaTriggers, neutralizeCsvCell, toCsv, toCsvRecords } from "./csv.ts";
+export {
+  csvFormulaTriggers,
+  csvPlainNegativeDecimal,
+  neutralizeCsvCell,
+  toCsv,
+  toCsvRecords,
+} from "./csv.ts";
 export type { DownloadPlan, DownloadSelection } from "./downloadPlan.ts";
 export {
   backgroundJobThreshold,

@@ -20,9 +20,9 @@ export async function exportText(
 ): Promise<{ text: string } & WrittenExport> {
   const parts = [exportCsvHeaderLine(jobType)];
   let rowCount = 0;
-  for await (const rows of source.pages()) {
-    parts.push(`${exportCsvText(jobType, rows, { header: false })}\r\n`);
-    rowCount += rows.length;
+  for await (const page of csvTextPages(jobType, source)) {
+    parts.push(...page.texts);
+    rowCount += page.rows;
   }
   const text = parts.join("");
   const bytes = Buffer.from(text, "utf8");
@@ -61,6 +61,30 @@ async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
 const textSliceRows = 200;
 
 /**
+ * A row source's pages as CSV records: the store's own text where the source has it (csvPages),
+ * else each page's rows through the SDK's writer a slice at a time — each slice's string short-lived
+ * and small enough for the young generation, where a whole page's would be one large object kept to
+ * a full GC.
+ */
+async function* csvTextPages(
+  jobType: ExportJobType,
+  source: RowSource,
+): AsyncGenerator<{ texts: string[]; rows: number }> {
+  if (source.csvPages) {
+    for await (const page of source.csvPages()) yield { texts: [page.text], rows: page.rows };
+    return;
+  }
+  for await (const rows of source.pages()) {
+    const texts: string[] = [];
+    for (let start = 0; start < rows.length; start += textSliceRows) {
+      const slice = rows.slice(start, start + textSliceRows);
+      texts.push(`${exportCsvText(jobType, slice, { header: false })}\r\n`);
+    }
+    yield { texts, rows: rows.length };
+  }
+}
+
+/**
  * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
  * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
  * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
@@ -88,17 +112,10 @@ export async function writeExportFile(
   };
   try {
     await handle.write(encode(exportCsvHeaderLine(jobType)));
-    const pages = options.readAhead ? readAhead(source.pages()) : source.pages();
-    for await (const rows of pages) {
-      // A page's text a slice at a time: each slice's string is short-lived and small enough for
-      // the young generation, where a whole page's would be one large object kept to a full GC.
-      const chunks: Buffer[] = [];
-      for (let start = 0; start < rows.length; start += textSliceRows) {
-        const slice = rows.slice(start, start + textSliceRows);
-        chunks.push(encode(`${exportCsvText(jobType, slice, { header: false })}\r\n`));
-      }
-      await handle.writev(chunks);
-      rowCount += rows.length;
+    const pages = csvTextPages(jobType, source);
+    for await (const page of options.readAhead ? readAhead(pages) : pages) {
+      await handle.writev(page.texts.map(encode));
+      rowCount += page.rows;
       await onPage(rowCount);
     }
     await handle.sync();

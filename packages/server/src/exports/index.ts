@@ -4,6 +4,6 @@ export { exportFileLabel, exportReadRole, exportRowSource } from "./exportSource
 export type { ExportWorkerOptions } from "./exportWorker.ts";
 export { ExportWorker } from "./exportWorker.ts";
 export { findJob, insertJob, listJobs } from "./jobRows.ts";
-export type { ExportRow, RowSource } from "./rowSource.ts";
+export type { CsvPage, ExportRow, RowSource } from "./rowSource.ts";
 export { serverVersion } from "./serverVersion.ts";
 export { transferRowSource } from "./transferRows.ts";

@@ -9,6 +9,17 @@ export type ExportRow = Readonly<Record<string, CsvCell>>;
 export interface RowSource {
   count(): Promise<number>;
   pages(): AsyncIterable<readonly ExportRow[]>;
+  /**
+   * The same pages as CSV records the store wrote itself (each CRLF-terminated), byte for byte what
+   * the SDK's writer makes of pages(); where a table has it, files are written from it.
+   */
+  csvPages?(): AsyncIterable<CsvPage>;
+}
+
+/** One page of a table's CSV records, CRLF-terminated, and how many records it holds. */
+export interface CsvPage {
+  text: string;
+  rows: number;
 }
 
 /** Rows read per statement: large enough that a statement's cost is spread, small enough to stay flat. */

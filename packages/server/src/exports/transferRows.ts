@@ -1,13 +1,21 @@
 import { type TransferFilters, transferCsvRow } from "@sleuth/sdk";
 import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
-import { countTransfers, type TransferScope, transferRowPages } from "../transfers/index.ts";
+import {
+  type BulkListing,
+  countTransfers,
+  type TransferScope,
+  transferCsvPages,
+  transferRowPages,
+} from "../transfers/index.ts";
 import { exportPageRows, type RowSource, windowCount } from "./rowSource.ts";
 
 /**
  * A subject's transfer table as its file: the transfers module's scope, filters and rows (the rows
  * the console table and `sleuth transfers` read, 001 §3), each through the SDK's transferCsvRow, so
- * a file holds exactly the table's rows and columns. Pages walk the subject's index by keyset.
+ * a file holds exactly the table's rows and columns. Pages walk the subject's index by keyset. The
+ * same pages come as the store's own CSV text too (transferCsvPages), which files are written from:
+ * no row is decoded and re-encoded in JavaScript.
  */
 export function transferRowSource(
   db: Queryable,
@@ -15,6 +23,13 @@ export function transferRowSource(
   request: { filters: TransferFilters; offset: number; limit: number },
   viewer: Viewer,
 ): RowSource {
+  const listing: BulkListing = {
+    scope,
+    filters: request.filters,
+    viewer,
+    window: request,
+    pageRows: exportPageRows,
+  };
   return {
     async count() {
       return windowCount(
@@ -24,8 +39,10 @@ export function transferRowSource(
       );
     },
     async *pages() {
-      for await (const rows of transferRowPages(db, scope, request.filters, viewer, request, exportPageRows))
-        yield rows.map(transferCsvRow);
+      for await (const rows of transferRowPages(db, listing)) yield rows.map(transferCsvRow);
+    },
+    csvPages() {
+      return transferCsvPages(db, listing);
     },
   };
 }

@@ -1,3 +1,10 @@
+export {
+  csvNumberCellSql,
+  csvPrefixedCellSql,
+  csvQuotedTailSql,
+  csvRecordSql,
+  csvTextCellSql,
+} from "./csvSql.ts";
 export { queryJsonRows } from "./jsonRows.ts";
 export type { Migration } from "./migrate.ts";
 export { appliedMigrations, loadMigrations, migrate } from "./migrate.ts";

@@ -1,5 +1,11 @@
 export { cursorMessages, decodeCursor, encodeCursor, listingFingerprint } from "./cursor.ts";
-export type { ListingRequest, TransferListing } from "./listing.ts";
-export { countTransfers, listTransfers, newestTransfersStatement, transferRowPages } from "./listing.ts";
+export type { BulkListing, ListingRequest, TransferListing } from "./listing.ts";
+export {
+  countTransfers,
+  listTransfers,
+  newestTransfersStatement,
+  transferCsvPages,
+  transferRowPages,
+} from "./listing.ts";
 export type { TransferScope } from "./scope.ts";
 export { addressScope, customEntityScope, entityScope } from "./scope.ts";

@@ -15,6 +15,7 @@ import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortK
 import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
+import { bulkCsvSql, readCsvPage } from "./transferCsvSql.ts";
 import {
   bulkPageRowsSql,
   bulkRowsSql,
@@ -269,7 +270,7 @@ const newestFirst: TransferSort = { column: "timestamp", direction: "desc" };
 /**
  * The statement reading a subject's newest `limit` rows, unfiltered, as plain rows with a bulk
  * page's lookups (bulkRowsSql): what the export benchmark hands the store's own COPY to compare the
- * export with, the same rows read the way the export reads them, without the JSON text.
+ * export with, the same rows read the way the export reads them, without the CSV text (bulkCsvSql).
  */
 export function newestTransfersStatement(
   scope: TransferScope,
@@ -278,39 +279,75 @@ export function newestTransfersStatement(
   return walkStatement(scope, () => [], newestFirst, "forward", null, limit, 0, bulkRowsSql);
 }
 
+/** A bulk read of a listing: its subject, filters and reader, a window of it, and rows per group. */
+export interface BulkListing {
+  scope: TransferScope;
+  filters: TransferFilters;
+  viewer: Viewer;
+  window: { offset: number; limit: number };
+  pageRows: number;
+}
+
+/** One group of a bulk walk as read: what it yields, how many rows it held, where it ended. */
+interface WalkedGroup<Group> {
+  group: Group;
+  rows: number;
+  last: SortKey;
+}
+
 /**
- * The rows `offset`..`offset + limit` of a listing, newest first, as the table's own 001 §3 rows, a
- * group of `pageRows` at a time (the bulk export, issue 29): the first group skips `offset` rows in
- * the subject's index walk, each next one starts after the last row read (keyset), so every group
- * is one ordered index walk and nothing sorts the subject's whole listing.
+ * The rows `offset`..`offset + limit` of a listing, newest first, a group of `pageRows` at a time
+ * (the bulk export, issue 29): the first group skips `offset` rows in the subject's index walk, each
+ * next one starts after the last row read (keyset), so every group is one ordered index walk and
+ * nothing sorts the subject's whole listing. `read` reads one group (null when it is empty).
  */
-export async function* transferRowPages(
-  db: Queryable,
-  scope: TransferScope,
-  filters: TransferFilters,
-  viewer: Viewer,
+async function* keysetGroups<Group>(
   window: { offset: number; limit: number },
   pageRows: number,
-): AsyncGenerator<(TransferRow | EntityTransferRow)[]> {
-  const predicates = await predicatesOf(db, filters, viewer);
+  read: (bound: Bound | null, size: number, offset: number) => Promise<WalkedGroup<Group> | null>,
+): AsyncGenerator<Group> {
   let left = window.limit;
-  let last: PageRow | null = null;
+  let last: SortKey | null = null;
   while (left > 0) {
     const size = Math.min(pageRows, left);
-    const rows: PageRow[] = await walk(
-      db,
-      scope,
-      predicates,
-      newestFirst,
-      "forward",
-      last ? { key: keyOf(last, newestFirst), inclusive: false } : null,
-      size,
-      last ? 0 : window.offset,
-    );
-    if (rows.length === 0) return;
-    yield rows.map((row) => transferRowOf(row, scope.kind));
-    left -= rows.length;
-    last = rows[rows.length - 1] ?? null;
-    if (rows.length < size) return;
+    const walked = await read(last ? { key: last, inclusive: false } : null, size, last ? 0 : window.offset);
+    if (!walked) return;
+    yield walked.group;
+    left -= walked.rows;
+    last = walked.last;
+    if (walked.rows < size) return;
   }
+}
+
+/** A listing's rows as the table's own 001 §3 rows, a group at a time (keysetGroups). */
+export async function* transferRowPages(
+  db: Queryable,
+  { scope, filters, viewer, window, pageRows }: BulkListing,
+): AsyncGenerator<(TransferRow | EntityTransferRow)[]> {
+  const predicates = await predicatesOf(db, filters, viewer);
+  yield* keysetGroups(window, pageRows, async (bound, size, offset) => {
+    const rows = await walk(db, scope, predicates, newestFirst, "forward", bound, size, offset);
+    const last = rows.at(-1);
+    if (!last) return null;
+    const group = rows.map((row) => transferRowOf(row, scope.kind));
+    return { group, rows: rows.length, last: keyOf(last, newestFirst) };
+  });
+}
+
+/**
+ * The same rows as transferRowPages, as the CSV records transferCsvRow and the SDK's writer make of
+ * them, written by the store itself (bulkCsvSql): a group's text is one field to stream to a file.
+ */
+export async function* transferCsvPages(
+  db: Queryable,
+  { scope, filters, viewer, window, pageRows }: BulkListing,
+): AsyncGenerator<{ text: string; rows: number }> {
+  if (scope.addressIds.length === 0 && scope.entityIds.length === 0) return;
+  const predicates = await predicatesOf(db, filters, viewer);
+  const shape = (rows: string, order: string) => bulkCsvSql(rows, order, scope.kind);
+  yield* keysetGroups(window, pageRows, async (bound, size, offset) => {
+    const statement = walkStatement(scope, predicates, newestFirst, "forward", bound, size, offset, shape);
+    const page = await readCsvPage(db, statement.sql, statement.values);
+    return page && { group: { text: page.text, rows: page.rows }, rows: page.rows, last: page.last };
+  });
 }

@@ -41,7 +41,7 @@ export interface PageRow {
  * entity's fields travel as one text each (fieldSeparator between them; the URNs, which hold no
  * control character, come before the free-text name or symbol).
  */
-const pageColumns = {
+export const pageColumns = {
   id: "p.id::text",
   ts_key: `to_char(p.block_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   direction: "p.direction",
@@ -68,7 +68,7 @@ type StoredPageRow = Record<PageColumn, string | number | null>;
  * asset, an exchange, a mixer): each distinct one is read once, by its primary key (never by
  * scanning address_categories), then joined to the page by hash.
  */
-const bulkLookups = `cps AS MATERIALIZED (
+export const bulkLookups = `cps AS MATERIALIZED (
       SELECT d.id, (SELECT c.address FROM addresses c WHERE c.id = d.id) AS address,
         ${pageColumns.cp_categories.replace("p.counterparty_id", "d.id")} AS categories
       FROM (SELECT DISTINCT counterparty_id AS id FROM page WHERE counterparty_id IS NOT NULL) d

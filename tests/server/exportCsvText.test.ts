@@ -1,0 +1,347 @@
+import {
+  addressChainUrn,
+  entityUrn,
+  exportCsvHeaderLine,
+  exportCsvText,
+  toCsvRecords,
+  transferCsvRow,
+} from "@sleuth/sdk";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportText, transferRowSource } from "../../packages/server/src/exports/index.ts";
+import { csvNumberCellSql, csvTextCellSql, type Store } from "../../packages/server/src/store/index.ts";
+import {
+  addressScope,
+  entityScope,
+  type TransferScope,
+  transferCsvPages,
+  transferRowPages,
+} from "../../packages/server/src/transfers/index.ts";
+import { openTestStore, storeKinds } from "../helpers/server.ts";
+
+// Issue 29: the transfer export streams CSV text the store writes itself (transferCsvSql.ts). These
+// tests hold it byte for byte to the JavaScript path — transferCsvRow's 001 §3 rows through the
+// SDK's writer (papaparse with the formula neutralisation, 001 §4) — over rows made to be awkward
+// in every column that can vary: formula-leading cells, quotes, commas, line breaks, BOMs, spaces
+// at either end, unicode, empty and missing values, the separators the page statement packs fields
+// with, tiny and huge amounts, every USD spelling JavaScript has. Both stores.
+
+/** Texts a spreadsheet or a CSV reader trips on (PostgreSQL text holds no NUL). */
+const awkward = [
+  '=HYPERLINK("http://x")',
+  "+1",
+  "-2",
+  "-2.5",
+  "-2.",
+  "-1+2",
+  "@SUM(A1)",
+  "\tTab",
+  "\rCR",
+  "\nLF",
+  'say "hi"',
+  "a,b",
+  "line\r\nbreak",
+  " lead",
+  "trail ",
+  "\ufeffBOM",
+  "ünïcødé 🚀 中文",
+  "",
+  "-",
+  "plain",
+  "a\x1fb",
+  "a\x1eb",
+];
+
+/** USD amounts across every spelling Number#toString has (papaparse writes numbers so). */
+const usdAmounts = [
+  null,
+  0,
+  -0,
+  1e-7,
+  1.5e-7,
+  1e-6,
+  0.000001234,
+  0.1 + 0.2,
+  123.456,
+  1e15,
+  123456789012345680000,
+  1e21,
+  1.2345e25,
+  5e-324,
+  Number.MAX_VALUE,
+  -3.5,
+  2 ** 53 + 2,
+];
+
+/** A small deterministic generator (a test's rows are the same on every run). */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+
+/** Doubles of every magnitude and bit pattern, and the edges of Number#toString's notations. */
+function manyDoubles(count: number): number[] {
+  const random = generator(53);
+  const view = new DataView(new ArrayBuffer(8));
+  const values = [
+    1e21,
+    9.999999999999999e20,
+    1e-6,
+    1e-6 * (1 - Number.EPSILON),
+    2 ** 52,
+    2 ** 53,
+    2 ** 53 + 2,
+  ];
+  values.push(Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON, Number.NaN, Infinity, -Infinity);
+  while (values.length < count) {
+    view.setUint32(0, Math.floor(random() * 2 ** 32));
+    view.setUint32(4, Math.floor(random() * 2 ** 32));
+    const bits = view.getFloat64(0);
+    const scaled = (random() - 0.5) * 10 ** Math.floor(random() * 50 - 20);
+    const integer = Math.round(random() * 2 ** Math.floor(53 + random() * 30));
+    values.push(bits, scaled, integer, -integer);
+  }
+  return values;
+}
+
+/** A cell as the SDK's writer writes it, alone on its record. */
+const javascriptCell = (value: string | number) => toCsvRecords([{ v: value }], ["v"], { header: false });
+
+/** An awkward world: one subject address owned by one entity, its transfers in every shape. */
+async function insertAwkwardTransfers(store: Store): Promise<{ address: string; entitySlug: string }> {
+  const random = generator(29);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  await store.query(
+    `INSERT INTO chains (id, name, symbol, family, has_op_return)
+     VALUES ('ethereum', 'Ethereum', 'ETH', 'evm', false) ON CONFLICT (id) DO NOTHING`,
+  );
+  const categoryIds: number[] = [];
+  for (const [index, name] of awkward.entries()) {
+    categoryIds.push(990_000 + index);
+    await store.query("INSERT INTO categories (id, key, name, origin) VALUES ($1, $2, $3, 'sleuth')", [
+      990_000 + index,
+      `csv-awkward-${index}`,
+      name,
+    ]);
+  }
+  const entityIds: number[] = [];
+  for (const [index, name] of awkward.entries()) {
+    const [row] = await store.query<{ id: number }>(
+      `INSERT INTO entities (slug, name, category_id, source) VALUES ($1, $2, $3, 'demo') RETURNING id`,
+      [`csv-awkward-${index}`, name, categoryIds[0]],
+    );
+    entityIds.push(Number(row?.id));
+  }
+  const owner = entityIds[entityIds.length - 2] as number;
+  // Contracts are written into the asset's URN as they are stored, so they are awkward too.
+  const assetIds: number[] = [];
+  for (const [index, symbol] of awkward.entries()) {
+    const contract = index === 0 ? "native" : index % 3 === 0 ? `0x${hex(index, 40)}` : `c${awkward[index]}`;
+    const [row] = await store.query<{ id: number }>(
+      `INSERT INTO assets (chain, contract, symbol, name, decimals) VALUES ('ethereum', $1, $2, 'x', $3)
+       RETURNING id`,
+      [contract, symbol, [0, 6, 18, 36, 8][index % 5]],
+    );
+    assetIds.push(Number(row?.id));
+  }
+  const address = `0x${"ab".repeat(20)}`;
+  const [subject] = await store.query<{ id: number }>(
+    `INSERT INTO addresses (chain, address, address_type, entity_id)
+     VALUES ('ethereum', $1, 'externally_owned_account', $2) RETURNING id`,
+    [address, owner],
+  );
+  const counterparties: number[] = [];
+  for (let index = 0; index < 12; index++) {
+    const [row] = await store.query<{ id: number }>(
+      `INSERT INTO addresses (chain, address, address_type)
+       VALUES ('ethereum', $1, 'externally_owned_account') RETURNING id`,
+      [`0x${hex(0xc0ffee00 + index, 40)}`],
+    );
+    const id = Number(row?.id);
+    counterparties.push(id);
+    // None, one or several categories each, in a scrambled order (the row joins them by id).
+    const count = index % 4;
+    for (let n = 0; n < count; n++) {
+      await store.query(
+        "INSERT INTO address_categories (address_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        [id, categoryIds[(index * 7 + n * 5) % categoryIds.length]],
+      );
+    }
+  }
+  const rows = 300;
+  for (let index = 0; index < rows; index++) {
+    // Runs of rows share a timestamp, so pages cut between rows of one instant.
+    const micros = Math.floor(index / 3) * 1_234_567 + (index % 7 === 0 ? 999_999 : 1);
+    const [transaction] = await store.query<{ id: number }>(
+      `INSERT INTO transactions (chain, hash, block_number, block_timestamp)
+       VALUES ('ethereum', $1, $2, timestamptz '2024-02-29 23:00:00+00' + $3 * interval '1 microsecond')
+       RETURNING id`,
+      [`0x${hex(index + 1, 64)}`, index, micros],
+    );
+    const counterparty = index % 11 === 5 ? null : pick(counterparties);
+    const randomUsd = (random() - 0.5) * 10 ** Math.floor(random() * 40 - 12);
+    await store.query(
+      `INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
+         counterparty_entity_id, asset_id, direction, amount_raw, amount_usd, balance_raw)
+       SELECT x.id, x.block_timestamp, $2, $3, $4, $5, $6, $7, $8::numeric, $9::float8, $10::numeric
+       FROM transactions x WHERE x.id = $1`,
+      [
+        transaction?.id,
+        subject?.id,
+        counterparty,
+        owner,
+        counterparty === null || index % 4 === 1 ? null : pick(entityIds),
+        pick(assetIds),
+        random() < 0.5 ? "outgoing" : "incoming",
+        pick(["0", "1", "10", "1000000", "123456789012345678901234567890", "9".repeat(78), `${index}00`]),
+        index < usdAmounts.length ? usdAmounts[index] : index % 5 === 0 ? null : randomUsd,
+        pick(["0", "-1", "-123456789012345678", "5", "9".repeat(78), `-${"9".repeat(78)}`, `${index}`]),
+      ],
+    );
+  }
+  await store.query("ANALYZE transfers");
+  return { address, entitySlug: "csv-awkward-20" };
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+describe.each(storeKinds)("the store's transfer CSV on %s (issue 29)", (kind) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let scopes: TransferScope[];
+  const viewer = { organizationId: 1, userId: 1 };
+
+  beforeAll(async () => {
+    ({ store, dispose } = await openTestStore(kind));
+    const world = await insertAwkwardTransfers(store);
+    scopes = [
+      await addressScope(store, addressChainUrn("ethereum", world.address)),
+      await entityScope(store, entityUrn(world.entitySlug)),
+    ];
+  });
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  /** The JavaScript path: the table's rows through transferCsvRow and the SDK's writer. */
+  const javascriptText = async (
+    scope: TransferScope,
+    window: { offset: number; limit: number },
+    size: number,
+  ) =>
+    (await collect(transferRowPages(store, { scope, filters: {}, viewer, window, pageRows: size })))
+      .map(
+        (rows) =>
+          `${exportCsvText("ADDRESS_TRANSFERS_CSV", rows.map(transferCsvRow), { header: false })}\r\n`,
+      )
+      .join("");
+  const storeText = async (scope: TransferScope, window: { offset: number; limit: number }, size: number) =>
+    (await collect(transferCsvPages(store, { scope, filters: {}, viewer, window, pageRows: size })))
+      .map((page) => page.text)
+      .join("");
+
+  test("001 §3 §4 awkward transfer rows: the store's CSV is byte-identical to transferCsvRow through papaparse", async () => {
+    for (const scope of scopes) {
+      const window = { offset: 0, limit: 100_000 };
+      const expected = await javascriptText(scope, window, 5_000);
+      expect(expected.split("\r\n").length).toBeGreaterThan(300);
+      const actual = await storeText(scope, window, 5_000);
+      expect(Buffer.from(actual, "utf8").equals(Buffer.from(expected, "utf8")), scope.kind).toBe(true);
+      expect(actual).toBe(expected);
+    }
+  });
+
+  test("001 §4 a text cell as the store spells it is the SDK writer's cell, for thousands of awkward texts", async () => {
+    const random = generator(4);
+    const alphabet = [
+      "=",
+      "+",
+      "-",
+      "@",
+      "\t",
+      "\r",
+      "\n",
+      '"',
+      ",",
+      " ",
+      "\ufeff",
+      "0",
+      "5",
+      ".",
+      "a",
+      "é",
+      "🚀",
+      "'",
+    ];
+    const texts = [...awkward];
+    while (texts.length < 3_000) {
+      const length = Math.floor(random() * 6);
+      texts.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    }
+    const rows = await store.query<{ cell: string }>(
+      `SELECT ${csvTextCellSql("v")} AS cell FROM unnest($1::text[]) WITH ORDINALITY AS u(v, n) ORDER BY n`,
+      [texts],
+    );
+    expect(rows.map((row) => row.cell)).toEqual(texts.map(javascriptCell));
+  });
+
+  test("001 §3 a USD amount as the store spells it is Number#toString's, for thousands of doubles", async () => {
+    const values = manyDoubles(4_000);
+    const rows = await store.query<{ cell: string }>(
+      `SELECT ${csvNumberCellSql("v")} AS cell FROM unnest($1::float8[]) WITH ORDINALITY AS u(v, n) ORDER BY n`,
+      [values.map(String)],
+    );
+    expect(rows.map((row) => row.cell)).toEqual(values.map(javascriptCell));
+  });
+
+  test("001 §4 formula-leading cells come out neutralised and quoted in the store's CSV", async () => {
+    const text = await storeText(scopes[0] as TransferScope, { offset: 0, limit: 100_000 }, 5_000);
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(text).toContain(`"'@SUM(A1)"`);
+    expect(text).toContain(`"'\tTab"`);
+    expect(text).toContain(`"'+1"`);
+    expect(text).toContain(",-2.5,");
+  });
+
+  test("001 §9 pages cut anywhere, ties included, and a window: the same bytes a page at a time", async () => {
+    for (const scope of scopes) {
+      for (const [window, size] of [
+        [{ offset: 0, limit: 100_000 }, 7],
+        [{ offset: 13, limit: 101 }, 10],
+        [{ offset: 250, limit: 100 }, 3],
+      ] as const) {
+        const pages = await collect(
+          transferCsvPages(store, { scope, filters: {}, viewer, window, pageRows: size }),
+        );
+        expect(pages.reduce((sum, page) => sum + page.rows, 0)).toBe(
+          Math.min(window.limit, 300 - window.offset),
+        );
+        expect(pages.map((page) => page.text).join("")).toBe(await javascriptText(scope, window, size));
+      }
+    }
+  });
+
+  test("001 §4 the export's row source writes the store's text: its pages are the JavaScript path's bytes", async () => {
+    const source = transferRowSource(
+      store,
+      scopes[1] as TransferScope,
+      { filters: {}, offset: 0, limit: 100_000 },
+      viewer,
+    );
+    // The direct download's text (exportText) comes from the store's pages, as the job's file does.
+    expect(source.csvPages).toBeDefined();
+    const fromStore = (await exportText("ENTITY_TRANSFERS_CSV", source)).text;
+    const fromRows = (await collect(source.pages()))
+      .map((rows) => `${exportCsvText("ENTITY_TRANSFERS_CSV", rows, { header: false })}\r\n`)
+      .join("");
+    expect(fromStore).toBe(`${exportCsvHeaderLine("ENTITY_TRANSFERS_CSV")}${fromRows}`);
+  });
+});
