@@ -81,6 +81,7 @@ export function GraphCanvas({
     () => canvasNodesOf(document.nodes, selectedId, dragging, drawn.current),
     [document.nodes, selectedId, dragging],
   );
+  const movingIds = useMemo(() => new Set(dragging.keys()), [dragging]);
   const zoomedOut = useZoomedOutOfCanvas();
   const edges = useMemo(() => flowEdgesOf(document, zoomedOut), [document, zoomedOut]);
 
@@ -140,7 +141,7 @@ export function GraphCanvas({
             style={{ opacity: line.opacity }}
           />
         ))}
-        {zoomedOut ? <ZoomedOutFlows edges={document.edges} boxes={boxes} /> : null}
+        {zoomedOut ? <ZoomedOutFlows edges={document.edges} boxes={boxes} moving={movingIds} /> : null}
       </ReactFlow>
     </ZoomedOutContext.Provider>
   );

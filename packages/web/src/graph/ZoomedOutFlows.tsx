@@ -1,6 +1,7 @@
 import type { GraphDocument, GraphEdge } from "@sleuth/sdk";
-import { getBezierPath, Position, ViewportPortal } from "@xyflow/react";
-import { memo } from "react";
+import { getBezierPath, Position, useStoreApi } from "@xyflow/react";
+import { memo, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 
 /** Where a node is drawn and how large, as the flows below the detail zoom need it. */
 export interface NodeBox {
@@ -51,12 +52,13 @@ function drawnFlow(edge: GraphEdge, source: NodeBox, target: NodeBox): DrawnFlow
 export function zoomedOutFlowPaths(
   edges: GraphDocument["edges"],
   boxes: ReadonlyMap<string, NodeBox>,
+  include: (edge: GraphEdge) => boolean = () => true,
 ): { solid: string; dashed: string; arrows: string } {
   const solid: string[] = [];
   const dashed: string[] = [];
   const arrows: string[] = [];
   for (const edge of edges) {
-    if (edge.type === "offChainEdge") continue;
+    if (edge.type === "offChainEdge" || !include(edge)) continue;
     const source = boxes.get(edge.source);
     const target = boxes.get(edge.target);
     if (!source || !target) continue;
@@ -76,18 +78,41 @@ export function zoomedOutFlowPaths(
 export const ZoomedOutFlows = memo(function ZoomedOutFlows({
   edges,
   boxes,
+  moving,
 }: {
   edges: GraphDocument["edges"];
   boxes: ReadonlyMap<string, NodeBox>;
+  /** The nodes being dragged: their flows are drawn apart, so each step redraws those alone. */
+  moving: ReadonlySet<string>;
 }) {
-  const { solid, dashed, arrows } = zoomedOutFlowPaths(edges, boxes);
-  return (
-    <ViewportPortal>
-      <svg className="sleuth-graph-flows" data-testid="graph-flows" aria-hidden>
-        <path className="sleuth-graph-flows-line" d={solid} />
-        <path className="sleuth-graph-flows-line" d={dashed} strokeDasharray="6 4" />
-        <path className="sleuth-graph-flows-arrow" d={arrows} />
-      </svg>
-    </ViewportPortal>
+  // xyflow's ViewportPortal looks its element up on every store update, each frame of a pan; the
+  // element lives as long as the canvas, so it is looked up once.
+  const store = useStoreApi();
+  const [viewport, setViewport] = useState<Element | null>(null);
+  useEffect(
+    () => setViewport(store.getState().domNode?.querySelector(".react-flow__viewport-portal") ?? null),
+    [store],
+  );
+  const touchesMoving = (edge: GraphEdge) => moving.has(edge.source) || moving.has(edge.target);
+  // The same strings on every step of a drag: React leaves the large drawing untouched.
+  const still = zoomedOutFlowPaths(edges, boxes, (edge) => !touchesMoving(edge));
+  const dragged = moving.size > 0 ? zoomedOutFlowPaths(edges, boxes, touchesMoving) : null;
+  if (!viewport) return null;
+  return createPortal(
+    <svg className="sleuth-graph-flows" data-testid="graph-flows" aria-hidden>
+      <FlowDrawing paths={still} />
+      {dragged ? <FlowDrawing paths={dragged} /> : null}
+    </svg>,
+    viewport,
   );
 });
+
+function FlowDrawing({ paths }: { paths: { solid: string; dashed: string; arrows: string } }) {
+  return (
+    <>
+      <path className="sleuth-graph-flows-line" d={paths.solid} />
+      <path className="sleuth-graph-flows-line" d={paths.dashed} strokeDasharray="6 4" />
+      <path className="sleuth-graph-flows-arrow" d={paths.arrows} />
+    </>
+  );
+}

@@ -63,5 +63,8 @@ describe("issue 30 drawing a large graph", () => {
     expect(paths.dashed.startsWith("M520,139")).toBe(true);
     // One arrowhead per drawn line: the off-chain link and the flow to a removed node are not drawn.
     expect(paths.arrows.match(/M/g)).toHaveLength(2);
+    // While b is dragged, its flows are drawn apart from the still ones.
+    const still = zoomedOutFlowPaths([edge("a", "b"), edge("a", "c")], boxes, (flow) => flow.target !== "b");
+    expect(still.solid).toBe("");
   });
 });

@@ -44,6 +44,9 @@ export function canvasNodesOf(
           id: node.id,
           type: "sleuth",
           position: { x, y },
+          // Placed by left and top instead of xyflow's transform: a transform per node is a paint
+          // property of its own, which the browser weighs on every frame for every node on screen.
+          style: { transform: "none", left: x, top: y },
           // The same data object while the document entry is the same: the node's view is memoised on it.
           data: previous?.node === node ? previous.flowNode.data : { node },
           selected,
