@@ -16,9 +16,11 @@ import {
   useReactFlow,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
 import { type GraphFlowNode, GraphNodeView } from "./GraphNodeView.tsx";
-import { useZoomedOut } from "./graphZoomDetail.ts";
+import { useZoomedOutOfCanvas, ZoomedOutContext } from "./graphZoomDetail.ts";
+import { ZoomedOutFlows } from "./ZoomedOutFlows.tsx";
 
 const nodeTypes = { sleuth: GraphNodeView };
 
@@ -34,19 +36,24 @@ function edgeLabel(edge: GraphEdge): string | undefined {
 }
 
 /**
- * The edges as xyflow draws them: amounts on flows (unless `amounts` is false, when zoomed out),
- * dashed off-chain connections with the investigator's information, always.
+ * The edges xyflow draws: flows with their amounts and dashed off-chain connections with the
+ * investigator's information. Zoomed out (`zoomedOut`), only the off-chain connections: the flows
+ * are drawn together by ZoomedOutFlows, without amounts.
  */
-export function flowEdgesOf(document: GraphDocument, amounts = true): Edge[] {
-  return document.edges.map((edge) => ({
-    id: edge.id,
-    source: edge.source,
-    target: edge.target,
-    label: amounts || edge.type === "offChainEdge" ? edgeLabel(edge) : undefined,
-    className: `sleuth-graph-edge sleuth-graph-edge-${edge.type}`,
-    markerEnd: { type: MarkerType.ArrowClosed },
-    ...(edge.type === "offChainEdge" || edge.type === "owns" ? { style: { strokeDasharray: "6 4" } } : {}),
-  }));
+export function flowEdgesOf(document: GraphDocument, zoomedOut = false): Edge[] {
+  return document.edges
+    .filter((edge) => !zoomedOut || edge.type === "offChainEdge")
+    .map((edge) => ({
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      label: edgeLabel(edge),
+      className: `sleuth-graph-edge sleuth-graph-edge-${edge.type}`,
+      markerEnd: { type: MarkerType.ArrowClosed },
+      // No wide invisible hit path per edge: flows are not clicked on this canvas.
+      interactionWidth: 0,
+      ...(edge.type === "offChainEdge" || edge.type === "owns" ? { style: { strokeDasharray: "6 4" } } : {}),
+    }));
 }
 
 /**
@@ -69,19 +76,14 @@ export function GraphCanvas({
   const flow = useReactFlow();
   // While a node is dragged, its live position; committed as one move when the drag ends.
   const [dragging, setDragging] = useState<Map<string, { x: number; y: number }>>(new Map());
-  const nodes: GraphFlowNode[] = useMemo(
-    () =>
-      document.nodes.map((node) => ({
-        id: node.id,
-        type: "sleuth",
-        position: dragging.get(node.id) ?? { x: node.x, y: node.y },
-        data: { node },
-        selected: node.id === selectedId,
-      })),
+  const drawn = useRef<DrawnNodes>(new Map());
+  const { flowNodes: nodes, boxes } = useMemo(
+    () => canvasNodesOf(document.nodes, selectedId, dragging, drawn.current),
     [document.nodes, selectedId, dragging],
   );
-  const zoomedOut = useZoomedOut();
-  const edges = useMemo(() => flowEdgesOf(document, !zoomedOut), [document, zoomedOut]);
+  const movingIds = useMemo(() => new Set(dragging.keys()), [dragging]);
+  const zoomedOut = useZoomedOutOfCanvas();
+  const edges = useMemo(() => flowEdgesOf(document, zoomedOut), [document, zoomedOut]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit request (a number) fits again.
   useEffect(() => {
@@ -105,39 +107,42 @@ export function GraphCanvas({
   };
 
   return (
-    <ReactFlow
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={nodeTypes}
-      onNodesChange={onNodesChange}
-      onNodeDragStop={() => {
-        if (dragging.size > 0) onMove(dragging);
-        setDragging(new Map());
-      }}
-      onPaneClick={() => onSelect(null)}
-      // The page's own hotkeys move the selection and the nodes (issue 30); xyflow's would fight them.
-      disableKeyboardA11y
-      nodesConnectable={false}
-      deleteKeyCode={null}
-      selectionKeyCode={null}
-      multiSelectionKeyCode={null}
-      minZoom={0.05}
-      maxZoom={2}
-      onlyRenderVisibleElements
-      proOptions={{ hideAttribution: true }}
-      aria-label="Investigation graph"
-    >
-      {/* 002 §9 grid lines at their three opacities. */}
-      {graphGridLines.map((line) => (
-        <Background
-          key={line.every}
-          id={`grid-${line.every}`}
-          variant={BackgroundVariant.Lines}
-          gap={graphGridSize * line.every}
-          color="var(--borderColor-default)"
-          style={{ opacity: line.opacity }}
-        />
-      ))}
-    </ReactFlow>
+    <ZoomedOutContext.Provider value={zoomedOut}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onNodeDragStop={() => {
+          if (dragging.size > 0) onMove(dragging);
+          setDragging(new Map());
+        }}
+        onPaneClick={() => onSelect(null)}
+        // The page's own hotkeys move the selection and the nodes (issue 30); xyflow's would fight them.
+        disableKeyboardA11y
+        nodesConnectable={false}
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        minZoom={0.05}
+        maxZoom={2}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+        aria-label="Investigation graph"
+      >
+        {/* 002 §9 grid lines at their three opacities. */}
+        {graphGridLines.map((line) => (
+          <Background
+            key={line.every}
+            id={`grid-${line.every}`}
+            variant={BackgroundVariant.Lines}
+            gap={graphGridSize * line.every}
+            color="var(--borderColor-default)"
+            style={{ opacity: line.opacity }}
+          />
+        ))}
+        {zoomedOut ? <ZoomedOutFlows edges={document.edges} boxes={boxes} moving={movingIds} /> : null}
+      </ReactFlow>
+    </ZoomedOutContext.Provider>
   );
 }

@@ -66,6 +66,9 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
   const level = riskScoreLevelOf(node.riskScore);
   const label = node.riskScore === null ? null : riskLabelOf(node.riskScore);
   const zoomedOut = useZoomedOut();
+  // Zoomed out, the lightest node that still reads: its title (and note) on a card whose left edge
+  // takes the risk colour, no icons or figures. The fewer elements per node, the less every frame
+  // of a pan or zoom over a large graph has to lay out, hit-test and paint (issue 30).
   if (zoomedOut)
     return (
       <div
@@ -73,16 +76,19 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
         data-type={node.type}
         data-selected={selected || undefined}
         data-zoomed-out
+        data-risk-level={node.riskScore === null ? undefined : level}
         data-testid="graph-node"
         data-urn={node.trmUrn}
-        // The same size as in full, so the edges keep their ends when the zoom crosses over.
-        style={{ height: nodeSize(node).height }}
+        title={`${typeNames[node.type]} ${node.label}`}
+        // The same size as in full, so the flows keep their ends when the zoom crosses over.
+        style={{
+          height: nodeSize(node).height,
+          ...(node.riskScore === null
+            ? {}
+            : { borderLeftColor: riskBadgeStyle(riskColorOf(level)).borderColor }),
+        }}
       >
         <Handle type="target" position={Position.Left} className="sleuth-graph-handle" />
-        <div className="sleuth-graph-node-head">
-          <TypeIcon aria-hidden size={14} />
-          <span className="sleuth-graph-node-kind">{typeNames[node.type]}</span>
-        </div>
         <div className="sleuth-graph-node-title">{nodeTitle(node)}</div>
         {/* Notes are the investigator's own words (and where a trace stopped): always shown. */}
         {node.note ? <div className="sleuth-graph-node-note">{node.note}</div> : null}

@@ -1,0 +1,70 @@
+import type { GraphEdge, GraphNode } from "@sleuth/sdk";
+import { describe, expect, test } from "vitest";
+import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
+import { zoomedOutFlowPaths } from "./ZoomedOutFlows.tsx";
+
+const node = (id: string, x: number, y: number): GraphNode => ({
+  id,
+  type: "address",
+  trmUrn: `urn:sleuth:address:ethereum:${id}`,
+  label: id,
+  chain: "ethereum",
+  balanceUsd: 1,
+  riskScore: 0,
+  category: null,
+  icon: null,
+  note: null,
+  x,
+  y,
+});
+const edge = (source: string, target: string, type: GraphEdge["type"] = "flow"): GraphEdge => ({
+  id: `${type}:${source}->${target}`,
+  type,
+  source,
+  target,
+  amountUsd: 10,
+  assets: ["ETH"],
+  transfers: 1,
+  firstAt: null,
+  lastAt: null,
+  information: type === "offChainEdge" ? "met in person" : null,
+  timestamp: null,
+  note: null,
+});
+
+describe("issue 30 drawing a large graph", () => {
+  test("issue 30 a drag or a new selection hands xyflow new objects for the changed nodes only", () => {
+    const nodes = [node("a", 0, 0), node("b", 300, 0), node("c", 600, 0)];
+    const drawn: DrawnNodes = new Map();
+    const first = canvasNodesOf(nodes, null, new Map(), drawn);
+    const dragged = canvasNodesOf(nodes, null, new Map([["b", { x: 310, y: 20 }]]), drawn);
+    expect(dragged.flowNodes[0]).toBe(first.flowNodes[0]);
+    expect(dragged.flowNodes[2]).toBe(first.flowNodes[2]);
+    expect(dragged.flowNodes[1]).not.toBe(first.flowNodes[1]);
+    expect(dragged.flowNodes[1]?.position).toEqual({ x: 310, y: 20 });
+    expect(dragged.boxes.get("b")).toEqual({ x: 310, y: 20, width: 220, height: 78 });
+    // The view of a node is memoised on its data: a move keeps it, so only its position changes.
+    expect(dragged.flowNodes[1]?.data).toBe(first.flowNodes[1]?.data);
+    const selected = canvasNodesOf(nodes, "c", new Map(), drawn);
+    expect(selected.flowNodes[2]?.selected).toBe(true);
+    expect(selected.flowNodes[0]).toBe(first.flowNodes[0]);
+  });
+
+  test("issue 30 zoomed out, flows are one drawing from source to target and off-chain links stay apart", () => {
+    const nodes = [node("a", 0, 0), node("b", 300, 100)];
+    const { boxes } = canvasNodesOf(nodes, null, new Map(), new Map());
+    const paths = zoomedOutFlowPaths(
+      [edge("a", "b"), edge("b", "a", "owns"), edge("a", "b", "offChainEdge"), edge("a", "gone")],
+      boxes,
+    );
+    // From the right middle of a to the left middle of b, and the reverse for the owner link.
+    expect(paths.solid.startsWith("M220,39")).toBe(true);
+    expect(paths.solid.endsWith("300,139")).toBe(true);
+    expect(paths.dashed.startsWith("M520,139")).toBe(true);
+    // One arrowhead per drawn line: the off-chain link and the flow to a removed node are not drawn.
+    expect(paths.arrows.match(/M/g)).toHaveLength(2);
+    // While b is dragged, its flows are drawn apart from the still ones.
+    const still = zoomedOutFlowPaths([edge("a", "b"), edge("a", "c")], boxes, (flow) => flow.target !== "b");
+    expect(still.solid).toBe("");
+  });
+});
