@@ -3,7 +3,9 @@ import {
   type CategoryAddressRow,
   type ChainId,
   type CounterpartyRow,
+  chainIds,
   entityUrn,
+  flowMessages,
   type RiskDailyRow,
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -139,6 +141,20 @@ describe("sleuth counterparties and sleuth exposure", () => {
     const terminal = createTestIo({ env, homeDir: cli.dir, cwd: cli.dir, tty: true });
     expect(await run(["ownership", entity], terminal)).toBe(0);
     expect(terminal.stdoutText()).toMatch(/^ *ID +CATEGORY +ADDRESSES +VOLUME\n +\d+ +\S/m);
+    // A chain none of the category's addresses is on: no rows, and stderr says so.
+    const usedChains = new Set<ChainId>();
+    for (let offset = 0; offset < top!.addresses; offset += 25)
+      for (const row of await client.flows.ownershipAddresses("entity", { ...request, offset }))
+        usedChains.add(row.chain);
+    const otherChain = chainIds.find((chain) => !usedChains.has(chain));
+    expect(otherChain).toBeDefined();
+    const none = await cli.run(
+      ["ownership", entity, "--category", String(top!.categoryId), "--chain", otherChain!],
+      { env },
+    );
+    expect(none.code).toBe(0);
+    expect(JSON.parse(none.stdout)).toEqual([]);
+    expect(none.stderr).toContain(flowMessages.noOwnedAddresses);
     // A category the subject's addresses do not carry names the ones they do.
     const missing = await cli.run(["ownership", entity, "--category", "No Such Category"], { env });
     expect(missing.code).toBe(1);

@@ -95,7 +95,9 @@ Examples:
         }
         const shown = rows.slice(0, options.limit);
         if (json) session.out.json(shown);
-        else session.out.data(renderTable(shown, ownedAddressColumns, session.out));
+        else if (shown.length > 0) session.out.data(renderTable(shown, ownedAddressColumns, session.out));
+        // Only --chain can leave a category the subject's addresses carry without rows.
+        if (shown.length === 0) session.out.info(flowMessages.noOwnedAddresses);
       }),
     );
 }
