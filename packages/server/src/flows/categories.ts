@@ -14,6 +14,7 @@ import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
 import {
   type FlowSubjectRows,
+  ownAddressesSql,
   subjectTransfersSql,
   transferCursor,
   transferKeyset,
@@ -271,7 +272,7 @@ const ownershipSortSql: Record<(typeof ownershipAddressSortFields)[number], stri
 };
 
 // $1/$2 subject, $3 category, $4 chain: the subject's own addresses carrying the category.
-const ownershipAddressesSql = `FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+const ownershipAddressesSql = `FROM (${ownAddressesSql}) own
      JOIN address_categories x ON x.address_id = own.id AND x.category_id = $3::int
      JOIN addresses a ON a.id = own.id
      LEFT JOIN address_summary m ON m.address_id = a.id
@@ -340,7 +341,7 @@ export async function ownershipCategories(
   }>(
     `SELECT x.category_id, c.name AS category, count(*) AS addresses,
             sum(coalesce(m.incoming_usd, 0) + coalesce(m.outgoing_usd, 0))::float8 AS volume
-     FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
+     FROM (${ownAddressesSql}) own
      JOIN address_categories x ON x.address_id = own.id
      JOIN categories c ON c.id = x.category_id
      LEFT JOIN address_summary m ON m.address_id = own.id

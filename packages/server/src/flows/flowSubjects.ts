@@ -113,3 +113,7 @@ export function transferKeyset(cursor: string | undefined): { at: string; id: st
 export function transferCursor(row: { block_timestamp: Date | string; id: string | number }): string {
   return encodeCursor([new Date(row.block_timestamp).toISOString(), String(row.id)]);
 }
+
+/** The subject's own addresses ($1 address ids, $2 entity ids): an address itself, an entity's owned addresses, a custom entity's members. */
+export const ownAddressesSql =
+  "SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])";

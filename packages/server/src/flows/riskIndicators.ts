@@ -7,7 +7,7 @@ import {
 } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
 import { categoryAddressRows, categoryTransferPage } from "./categories.ts";
-import type { FlowSubjectRows } from "./flowSubjects.ts";
+import { type FlowSubjectRows, ownAddressesSql } from "./flowSubjects.ts";
 import { flowSummaries } from "./flowSummaries.ts";
 
 interface IndicatorSqlRow {
@@ -20,10 +20,6 @@ interface IndicatorSqlRow {
   out_usd: number | null;
   max_at: Date | string | null;
 }
-
-// The subject's own addresses: an address itself, an entity's owned addresses, a custom entity's members.
-const ownAddressesSql =
-  "SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])";
 
 /**
  * 001 §3 risk rows of a subject, riskiest first: ownership (the categories its addresses carry, or an
