@@ -168,6 +168,62 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     expect(ranged.rows.reduce((sum, row) => sum + row.totalTransfers, 0)).toBe(Number(counted.n));
   });
 
+  test("002 §7 counterparty summary of the busiest entity: every counterparty outside it, as its transfers add up", async () => {
+    const all = async (request: { includeNamedEntitiesOnly?: boolean; txDate?: { gte: string } }) => {
+      const rows = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await demo.flows.counterpartySummary("entity", {
+          entityUrn: entity.urn,
+          ...request,
+          offset,
+          limit: 100,
+        });
+        rows.push(...page.rows);
+        if (!page.hasMore) break;
+      }
+      return rows;
+    };
+    const rows = await all({});
+    // An independent reading: the entity's transfers with the world outside it, grouped as 002 §7 groups.
+    const groups = await server.store.query<{
+      slug: string | null;
+      chain: ChainId;
+      address: string;
+      n: string;
+      usd: number | null;
+    }>(
+      `SELECT e.slug, CASE WHEN e.slug IS NULL THEN c.chain END AS chain, CASE WHEN e.slug IS NULL THEN c.address END AS address,
+         count(*) AS n, sum(t.amount_usd) AS usd
+       FROM transfers t JOIN addresses o ON o.id = t.address_id JOIN addresses c ON c.id = t.counterparty_id
+       LEFT JOIN entities e ON e.id = c.entity_id
+       WHERE o.entity_id = $1 AND c.entity_id IS DISTINCT FROM o.entity_id
+       GROUP BY 1, 2, 3`,
+      [entity.id],
+    );
+    const expected = groups.map((group) => ({
+      urn: group.slug ? entityUrn(group.slug) : addressChainUrn(group.chain, group.address),
+      ...group,
+    }));
+    expect(rows.length).toBe(expected.length);
+    expect(rows.length).toBeGreaterThan(counterpartyFlowsPageSize);
+    const byUrn = new Map(rows.map((row) => [row.counterpartyUrn, row]));
+    for (const group of expected) {
+      const row = byUrn.get(group.urn);
+      expect(row?.totalTransfers, group.urn).toBe(Number(group.n));
+      if (group.usd !== null) expect(row?.totalVolumeUsd ?? 0).toBeCloseTo(Number(group.usd), 2);
+    }
+    const volumes = rows.map((row) => row.totalVolumeUsd ?? -1);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    // Named entities only is the attributed part of the same list, in the same order.
+    const named = await all({ includeNamedEntitiesOnly: true });
+    expect(named).toEqual(rows.filter((row) => row.counterpartyType === "entity"));
+    // A txDate range from the first day sums the transfers themselves: the same counterparties.
+    const ranged = await all({ txDate: { gte: earliestDate } });
+    expect(new Map(ranged.map((row) => [row.counterpartyUrn, row.totalTransfers]))).toEqual(
+      new Map(rows.map((row) => [row.counterpartyUrn, row.totalTransfers])),
+    );
+  });
+
   test("000 §7 by-counterparty-entity pages by cursor both ways, and to-entity lists exactly /count transfers", async () => {
     const first = await demo.flows.byCounterparty("address", "entity", {
       addressChainUrn: busiest.urn,

@@ -142,13 +142,29 @@ function rowOf(row: CounterpartySqlRow): CounterpartyRow {
   };
 }
 
+/**
+ * The grouped rows of one entity's counterparties over all time, read from the
+ * entity_counterparty_totals rollup: the same groups as the query-time sum of the mixed grouping
+ * (whose attributed groups are the entity grouping's), without reading the entity's addresses.
+ */
+function entityTotalsSql(grouping: CounterpartyGrouping, namedOnly: boolean): string | null {
+  if (grouping !== "mixed" && grouping !== "entity") return null;
+  return `SELECT counterparty_kind AS kind, counterparty_key AS key, incoming_usd AS in_usd, outgoing_usd AS out_usd,
+      total_usd, incoming_transfers AS in_n, outgoing_transfers AS out_n, first_transfer_at AS first_at,
+      last_transfer_at AS last_at
+    FROM entity_counterparty_totals
+    WHERE entity_id = ($2::int[])[1] AND cardinality($1::bigint[]) = 0
+      AND $3::timestamptz IS NULL AND $4::timestamptz IS NULL
+      ${grouping === "entity" || namedOnly ? "AND counterparty_kind = 'entity'" : ""}`;
+}
+
 /** The statement parts of a subject's counterparties: the grouped rows (`g`) and their details (`d`). */
 async function counterpartyStatement(
   db: Queryable,
   subject: FlowSubjectRows,
   query: Omit<CounterpartyQuery, "limit" | "offset">,
   viewer: Viewer,
-): Promise<{ grouped: string; details: string; params: unknown[]; ranged: boolean; floor: number | null }> {
+): Promise<{ sources: string; details: string; params: unknown[]; floor: number | null }> {
   const { from, until } = txDateBounds(query.txDate);
   const ranged = from !== null || until !== null;
   const floor = categoryLevelFloor(query.riskScoreLevel);
@@ -156,7 +172,14 @@ async function counterpartyStatement(
   const params: unknown[] = [subject.addressIds, subject.entityIds, from, until, null, null, floor];
   let grouped: string;
   let details: string;
-  if (query.grouping === "custom-entity") {
+  const totals =
+    !ranged && subject.addressIds.length === 0 && subject.entityIds.length === 1
+      ? entityTotalsSql(query.grouping, query.includeNamedEntitiesOnly === true)
+      : null;
+  if (totals !== null) {
+    grouped = totals;
+    details = attributedDetails;
+  } else if (query.grouping === "custom-entity") {
     const custom = await db.query<{ id: number; uuid: string }>(
       `SELECT id, uuid::text AS uuid FROM custom_entities ce
        WHERE ce.organization_id = $1 AND ${customEntityVisibleSql("ce", "$2")}`,
@@ -193,7 +216,18 @@ async function counterpartyStatement(
     const group = groupKeyOf[query.grouping];
     grouped = `SELECT ${group.kind} AS kind, ${group.key} AS key, ${aggregates}
       FROM src WHERE ${group.where}${query.includeNamedEntitiesOnly ? " AND cp_entity IS NOT NULL" : ""} GROUP BY 1, 2`;
-    details = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.chain, a.address,
+    details = attributedDetails;
+  }
+  return {
+    sources: totals !== null ? `WITH g AS (${totals})` : withSources(ranged, grouped),
+    details,
+    params,
+    floor,
+  };
+}
+
+// Names and categories of a page of entity and address groups.
+const attributedDetails = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.chain, a.address,
         coalesce(ec.name, ac.name) AS category, coalesce(ec.level, ac.level) AS level
       FROM pg g
       LEFT JOIN entities e ON g.kind = 'entity' AND e.id = g.key
@@ -209,9 +243,6 @@ async function counterpartyStatement(
         LEFT JOIN category_risk_levels l ON l.category_id = c.id AND l.risk_type = 'counterparty'
         WHERE x.address_id = g.key ORDER BY 2 DESC, 1 LIMIT 1
       ) ac ON g.kind = 'address'`;
-  }
-  return { grouped, details, params, ranged, floor };
-}
 
 const withSources = (ranged: boolean, grouped: string) => `WITH priced AS MATERIALIZED (
        SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
@@ -230,7 +261,7 @@ export async function counterpartyPage(
   query: CounterpartyQuery,
   viewer: Viewer,
 ): Promise<CounterpartyRow[]> {
-  const { grouped, details, params, ranged, floor } = await counterpartyStatement(db, subject, query, viewer);
+  const { sources, details, params, floor } = await counterpartyStatement(db, subject, query, viewer);
   params[4] = query.limit;
   params[5] = query.offset;
   const sort = query.sort ?? { field: "totalVolumeUsd", direction: "desc" };
@@ -239,7 +270,7 @@ export async function counterpartyPage(
   // rows are; a floor needs every counterparty's level first.
   const page = `ORDER BY ${order} LIMIT $5 OFFSET $6`;
   const rows = await db.query<CounterpartySqlRow>(
-    `${withSources(ranged, grouped)},
+    `${sources},
      pg AS MATERIALIZED (SELECT * FROM g ${floor === null ? page : ""}),
      d AS (${details})
      SELECT * FROM d WHERE $7::int IS NULL OR level >= $7::int
@@ -256,12 +287,12 @@ export async function counterpartyCount(
   query: Omit<CounterpartyQuery, "limit" | "offset" | "sort">,
   viewer: Viewer,
 ): Promise<number> {
-  const { grouped, details, params, ranged, floor } = await counterpartyStatement(db, subject, query, viewer);
+  const { sources, details, params, floor } = await counterpartyStatement(db, subject, query, viewer);
   // Without a floor every group counts; with one, each group's level is looked up first.
   const [row] = await db.query<{ n: string | number }>(
     floor === null
-      ? `${withSources(ranged, grouped)} SELECT count(*) AS n FROM g WHERE $5::int IS NULL AND $6::int IS NULL AND $7::int IS NULL`
-      : `${withSources(ranged, grouped)}, pg AS MATERIALIZED (SELECT * FROM g), d AS (${details})
+      ? `${sources} SELECT count(*) AS n FROM g WHERE $5::int IS NULL AND $6::int IS NULL AND $7::int IS NULL`
+      : `${sources}, pg AS MATERIALIZED (SELECT * FROM g), d AS (${details})
          SELECT count(*) AS n FROM d WHERE level >= $7::int AND $5::int IS NULL AND $6::int IS NULL`,
     params,
   );

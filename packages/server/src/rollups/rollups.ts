@@ -33,7 +33,7 @@ const ownerStatements = [
 
 const flowStatements = [
   `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
-     address_counterparty_totals, entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
+     address_counterparty_totals, entity_counterparty_totals, entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
      address_summary, entity_summary, chain_summary`,
   `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
@@ -80,6 +80,21 @@ const flowStatements = [
      FROM address_counterparties GROUP BY address_id, counterparty_id
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
+  // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
+  // known for a counterparty when one of its assets has a price.
+  `INSERT INTO entity_counterparty_totals
+   SELECT own.entity_id, CASE WHEN ca.entity_id IS NOT NULL THEN 'entity' ELSE 'address' END,
+     coalesce(ca.entity_id::bigint, ca.id),
+     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.incoming_usd) END,
+     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.outgoing_usd) END,
+     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.incoming_usd) + sum(ac.outgoing_usd) END,
+     sum(ac.incoming_transfers), sum(ac.outgoing_transfers), min(ac.first_transfer_at), max(ac.last_transfer_at)
+   FROM address_counterparties ac
+   JOIN addresses own ON own.id = ac.address_id
+   JOIN addresses ca ON ca.id = ac.counterparty_id
+   LEFT JOIN (SELECT DISTINCT asset_id FROM asset_prices) p ON p.asset_id = ac.asset_id
+   WHERE own.entity_id IS NOT NULL AND ca.entity_id IS DISTINCT FROM own.entity_id
+   GROUP BY 1, 2, 3`,
   `INSERT INTO entity_counterparties
    SELECT entity_id, counterparty_entity_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp)
@@ -173,7 +188,7 @@ const chainSummaryInsert = `INSERT INTO chain_summary (chain, addresses)
 // seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
 // the planner would guess at every rollup read.
 const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
-  address_counterparties, address_counterparty_totals, entity_counterparties, address_category_daily,
+  address_counterparties, address_counterparty_totals, entity_counterparty_totals, entity_counterparties, address_category_daily,
   entity_category_daily, address_exposure, entity_exposure, address_summary, entity_summary`;
 
 function dropTemporaries(): string {
