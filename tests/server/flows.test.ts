@@ -339,6 +339,24 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     const counterparty = [...rows, ...address].find((row) => row.riskType === "counterparty");
     expect(counterparty).toBeDefined();
     expect(counterparty!.details.rows.length).toBeGreaterThan(0);
+    // An indirect row's addresses: the entity's direct counterparties exposed to that category, most exposed first.
+    const indirect = rows.filter((row) => row.riskType === "indirect");
+    expect(indirect.length).toBeGreaterThan(0);
+    for (const row of indirect) {
+      const expected = await server.store.query<{ chain: ChainId; address: string }>(
+        `SELECT a.chain, a.address FROM address_exposure x JOIN addresses a ON a.id = x.address_id
+         WHERE x.category_id = $2 AND x.address_id IN (
+           SELECT c.counterparty_id FROM address_counterparties c JOIN addresses o ON o.id = c.address_id WHERE o.entity_id = $1)
+         GROUP BY a.id ORDER BY sum(x.incoming_usd + x.outgoing_usd) DESC, a.id LIMIT $3`,
+        [entity.id, row.categoryId, detailsTableMaxRecords],
+      );
+      const urns = row.details.rows.map((detail) =>
+        "addressChainUrn" in detail ? detail.addressChainUrn : null,
+      );
+      expect(urns, row.category).toEqual(
+        expected.map((found) => addressChainUrn(found.chain, found.address)),
+      );
+    }
   });
 
   test("001 §7 category transfers page by cursor or by offset alike; filter values and ownership addresses", async () => {

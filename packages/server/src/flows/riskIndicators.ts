@@ -29,12 +29,17 @@ interface IndicatorSqlRow {
  */
 async function indicatorRows(db: Queryable, subject: FlowSubjectRows): Promise<IndicatorSqlRow[]> {
   return db.query<IndicatorSqlRow>(
-    `WITH own AS (${ownAddressesSql}),
+    // Each own address's tags are read by key (OFFSET 0 keeps the lookups per address): an exchange
+    // owns thousands of addresses, and a planner guess at their join scans every tag in the store.
+    `WITH own AS MATERIALIZED (${ownAddressesSql}),
      tagged AS (
-       SELECT 'ownership' AS risk_type, x.category_id, x.address_id FROM own JOIN address_categories x ON x.address_id = own.id
+       SELECT 'ownership' AS risk_type, x.category_id, own.id AS address_id FROM own
+       CROSS JOIN LATERAL (SELECT category_id FROM address_categories WHERE address_id = own.id OFFSET 0) x
        UNION
-       SELECT 'behavioral', g.category_id, g.address_id FROM own
-       JOIN attribution_tags g ON g.address_id = own.id AND g.tag_type = 'behavioral_signature'
+       SELECT 'behavioral', g.category_id, own.id FROM own
+       CROSS JOIN LATERAL (
+         SELECT category_id FROM attribution_tags WHERE address_id = own.id AND tag_type = 'behavioral_signature' OFFSET 0
+       ) g
      ),
      entity_own AS (
        SELECT 'ownership' AS risk_type, e.category_id, count(a.id) AS instances
@@ -45,8 +50,14 @@ async function indicatorRows(db: Queryable, subject: FlowSubjectRows): Promise<I
      FROM (
        SELECT tg.risk_type, tg.category_id, count(DISTINCT tg.address_id) AS instances,
          sum(m.incoming_usd) AS in_usd, sum(m.outgoing_usd) AS out_usd, max(m.last_active) AS max_at
-       FROM tagged tg LEFT JOIN address_summary m ON m.address_id = tg.address_id
-       WHERE NOT EXISTS (SELECT 1 FROM entity_own eo WHERE eo.category_id = tg.category_id AND tg.risk_type = 'ownership')
+       FROM (
+         SELECT * FROM tagged t
+         WHERE NOT EXISTS (SELECT 1 FROM entity_own eo WHERE eo.category_id = t.category_id AND t.risk_type = 'ownership')
+         OFFSET 0
+       ) tg
+       LEFT JOIN LATERAL (
+         SELECT incoming_usd, outgoing_usd, last_active FROM address_summary WHERE address_id = tg.address_id OFFSET 0
+       ) m ON true
        GROUP BY tg.risk_type, tg.category_id
        UNION ALL
        SELECT 'ownership', eo.category_id, eo.instances, NULL, NULL, NULL FROM entity_own eo
@@ -92,29 +103,48 @@ async function ownAddressesWith(
 }
 
 /**
- * The relevant addresses behind an indirect indicator: the subject's direct counterparties that are
- * themselves exposed to the category, most exposed first.
+ * The relevant addresses behind each indirect indicator: the subject's direct counterparties that are
+ * themselves exposed to the category, most exposed first, for every category at once. The
+ * counterparties are read by key per own address (an exchange owns thousands: a planner guess at
+ * their join would scan the whole rollup), then matched to the exposure rows once for all categories.
  */
-async function exposedCounterparties(db: Queryable, subject: FlowSubjectRows, categoryId: number) {
-  const ids = await db.query<{ id: string | number }>(
-    `SELECT x.address_id AS id
-     FROM (SELECT DISTINCT ac.counterparty_id FROM (${ownAddressesSql}) own
-           JOIN address_counterparties ac ON ac.address_id = own.id) cp
-     JOIN address_exposure x ON x.address_id = cp.counterparty_id AND x.category_id = $3::int
-     GROUP BY x.address_id
-     ORDER BY sum(x.incoming_usd + x.outgoing_usd) DESC, x.address_id LIMIT $4`,
-    [subject.addressIds, subject.entityIds, categoryId, detailsTableMaxRecords],
+async function exposedCounterparties(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  categoryIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byCategory = new Map<number, number[]>(categoryIds.map((id) => [id, []]));
+  if (categoryIds.length === 0) return byCategory;
+  const rows = await db.query<{ category_id: number; id: string | number }>(
+    `WITH own AS MATERIALIZED (${ownAddressesSql}),
+     cp AS MATERIALIZED (
+       SELECT DISTINCT c.counterparty_id AS id FROM own
+       CROSS JOIN LATERAL (
+         SELECT t.counterparty_id FROM address_counterparty_totals t WHERE t.address_id = own.id OFFSET 0
+       ) c
+     ),
+     exposed AS (
+       SELECT x.category_id, x.address_id, sum(x.incoming_usd + x.outgoing_usd) AS usd
+       FROM cp JOIN address_exposure x ON x.address_id = cp.id AND x.category_id = ANY($3::int[])
+       GROUP BY x.category_id, x.address_id
+     )
+     SELECT category_id, address_id AS id FROM (
+       SELECT category_id, address_id, usd,
+         row_number() OVER (PARTITION BY category_id ORDER BY usd DESC, address_id) AS rank
+       FROM exposed
+     ) r WHERE rank <= $4
+     ORDER BY category_id, rank`,
+    [subject.addressIds, subject.entityIds, categoryIds, detailsTableMaxRecords],
   );
-  return categoryAddressRows(
-    db,
-    ids.map((row) => Number(row.id)),
-  );
+  for (const row of rows) byCategory.get(row.category_id)?.push(Number(row.id));
+  return byCategory;
 }
 
 async function detailsOf(
   db: Queryable,
   subject: FlowSubjectRows,
   row: IndicatorSqlRow,
+  exposed: ReadonlyMap<number, number[]>,
 ): Promise<RiskIndicatorDetails> {
   if (row.risk_type === "counterparty") {
     const page = await categoryTransferPage(
@@ -127,7 +157,7 @@ async function detailsOf(
     return { kind: "transfers", rows: page.rows };
   }
   if (row.risk_type === "indirect")
-    return { kind: "addresses", rows: await exposedCounterparties(db, subject, row.category_id) };
+    return { kind: "addresses", rows: await categoryAddressRows(db, exposed.get(row.category_id) ?? []) };
   return { kind: "addresses", rows: await ownAddressesWith(db, subject, row.risk_type, row.category_id) };
 }
 
@@ -151,6 +181,11 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
       a.risk_type.localeCompare(b.risk_type) ||
       a.category.localeCompare(b.category),
   );
+  const exposed = await exposedCounterparties(
+    db,
+    subject,
+    rows.filter((row) => row.risk_type === "indirect").map((row) => row.category_id),
+  );
   const answer: RiskIndicatorRow[] = [];
   for (const row of rows) {
     const entityWide = row.risk_type === "ownership" && row.in_usd === null && subject.entityIds.length > 0;
@@ -169,7 +204,7 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
       incomingPercentage: percentageOf(incoming, totalIn),
       outgoingVolumeUsd: outgoing,
       outgoingPercentage: percentageOf(outgoing, totalOut),
-      details: await detailsOf(db, subject, row),
+      details: await detailsOf(db, subject, row, exposed),
     });
   }
   return answer;
