@@ -77,17 +77,26 @@ export function GraphCanvasLayer({
     const canvas = canvasRef.current;
     const context = canvas?.getContext("2d");
     if (!canvas || !context) return;
-    const resolve = colourResolver(canvas.parentElement ?? canvas);
-    const colours = Object.fromEntries(
-      Object.entries(layerColourNames).map(([name, value]) => [name, resolve(value)]),
-    ) as LayerColours;
+    let resolve = colourResolver(canvas.parentElement ?? canvas);
+    const coloursOf = () =>
+      Object.fromEntries(
+        Object.entries(layerColourNames).map(([name, value]) => [name, resolve(value)]),
+      ) as LayerColours;
+    let colours = coloursOf();
     // The flows and cards are drawn into a bitmap a margin larger than the view, then copied in
     // at each frame: a pan within the margin moves the bitmap (whole pixels) and draws nothing
     // anew; a zoom, a change of the graph or a pan past the margin draws it again.
     const bitmap = document.createElement("canvas");
     const bitmapContext = bitmap.getContext("2d");
-    let drawn: { scene: object; zoom: number; x: number; y: number; width: number; height: number } | null =
-      null;
+    let drawn: {
+      scene: object;
+      zoom: number;
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      ratio: number;
+    } | null = null;
     let frame = 0;
     const draw = () => {
       frame = 0;
@@ -108,6 +117,7 @@ export function GraphCanvasLayer({
         drawn.zoom !== zoom ||
         drawn.width !== width ||
         drawn.height !== height ||
+        drawn.ratio !== ratio ||
         Math.abs(x - drawn.x) > marginX ||
         Math.abs(y - drawn.y) > marginY
       ) {
@@ -122,7 +132,7 @@ export function GraphCanvasLayer({
           current.cards,
           resolve,
         );
-        drawn = { scene: current, zoom, x, y, width, height };
+        drawn = { scene: current, zoom, x, y, width, height, ratio };
       }
       context.setTransform(1, 0, 0, 1, 0, 0);
       context.drawImage(
@@ -137,6 +147,17 @@ export function GraphCanvasLayer({
     };
     redraw.current = schedule;
     schedule();
+    // The theme follows the system's colour scheme (App.tsx): when it changes, so do the colours,
+    // once the page has its new custom properties.
+    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+    const recolour = () =>
+      requestAnimationFrame(() => {
+        resolve = colourResolver(canvas.parentElement ?? canvas);
+        colours = coloursOf();
+        drawn = null;
+        schedule();
+      });
+    scheme.addEventListener("change", recolour);
     const unsubscribe = store.subscribe((state, previous) => {
       if (
         state.transform !== previous.transform ||
@@ -146,6 +167,7 @@ export function GraphCanvasLayer({
         schedule();
     });
     return () => {
+      scheme.removeEventListener("change", recolour);
       unsubscribe();
       cancelAnimationFrame(frame);
       redraw.current = () => {};
