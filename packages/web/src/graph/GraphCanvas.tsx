@@ -8,7 +8,13 @@ import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
 import { GraphCanvasLayer } from "./GraphCanvasLayer.tsx";
 import { type GraphFlowNode, GraphNodeView } from "./GraphNodeView.tsx";
 import { $wholeGraphDrawn } from "./graphWholeDrawing.ts";
-import { type GraphDetail, useGraphDetailOfCanvas, ZoomedOutContext } from "./graphZoomDetail.ts";
+import {
+  type GraphDetail,
+  graphOverviewMinNodes,
+  useGraphDetailOfCanvas,
+  ZoomedOutContext,
+} from "./graphZoomDetail.ts";
+import { OverviewNodeList } from "./OverviewNodeList.tsx";
 
 const nodeTypes = { sleuth: GraphNodeView };
 
@@ -135,6 +141,9 @@ export function GraphCanvas({
       >
         {/* 002 §9 grid lines, and what is drawn together below the detail zoom. */}
         <GraphCanvasLayer document={document} boxes={boxes} selectedId={selectedId} detail={detail} />
+        {document.nodes.length >= graphOverviewMinNodes ? (
+          <OverviewNodeList nodes={document.nodes} selectedId={selectedId} active={overview} />
+        ) : null}
       </ReactFlow>
     </ZoomedOutContext.Provider>
   );

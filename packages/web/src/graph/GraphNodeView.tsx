@@ -43,7 +43,7 @@ const offChainIcons: Record<NonNullable<GraphNode["icon"]>, Icon> = {
   document: FileIcon,
 };
 
-const typeNames: Record<GraphNode["type"], string> = {
+export const typeNames: Record<GraphNode["type"], string> = {
   address: "Address",
   entity: "Entity",
   customEntity: "Custom entity",
