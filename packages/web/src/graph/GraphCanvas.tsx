@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { formatMoney, formatOffChainTimestamp, type GraphDocument, type GraphEdge } from "@sleuth/sdk";
 import { type Edge, MarkerType, type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { nodeAt } from "./canvasLayerDrawing.ts";
 import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
 import { GraphCanvasLayer } from "./GraphCanvasLayer.tsx";
@@ -104,6 +104,34 @@ export function GraphCanvas({
     if (next) setDragging(next);
   };
 
+  // In the overview the cards are pixels of the canvas layer: a mouse drag that starts on one moves
+  // that node, as a drag of a node element does, instead of panning. Stopped in the capture phase,
+  // before xyflow's pane sees the press.
+  const dragCardInOverview = (event: ReactMouseEvent) => {
+    if (!overview || event.button !== 0) return;
+    const start = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    const id = nodeAt(document.nodes, boxes, start);
+    const node = id ? document.nodes.find((entry) => entry.id === id) : undefined;
+    if (!node) return;
+    event.stopPropagation();
+    event.preventDefault();
+    let moved: Map<string, { x: number; y: number }> | null = null;
+    const move = (step: MouseEvent) => {
+      const at = flow.screenToFlowPosition({ x: step.clientX, y: step.clientY });
+      moved = new Map([[node.id, { x: node.x + at.x - start.x, y: node.y + at.y - start.y }]]);
+      setDragging(moved);
+    };
+    const end = () => {
+      window.removeEventListener("mousemove", move);
+      window.removeEventListener("mouseup", end);
+      onSelect(node.id);
+      if (moved) onMove(moved);
+      setDragging(new Map());
+    };
+    window.addEventListener("mousemove", move);
+    window.addEventListener("mouseup", end);
+  };
+
   return (
     <ZoomedOutContext.Provider value={detail !== "detail"}>
       <ReactFlow
@@ -116,6 +144,7 @@ export function GraphCanvas({
           setDragging(new Map());
         }}
         // In the overview a click on a drawn card selects its node, as a click on a node does.
+        onMouseDownCapture={dragCardInOverview}
         onPaneClick={(event) =>
           onSelect(
             overview
