@@ -11,16 +11,15 @@
 import { readdirSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import type { GraphDocument } from "../../packages/sdk/src/index.ts";
 import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
 import { layeredLayoutMaxElements } from "../../packages/web/src/graph/layout/layoutRequest.ts";
-import { spanningTreeLayout } from "../../packages/web/src/graph/layout/spanningTreeLayout.ts";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
-import { signedInDemoPage } from "./benchBrowser.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
+import { measurePanZoom, panZoomGestures, panZoomRounds } from "./graphPanZoom.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+import { panGraphDocument, syntheticGraph } from "./syntheticGraph.ts";
 
 const layoutNodes = 1_000;
 const layoutEdges = 2_000;
@@ -28,9 +27,6 @@ const layoutRounds = 5;
 // The largest graph the worker still gives to elk's layered algorithm: a third nodes, two thirds edges.
 const layeredNodes = Math.floor(layeredLayoutMaxElements / 3);
 const layeredEdges = layeredLayoutMaxElements - layeredNodes;
-const panNodes = 2_000;
-const panEdges = 4_000;
-const panRounds = 3;
 const expandRounds = 40;
 const traceRounds = 5;
 
@@ -38,31 +34,6 @@ function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
-}
-
-// A random connected graph: a random tree of flows plus random extra edges (seeded, repeatable).
-function syntheticGraph(nodeCount = layoutNodes, edgeCount = layoutEdges) {
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const nodes = Array.from({ length: nodeCount }, (_, index) => ({
-    id: `n${index}`,
-    width: 220,
-    height: 78,
-  }));
-  const edges = nodes.slice(1).map((node, index) => ({
-    id: `e${index}`,
-    source: `n${Math.floor(random() * (index + 1))}`,
-    target: node.id,
-  }));
-  while (edges.length < edgeCount) {
-    const source = Math.floor(random() * nodeCount);
-    const target = Math.floor(random() * nodeCount);
-    if (source !== target) edges.push({ id: `e${edges.length}`, source: `n${source}`, target: `n${target}` });
-  }
-  return { nodes, edges };
 }
 
 /** In the page: posts the layout to the console's worker; answers wall time and the longest frame. */
@@ -124,107 +95,6 @@ async function measureLayout(baseUrl: string, graph: ReturnType<typeof synthetic
   }
 }
 
-/** A saved graph as an investigator would have it: flows with amounts, laid out as the console would. */
-function panGraphDocument(): GraphDocument {
-  const graph = syntheticGraph(panNodes, panEdges);
-  const positions = spanningTreeLayout(graph.nodes, graph.edges);
-  const urn = (id: string) => `urn:sleuth:address:ethereum:0x${id.slice(1).padStart(40, "0")}`;
-  const pairs = new Set<string>();
-  return {
-    nodes: graph.nodes.map((node, index) => ({
-      id: urn(node.id),
-      type: "address",
-      trmUrn: urn(node.id),
-      label: `0x${node.id.slice(1).padStart(40, "0")}`,
-      chain: "ethereum",
-      balanceUsd: 1_000 + index,
-      riskScore: index % 16,
-      category: index % 7 === 0 ? "Exchange" : null,
-      icon: null,
-      note: null,
-      ...positions[node.id]!,
-    })),
-    edges: graph.edges
-      .filter((edge) => {
-        const pair = `${edge.source}->${edge.target}`;
-        if (pairs.has(pair)) return false;
-        pairs.add(pair);
-        return true;
-      })
-      .map((edge, index) => ({
-        id: `flow:${urn(edge.source)}->${urn(edge.target)}`,
-        type: "flow",
-        source: urn(edge.source),
-        target: urn(edge.target),
-        amountUsd: 100 + index,
-        assets: ["ETH"],
-        transfers: 1,
-        firstAt: null,
-        lastAt: null,
-        information: null,
-        timestamp: null,
-        note: null,
-      })),
-  };
-}
-
-/** In the page: every requestAnimationFrame interval from now until `stop` is called. */
-function startFrameLog() {
-  const frames: number[] = [];
-  let last = performance.now();
-  let running = true;
-  const frame = (now: number) => {
-    frames.push(now - last);
-    last = now;
-    if (running) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  (globalThis as unknown as { stopFrameLog: () => number[] }).stopFrameLog = () => {
-    running = false;
-    return frames.slice(1);
-  };
-}
-
-/**
- * Opens the saved graph on the graph page (fitted to the view, every node on screen) and times the
- * frames while the mouse wheel zooms in and out and a drag pans the canvas, as an investigator does.
- */
-async function measurePanZoom(baseUrl: string, graphId: string) {
-  const browser = await launchChromium();
-  try {
-    const { page } = await signedInDemoPage(browser, baseUrl, { width: 1400, height: 900 });
-    await page.goto(`${baseUrl}/graph?graphId=${graphId}`);
-    await page.getByTestId("graph-node").first().waitFor({ timeout: 120_000 });
-    const pane = page.locator(".react-flow__pane");
-    const box = (await pane.boundingBox())!;
-    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    const rendered = await page.getByTestId("graph-node").count();
-    const frames: number[] = [];
-    for (let round = 0; round < panRounds; round++) {
-      await page.evaluate(startFrameLog);
-      await page.mouse.move(centre.x, centre.y);
-      for (let step = 0; step < 20; step++) await page.mouse.wheel(0, -120);
-      await page.mouse.down();
-      for (let step = 1; step <= 40; step++)
-        await page.mouse.move(centre.x - step * 12, centre.y - step * 6, { steps: 1 });
-      await page.mouse.up();
-      for (let step = 0; step < 20; step++) await page.mouse.wheel(0, 120);
-      await page.mouse.down();
-      for (let step = 1; step <= 40; step++)
-        await page.mouse.move(centre.x - 480 + step * 12, centre.y - 240 + step * 6, { steps: 1 });
-      await page.mouse.up();
-      frames.push(
-        ...(await page.evaluate(() =>
-          (globalThis as unknown as { stopFrameLog: () => number[] }).stopFrameLog(),
-        )),
-      );
-    }
-    return { frames, rendered };
-  } finally {
-    await browser.close();
-  }
-}
-
 async function timed(call: () => Promise<Response>): Promise<number> {
   const started = performance.now();
   const response = await call();
@@ -278,12 +148,18 @@ try {
     traceShape = `${body.data.nodes.length} addresses, ${body.data.flows.length} flows, cut by ${cuts.join(" and ") || "nothing"}`;
   }
   console.error("Laying out in Chromium…");
-  const [coldLayout, ...layouts] = await measureLayout(baseUrl, syntheticGraph());
+  const [coldLayout, ...layouts] = await measureLayout(baseUrl, syntheticGraph(layoutNodes, layoutEdges));
   const [, ...layeredLayouts] = await measureLayout(baseUrl, syntheticGraph(layeredNodes, layeredEdges));
   console.error("Panning and zooming in Chromium…");
   const panDocument = panGraphDocument();
   const saved = await bench.client.graphs.create({ name: "Pan and zoom benchmark", document: panDocument });
-  const panZoom = await measurePanZoom(baseUrl, saved.graphId);
+  const panBrowser = await launchChromium();
+  const panZoom = await measurePanZoom(panBrowser, baseUrl, saved.graphId, panDocument).finally(() =>
+    panBrowser.close(),
+  );
+  const panFrames = panZoom.frames.map((frame) => frame.ms);
+  const gestureFrames = (gesture: string) =>
+    panZoom.frames.filter((frame) => frame.gesture === gesture).map((frame) => frame.ms);
   const ms = (value: number) => value.toFixed(0);
   const wall = layouts.map((sample) => sample.wallMs);
   const layeredWall = layeredLayouts.map((sample) => sample.wallMs);
@@ -324,12 +200,23 @@ try {
         ],
         [
           `frame while panning and zooming ${panDocument.nodes.length} nodes / ${panDocument.edges.length} flows`,
-          String(panZoom.frames.length),
-          ms(percentile(panZoom.frames, 50)),
-          ms(percentile(panZoom.frames, 95)),
-          ms(Math.max(...panZoom.frames)),
+          String(panFrames.length),
+          ms(percentile(panFrames, 50)),
+          ms(percentile(panFrames, 95)),
+          ms(Math.max(...panFrames)),
           "median ≤ 20",
         ],
+        ...panZoomGestures.map((gesture) => {
+          const frames = gestureFrames(gesture);
+          return [
+            `… of which ${gesture}`,
+            String(frames.length),
+            ms(percentile(frames, 50)),
+            ms(percentile(frames, 95)),
+            ms(Math.max(...frames)),
+            "",
+          ];
+        }),
         [
           `POST /graphs/expand, busiest address (${busiest!.counterparties} counterparties), top 10 each way`,
           String(expandMs.length),
@@ -350,7 +237,7 @@ try {
       ["left", "right", "right", "right", "right", "right"],
     ),
     "",
-    `The layout is timed in the page from posting the graph to the console's own worker (\`elkLayout.worker\`) to its answer: graphs of more than ${layeredLayoutMaxElements} nodes and edges together are laid out along a spanning tree (\`spanningTreeLayout.ts\`), smaller ones by elk's layered algorithm left to right; the first layout of a fresh worker (${ms(coldLayout!.wallMs)} ms) also loads the worker's code and is not in the table. Frames are timed with requestAnimationFrame on the page's thread while the worker runs. Panning and zooming is timed on the graph page with the saved graph open and fitted to the view (${panZoom.rendered} nodes drawn), over ${panRounds} rounds of twenty wheel steps in, a forty-step drag, twenty wheel steps out and a drag back. Expand and trace are timed from the client over HTTP with a bearer token, after one warm-up expand; the trace found ${traceShape}.`,
+    `The layout is timed in the page from posting the graph to the console's own worker (\`elkLayout.worker\`) to its answer: graphs of more than ${layeredLayoutMaxElements} nodes and edges together are laid out along a spanning tree (\`spanningTreeLayout.ts\`), smaller ones by elk's layered algorithm left to right; the first layout of a fresh worker (${ms(coldLayout!.wallMs)} ms) also loads the worker's code and is not in the table. Frames are timed with requestAnimationFrame on the page's thread while the worker runs. Panning and zooming is timed on the graph page at 1400×900 with the saved graph open and fitted to the view (zoom ${panZoom.fittedZoom.toFixed(2)}, ${panZoom.onScreen} nodes on screen), over ${panZoomRounds} rounds of five gestures made with real input (Chromium's input events through the DevTools protocol): a forty-step mouse drag that pans the fitted graph, twenty wheel notches in, a forty-step pan there, twenty notches out, and a pan back. Every drag starts on a spot where no node is drawn, so it pans and never moves a node. The steps of a gesture come one per animation frame at most, as a mouse or wheel delivers them. A frame is counted when a wheel or mouse event of a gesture came before it started, and its time runs from its start to the start of the next frame (requestAnimationFrame callbacks on the page's thread): the next frame starts only once this one's main-thread work, canvas drawing and raster are done, so the time is the frame's whole cost, and never less than the 16.7 ms of a 60 Hz frame. Frames without input (between gestures, or while a step is still on its way from the DevTools client) show nothing new and are not counted. Expand and trace are timed from the client over HTTP with a bearer token, after one warm-up expand; the trace found ${traceShape}.`,
     "",
   ].join("\n");
   writePerformanceSection("## Graph", text);

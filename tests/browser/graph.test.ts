@@ -419,6 +419,60 @@ describe("issue 30 the investigation graph by keyboard", () => {
     expect(page.url()).toBe(addressPage);
   });
 
+  test("issue 30 a large graph seen whole is an overview: keys select a card and the node list says which", async () => {
+    // 600 addresses in rows of 30, each paying the next: fitted to the view, far below the zoom
+    // where titles can be read, so the canvas draws the cards and lists the nodes for screen readers.
+    const urn = (index: number) => `urn:sleuth:address:ethereum:0x${String(index).padStart(40, "0")}`;
+    const graphNodes = Array.from({ length: 600 }, (_, index) => ({
+      id: urn(index),
+      type: "address" as const,
+      trmUrn: urn(index),
+      label: `0x${String(index).padStart(40, "0")}`,
+      chain: "ethereum" as const,
+      balanceUsd: 100 + index,
+      riskScore: index % 16,
+      category: null,
+      icon: null,
+      note: null,
+      x: (index % 30) * 300,
+      y: Math.floor(index / 30) * 140,
+    }));
+    const edges = graphNodes.slice(1).map((node, index) => ({
+      id: `flow:${graphNodes[index]!.id}->${node.id}`,
+      type: "flow" as const,
+      source: graphNodes[index]!.id,
+      target: node.id,
+      amountUsd: 10,
+      assets: ["ETH"],
+      transfers: 1,
+      firstAt: null,
+      lastAt: null,
+      information: null,
+      timestamp: null,
+      note: null,
+    }));
+    const demo = server.client({ token: await server.tokenFor(server.demo.user.email) });
+    const saved = await demo.graphs.create({ name: "Six hundred", document: { nodes: graphNodes, edges } });
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/graph?graphId=${saved.graphId}`);
+    const list = page.getByRole("list", { name: "Nodes on the graph" });
+    await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(600);
+    expect(await nodes(page).count()).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    const selected = await page.getByTestId("graph-selected").textContent();
+    const current = list.locator('[aria-current="true"]');
+    await expect.poll(() => current.count()).toBe(1);
+    const title = (await current.textContent())!.replace(/^Address /, "").replace(/,.*$/, "");
+    // The list shows an address by its ends; the side panel in full.
+    const [start, end] = title.split("…");
+    expect(selected).toContain(start);
+    expect(selected).toContain(end);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => current.textContent()).not.toContain(title);
+    await shot(page, "graph-overview");
+  });
+
   test("002 §7 another organization's graph answers 404 in the console", async () => {
     const analyst = server.client({
       token: await server.tokenFor(server.demo.analyst.email),

@@ -1,26 +1,20 @@
-import {
-  formatMoney,
-  formatOffChainTimestamp,
-  type GraphDocument,
-  type GraphEdge,
-  graphGridLines,
-  graphGridSize,
-} from "@sleuth/sdk";
-import {
-  Background,
-  BackgroundVariant,
-  type Edge,
-  MarkerType,
-  type NodeChange,
-  ReactFlow,
-  useReactFlow,
-} from "@xyflow/react";
+import { useStore } from "@nanostores/react";
+import { formatMoney, formatOffChainTimestamp, type GraphDocument, type GraphEdge } from "@sleuth/sdk";
+import { type Edge, MarkerType, type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
+import { nodeAt } from "./canvasLayerDrawing.ts";
 import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
+import { GraphCanvasLayer } from "./GraphCanvasLayer.tsx";
 import { type GraphFlowNode, GraphNodeView } from "./GraphNodeView.tsx";
-import { useZoomedOutOfCanvas, ZoomedOutContext } from "./graphZoomDetail.ts";
-import { ZoomedOutFlows } from "./ZoomedOutFlows.tsx";
+import { $wholeGraphDrawn } from "./graphWholeDrawing.ts";
+import {
+  type GraphDetail,
+  graphOverviewMinNodes,
+  useGraphDetailOfCanvas,
+  ZoomedOutContext,
+} from "./graphZoomDetail.ts";
+import { OverviewNodeList } from "./OverviewNodeList.tsx";
 
 const nodeTypes = { sleuth: GraphNodeView };
 
@@ -37,12 +31,13 @@ function edgeLabel(edge: GraphEdge): string | undefined {
 
 /**
  * The edges xyflow draws: flows with their amounts and dashed off-chain connections with the
- * investigator's information. Zoomed out (`zoomedOut`), only the off-chain connections: the flows
- * are drawn together by ZoomedOutFlows, without amounts.
+ * investigator's information. Zoomed out, only the off-chain connections, and in the overview none:
+ * the canvas layer (GraphCanvasLayer) draws the rest together, without amounts.
  */
-export function flowEdgesOf(document: GraphDocument, zoomedOut = false): Edge[] {
+export function flowEdgesOf(document: GraphDocument, detail: GraphDetail = "detail"): Edge[] {
+  if (detail === "overview") return [];
   return document.edges
-    .filter((edge) => !zoomedOut || edge.type === "offChainEdge")
+    .filter((edge) => detail === "detail" || edge.type === "offChainEdge")
     .map((edge) => ({
       id: edge.id,
       source: edge.source,
@@ -77,19 +72,22 @@ export function GraphCanvas({
   // While a node is dragged, its live position; committed as one move when the drag ends.
   const [dragging, setDragging] = useState<Map<string, { x: number; y: number }>>(new Map());
   const drawn = useRef<DrawnNodes>(new Map());
+  const wholeGraph = useStore($wholeGraphDrawn);
+  const zoomDetail = useGraphDetailOfCanvas();
+  const detail = wholeGraph ? "detail" : zoomDetail;
+  const overview = detail === "overview";
   const { flowNodes: nodes, boxes } = useMemo(
-    () => canvasNodesOf(document.nodes, selectedId, dragging, drawn.current),
-    [document.nodes, selectedId, dragging],
+    () => canvasNodesOf(document.nodes, selectedId, dragging, drawn.current, overview),
+    [document.nodes, selectedId, dragging, overview],
   );
-  const movingIds = useMemo(() => new Set(dragging.keys()), [dragging]);
-  const zoomedOut = useZoomedOutOfCanvas();
-  const edges = useMemo(() => flowEdgesOf(document, zoomedOut), [document, zoomedOut]);
+  const edges = useMemo(() => flowEdgesOf(document, detail), [document, detail]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit request (a number) fits again.
   useEffect(() => {
     if (fitRequest === 0) return;
     const frame = requestAnimationFrame(
-      () => void flow.fitView({ padding: 0.15, duration: 0, maxZoom: 1.2 }),
+      // The overview's nodes are hidden from xyflow (the canvas layer draws them): still fitted.
+      () => void flow.fitView({ padding: 0.15, duration: 0, maxZoom: 1.2, includeHiddenNodes: true }),
     );
     return () => cancelAnimationFrame(frame);
   }, [fitRequest]);
@@ -106,8 +104,36 @@ export function GraphCanvas({
     if (next) setDragging(next);
   };
 
+  // In the overview the cards are pixels of the canvas layer: a mouse drag that starts on one moves
+  // that node, as a drag of a node element does, instead of panning. Stopped in the capture phase,
+  // before xyflow's pane sees the press.
+  const dragCardInOverview = (event: ReactMouseEvent) => {
+    if (!overview || event.button !== 0) return;
+    const start = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    const id = nodeAt(document.nodes, boxes, start);
+    const node = id ? document.nodes.find((entry) => entry.id === id) : undefined;
+    if (!node) return;
+    event.stopPropagation();
+    event.preventDefault();
+    let moved: Map<string, { x: number; y: number }> | null = null;
+    const move = (step: MouseEvent) => {
+      const at = flow.screenToFlowPosition({ x: step.clientX, y: step.clientY });
+      moved = new Map([[node.id, { x: node.x + at.x - start.x, y: node.y + at.y - start.y }]]);
+      setDragging(moved);
+    };
+    const end = () => {
+      window.removeEventListener("mousemove", move);
+      window.removeEventListener("mouseup", end);
+      onSelect(node.id);
+      if (moved) onMove(moved);
+      setDragging(new Map());
+    };
+    window.addEventListener("mousemove", move);
+    window.addEventListener("mouseup", end);
+  };
+
   return (
-    <ZoomedOutContext.Provider value={zoomedOut}>
+    <ZoomedOutContext.Provider value={detail !== "detail"}>
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -117,7 +143,19 @@ export function GraphCanvas({
           if (dragging.size > 0) onMove(dragging);
           setDragging(new Map());
         }}
-        onPaneClick={() => onSelect(null)}
+        // In the overview a click on a drawn card selects its node, as a click on a node does.
+        onMouseDownCapture={dragCardInOverview}
+        onPaneClick={(event) =>
+          onSelect(
+            overview
+              ? nodeAt(
+                  document.nodes,
+                  boxes,
+                  flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }),
+                )
+              : null,
+          )
+        }
         // The page's own hotkeys move the selection and the nodes (issue 30); xyflow's would fight them.
         disableKeyboardA11y
         nodesConnectable={false}
@@ -126,22 +164,15 @@ export function GraphCanvas({
         multiSelectionKeyCode={null}
         minZoom={0.05}
         maxZoom={2}
-        onlyRenderVisibleElements
+        onlyRenderVisibleElements={!wholeGraph}
         proOptions={{ hideAttribution: true }}
         aria-label="Investigation graph"
       >
-        {/* 002 §9 grid lines at their three opacities. */}
-        {graphGridLines.map((line) => (
-          <Background
-            key={line.every}
-            id={`grid-${line.every}`}
-            variant={BackgroundVariant.Lines}
-            gap={graphGridSize * line.every}
-            color="var(--borderColor-default)"
-            style={{ opacity: line.opacity }}
-          />
-        ))}
-        {zoomedOut ? <ZoomedOutFlows edges={document.edges} boxes={boxes} moving={movingIds} /> : null}
+        {/* 002 §9 grid lines, and what is drawn together below the detail zoom. */}
+        <GraphCanvasLayer document={document} boxes={boxes} selectedId={selectedId} detail={detail} />
+        {document.nodes.length >= graphOverviewMinNodes ? (
+          <OverviewNodeList nodes={document.nodes} selectedId={selectedId} active={overview} />
+        ) : null}
       </ReactFlow>
     </ZoomedOutContext.Provider>
   );

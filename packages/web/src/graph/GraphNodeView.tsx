@@ -22,6 +22,7 @@ import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { riskBadgeStyle } from "../explorer/riskBadgeStyle.ts";
 import { useZoomedOut } from "./graphZoomDetail.ts";
+import { nodeSize } from "./nodeSize.ts";
 
 export type GraphFlowNode = Node<{ node: GraphNode }, "sleuth">;
 
@@ -42,7 +43,7 @@ const offChainIcons: Record<NonNullable<GraphNode["icon"]>, Icon> = {
   document: FileIcon,
 };
 
-const typeNames: Record<GraphNode["type"], string> = {
+export const typeNames: Record<GraphNode["type"], string> = {
   address: "Address",
   entity: "Entity",
   customEntity: "Custom entity",
@@ -137,8 +138,3 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
 }
 
 export const GraphNodeView = memo(GraphNodeViewBase);
-
-/** The size elk lays each node out at (the CSS gives nodes this width; notes make them taller). */
-export function nodeSize(node: GraphNode): { width: number; height: number } {
-  return { width: 220, height: node.note ? 104 : 78 };
-}

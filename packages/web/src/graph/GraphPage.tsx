@@ -24,6 +24,7 @@ import { guarded, openSavedGraph, plotUrns, saveGraph } from "./graphActions.ts"
 import { addConnection, addOffChainNode, moveNodes, updateEdge, updateNode } from "./graphEditing.ts";
 import { downloadGraphImage } from "./graphFiles.ts";
 import { $fitRequests, $graph, $selectedNode, editGraph, requestFit, selectNode } from "./graphSession.ts";
+import { withWholeGraphDrawn } from "./graphWholeDrawing.ts";
 import { registerPlotTarget } from "./plotTarget.ts";
 import { useGraphActionCommands } from "./useGraphActionCommands.ts";
 import { useGraphCanvasKeys } from "./useGraphCanvasKeys.ts";
@@ -155,7 +156,7 @@ function GraphWorkspace() {
 
   const exportImage = async (format: "png" | "svg") => {
     await guarded("Exporting the picture", () =>
-      downloadGraphImage(format, flow.getNodes(), $graph.get().name),
+      withWholeGraphDrawn(() => downloadGraphImage(format, flow.getNodes(), $graph.get().name)),
     );
   };
   useGraphCommands({ expandLimit, setExpandLimit, openDialog: setDialog, fit, exportImage });

@@ -1,7 +1,9 @@
 import type { GraphEdge, GraphNode } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
+import { nodeAt } from "./canvasLayerDrawing.ts";
 import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
-import { zoomedOutFlowPaths } from "./ZoomedOutFlows.tsx";
+import { zoomedOutFlowPaths } from "./flowPaths.ts";
+import { graphDetailOf } from "./graphZoomDetail.ts";
 
 const node = (id: string, x: number, y: number): GraphNode => ({
   id,
@@ -48,6 +50,25 @@ describe("issue 30 drawing a large graph", () => {
     const selected = canvasNodesOf(nodes, "c", new Map(), drawn);
     expect(selected.flowNodes[2]?.selected).toBe(true);
     expect(selected.flowNodes[0]).toBe(first.flowNodes[0]);
+    // In the overview xyflow keeps every node, hidden (the canvas layer draws them), at its size.
+    const overview = canvasNodesOf(nodes, "c", new Map(), drawn, true);
+    expect(overview.flowNodes.every((flowNode) => flowNode.hidden)).toBe(true);
+    expect(overview.flowNodes[0]).toMatchObject({ measured: { width: 220, height: 78 } });
+  });
+
+  test("issue 30 a large graph seen whole is drawn as an overview, a small one keeps its nodes", () => {
+    expect(graphDetailOf(1, 2000)).toBe("detail");
+    expect(graphDetailOf(0.4, 2000)).toBe("zoomedOut");
+    expect(graphDetailOf(0.1, 2000)).toBe("overview");
+    expect(graphDetailOf(0.1, 30)).toBe("zoomedOut");
+  });
+
+  test("issue 30 a click in the overview selects the card drawn under it, the topmost first", () => {
+    const nodes = [node("a", 0, 0), node("b", 100, 40), node("c", 600, 0)];
+    const { boxes } = canvasNodesOf(nodes, null, new Map(), new Map());
+    expect(nodeAt(nodes, boxes, { x: 150, y: 60 })).toBe("b");
+    expect(nodeAt(nodes, boxes, { x: 50, y: 20 })).toBe("a");
+    expect(nodeAt(nodes, boxes, { x: 400, y: 20 })).toBeNull();
   });
 
   test("issue 30 zoomed out, flows are one drawing from source to target and off-chain links stay apart", () => {
@@ -63,8 +84,9 @@ describe("issue 30 drawing a large graph", () => {
     expect(paths.dashed.startsWith("M520,139")).toBe(true);
     // One arrowhead per drawn line: the off-chain link and the flow to a removed node are not drawn.
     expect(paths.arrows.match(/M/g)).toHaveLength(2);
-    // While b is dragged, its flows are drawn apart from the still ones.
-    const still = zoomedOutFlowPaths([edge("a", "b"), edge("a", "c")], boxes, (flow) => flow.target !== "b");
-    expect(still.solid).toBe("");
+    // In the overview the off-chain link is drawn with them, apart.
+    const overview = zoomedOutFlowPaths([edge("a", "b", "offChainEdge")], boxes, true);
+    expect(overview.offChain.startsWith("M220,39")).toBe(true);
+    expect(overview.solid).toBe("");
   });
 });

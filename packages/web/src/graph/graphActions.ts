@@ -17,11 +17,11 @@ import {
 } from "@sleuth/sdk";
 import { announce, showError, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
-import { nodeSize } from "./GraphNodeView.tsx";
 import { addExpansion, addTrace, moveNodes, plotNodes, removeNodes } from "./graphEditing.ts";
 import { downloadFile } from "./graphFiles.ts";
 import { $graph, editGraph, loadGraph, markSaved, requestFit } from "./graphSession.ts";
 import { type LayoutAnswer, layoutInWorker } from "./layout/index.ts";
+import { nodeSize } from "./nodeSize.ts";
 
 // The graph's actions, shared by its commands, hotkeys and buttons. Each says what it did (or why
 // not) through the message region; the server enforces the editor role on writes as well.
