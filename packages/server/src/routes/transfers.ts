@@ -9,7 +9,7 @@ import {
   type TransferFilters,
   transferRequestMessages,
 } from "@sleuth/sdk";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, issuesOf } from "../http/errors.ts";
@@ -19,7 +19,8 @@ import {
   countTransfers,
   customEntityScope,
   entityScope,
-  listTransfers,
+  type ListingRequest,
+  listTransferText,
   type TransferScope,
 } from "../transfers/index.ts";
 import type { RouteContext } from "./context.ts";
@@ -39,22 +40,39 @@ function parseListing<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 // docs/API.md "Transfer tables" gives the choices.
 
 export function transferRoutes(app: FastifyInstance, { store }: RouteContext): void {
-  const list = async (scope: TransferScope, request: Parameters<typeof listTransfers>[2], viewer: Viewer) => {
-    const page = await listTransfers(store, scope, request, viewer);
-    return { data: page.data, meta: page.meta };
+  // A page as text around its rows' JSON as the store wrote it (listTransferText): in the `{data,
+  // meta}` envelope, the bytes fastify's JSON.stringify wrote of the row objects
+  // (tests/server/transferPageText.test.ts); or, on our NDJSON route (docs/API.md "Transfer tables"),
+  // the page's meta on the first line and one 001 §3 row on each next line, so a client reading every
+  // page (`sleuth transfers`) checks one row at a time as the answer arrives, not a page's text at once.
+  const list = async (
+    scope: TransferScope,
+    request: ListingRequest,
+    viewer: Viewer,
+    reply: FastifyReply,
+    format: "json" | "ndjson" = "json",
+  ): Promise<string> => {
+    if (format === "json") {
+      const page = await listTransferText(store, scope, request, viewer, ",");
+      reply.type("application/json; charset=utf-8");
+      return `{"data":[${page.text}],"meta":${JSON.stringify(page.meta)}}`;
+    }
+    const page = await listTransferText(store, scope, request, viewer, "\n");
+    reply.type("application/x-ndjson; charset=utf-8");
+    return `${JSON.stringify({ meta: page.meta })}\n${page.rows > 0 ? `${page.text}\n` : ""}`;
   };
   const count = async (scope: TransferScope, filters: TransferFilters, viewer: Viewer) => ({
     data: { count: await countTransfers(store, scope, filters, viewer) },
   });
 
-  app.post("/trm-insights/v8/address/transfers", async (request) => {
+  app.post("/trm-insights/v8/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return list(await addressScope(store, body.addressChainUrn), body, viewer);
+    return list(await addressScope(store, body.addressChainUrn), body, viewer, reply);
   });
 
   // 001 §7's v6 payload: the filters as top-level fields, newest first.
-  app.post("/trm-insights/v6/address/transfers", async (request) => {
+  app.post("/trm-insights/v6/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersV6RequestSchema, request.body);
     const filters: TransferFilters = {};
@@ -70,6 +88,7 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
         sort: { column: "timestamp", direction: "desc" },
       },
       viewer,
+      reply,
     );
   });
 
@@ -80,10 +99,10 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
   });
 
   for (const version of ["v6", "v7"]) {
-    app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request) => {
+    app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request, reply) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersRequestSchema, request.body);
-      return list(await entityScope(store, body.entityUrn), body, viewer);
+      return list(await entityScope(store, body.entityUrn), body, viewer, reply);
     });
     app.post(`/trm-insights/${version}/flows/entity/transfers/count`, async (request) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
@@ -92,15 +111,32 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
     });
   }
 
-  app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request) => {
+  app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer);
+    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
   });
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers/count", async (request) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersCountRequestSchema, request.body);
     return count(await customEntityScope(store, body.customEntityUrn, viewer), body.filters, viewer);
+  });
+
+  // Ours: the v8, entity and custom-entity listings as NDJSON (list).
+  app.post("/v1/transfer-rows/address", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(addressTransfersRequestSchema, request.body);
+    return list(await addressScope(store, body.addressChainUrn), body, viewer, reply, "ndjson");
+  });
+  app.post("/v1/transfer-rows/entity", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(entityTransfersRequestSchema, request.body);
+    return list(await entityScope(store, body.entityUrn), body, viewer, reply, "ndjson");
+  });
+  app.post("/v1/transfer-rows/custom-entity", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(customEntityTransfersRequestSchema, request.body);
+    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply, "ndjson");
   });
 }
