@@ -13,6 +13,7 @@ import {
   type EntityTransferRow,
   type EntityTransfersCountRequest,
   type EntityTransfersRequest,
+  entityTransferRowSchema,
   entityTransferRowsSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
@@ -20,6 +21,7 @@ import {
   type TransferPageMeta,
   type TransferRow,
   transferPageMetaSchema,
+  transferRowSchema,
   transferRowsSchema,
   transfersCountSchema,
 } from "../transfers/index.ts";
@@ -39,10 +41,15 @@ export interface TransferPage<Row> {
  */
 export interface UncheckedTransferPage<Row> {
   meta: TransferPageMeta;
-  /** How many rows the page holds. */
+  /** How many rows the page holds (a page with a next cursor is full: `meta.pageSize`). */
   size: number;
-  /** The rows, checked with the listing's schema; throws an invalid_response ApiError if one is not. */
-  rows(): Row[];
+  /**
+   * The rows, checked with the listing's schema; throws an invalid_response ApiError if one is not.
+   * A streamed page reads and checks them one at a time as its answer arrives.
+   */
+  rows(): Iterable<Row> | AsyncIterable<Row>;
+  /** Stops reading a streamed page's answer (the rows wanted were read, or reading failed). */
+  cancel?(): void;
 }
 
 export interface AutoPagingOptions extends CallOptions {
@@ -55,6 +62,9 @@ export interface AutoPagingOptions extends CallOptions {
 
 /** A page's envelope as first checked: its data is a list (each row is checked when read). */
 const pageShape = z.array(z.unknown());
+
+/** The first line of a page from our NDJSON route: the page's meta, as the envelope holds it. */
+const streamedMetaSchema = z.object({ meta: transferPageMetaSchema });
 
 function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
   const result = schema.safeParse(body);
@@ -98,26 +108,28 @@ export async function* autoPageTransfers<
     { ...request, pageSize },
     { signal },
   );
-  while (pending) {
-    const page: TransferPage<Row> | UncheckedTransferPage<Row> = await pending;
-    const cursor: string | null = page.meta.nextCursor;
-    const more: boolean = cursor !== null && left > ("rows" in page ? page.size : page.data.length);
-    // The jump-to only places the first page; later pages follow the cursor.
-    pending = more ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal }) : null;
-    // A page that fails its check must not leave the next request unanswered behind it.
-    let rows: Row[];
-    try {
-      rows = "rows" in page ? page.rows() : page.data;
-    } catch (error) {
-      pending?.catch(() => {});
-      throw error;
-    }
-    for (const row of rows) {
+  let page: TransferPage<Row> | UncheckedTransferPage<Row> | null = null;
+  try {
+    while (pending) {
+      page = await pending;
+      const cursor: string | null = page.meta.nextCursor;
+      const more: boolean = cursor !== null && left > ("rows" in page ? page.size : page.data.length);
+      // The jump-to only places the first page; later pages follow the cursor.
+      pending = more
+        ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal })
+        : null;
+      for await (const row of "rows" in page ? page.rows() : page.data) {
+        if (left <= 0) break;
+        left -= 1;
+        yield row;
+      }
       if (left <= 0) break;
-      left -= 1;
-      yield row;
     }
-    if (left <= 0) break;
+  } finally {
+    // Stopped early (the limit, a row that fails its check, the caller's break): a page still
+    // arriving is let go, and the next request is not left unanswered behind it.
+    if (page && "cancel" in page) page.cancel?.();
+    pending?.then((next) => ("cancel" in next ? next.cancel?.() : undefined)).catch(() => {});
   }
 }
 
@@ -132,7 +144,7 @@ export function transfersApi(core: HttpCore) {
     body: unknown,
     rowsSchema: z.ZodType<Row[]>,
     options: CallOptions,
-  ): Promise<UncheckedTransferPage<Row>> {
+  ): Promise<Omit<UncheckedTransferPage<Row>, "rows"> & { rows(): Row[] }> {
     const answer = await core.request("POST", path, { body, schema: pageShape, signal: options.signal });
     const meta = transferPageMetaSchema.safeParse(answer.meta);
     if (!meta.success)
@@ -155,6 +167,59 @@ export function transfersApi(core: HttpCore) {
             details: rows.error.issues.map((issue) => ({ ...issue, path: ["data", ...issue.path] })),
           });
         return rows.data;
+      },
+    };
+  }
+  /**
+   * A page from our NDJSON route (docs/API.md "Transfer tables"): its meta line is read and checked
+   * first, so the next page can be asked for at once; its rows are read, parsed and checked one at a
+   * time as the answer arrives, so a page's text and objects are never held at once.
+   */
+  async function streamedPage<Row>(
+    path: string,
+    body: unknown,
+    rowSchema: z.ZodType<Row>,
+    options: CallOptions,
+  ): Promise<UncheckedTransferPage<Row>> {
+    const answer = await core.requestLines("POST", path, { body, signal: options.signal });
+    const invalid = (message: string, details?: unknown) => {
+      answer.cancel();
+      return new ApiError({ status: 0, code: "invalid_response", message, details });
+    };
+    const first = await answer.lines.next();
+    let head: unknown;
+    try {
+      head = first.done ? undefined : JSON.parse(first.value);
+    } catch {
+      throw invalid(`The answer of POST ${path} is not NDJSON`);
+    }
+    const meta = streamedMetaSchema.safeParse(head);
+    if (!meta.success)
+      throw invalid(`The answer of ${path} has no transfer page metadata`, meta.error.issues);
+    return {
+      meta: meta.data.meta,
+      size: meta.data.meta.pageSize,
+      cancel: answer.cancel,
+      async *rows() {
+        let index = 0;
+        for await (const line of answer.lines) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(line);
+          } catch {
+            throw invalid(`Unexpected answer from POST ${path}`, [
+              { code: "custom", path: ["data", index], message: "not JSON" },
+            ]);
+          }
+          const row = rowSchema.safeParse(parsed);
+          if (!row.success)
+            throw invalid(
+              `Unexpected answer from POST ${path}`,
+              row.error.issues.map((issue) => ({ ...issue, path: ["data", index, ...issue.path] })),
+            );
+          index += 1;
+          yield row.data;
+        }
       },
     };
   }
@@ -186,7 +251,7 @@ export function transfersApi(core: HttpCore) {
       options,
     );
   const checkedNow = async <Row>(
-    unchecked: Promise<UncheckedTransferPage<Row>>,
+    unchecked: Promise<Omit<UncheckedTransferPage<Row>, "rows"> & { rows(): Row[] }>,
   ): Promise<TransferPage<Row>> => {
     const page = await unchecked;
     return { data: page.rows(), meta: page.meta };
@@ -236,12 +301,45 @@ export function transfersApi(core: HttpCore) {
         checked(customEntityTransfersCountRequestSchema, request, "custom entity transfers count"),
         options,
       ),
-    /** Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`. */
+    /**
+     * Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`.
+     * The pages are v8's, read from our NDJSON route a row at a time (memory stays flat).
+     */
     iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(addressUnchecked, request, options),
+      autoPageTransfers(
+        (page: AddressTransfersRequest, call: CallOptions) =>
+          streamedPage(
+            "/v1/transfer-rows/address",
+            checked(addressTransfersRequestSchema, page, "address transfers"),
+            transferRowSchema,
+            call,
+          ),
+        request,
+        options,
+      ),
     iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(entityUnchecked, request, options),
+      autoPageTransfers(
+        (page: EntityTransfersRequest, call: CallOptions) =>
+          streamedPage(
+            "/v1/transfer-rows/entity",
+            checked(entityTransfersRequestSchema, page, "entity transfers"),
+            entityTransferRowSchema,
+            call,
+          ),
+        request,
+        options,
+      ),
     iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(customEntityUnchecked, request, options),
+      autoPageTransfers(
+        (page: CustomEntityTransfersRequest, call: CallOptions) =>
+          streamedPage(
+            "/v1/transfer-rows/custom-entity",
+            checked(customEntityTransfersRequestSchema, page, "custom entity transfers"),
+            entityTransferRowSchema,
+            call,
+          ),
+        request,
+        options,
+      ),
   };
 }
