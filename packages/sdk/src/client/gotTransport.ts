@@ -86,13 +86,7 @@ function flatHeaders(raw: IncomingHttpHeaders): Record<string, string> {
  */
 function sentOnce(client: Got, request: TransportRequest): Promise<TransportResponse> {
   return new Promise((resolve, reject) => {
-    const stream = client.stream(request.url, {
-      method: request.method as Method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      retry: { limit: 0 },
-    });
+    const stream = streamOf(client, request);
     let status = 0;
     let headers: Record<string, string> = {};
     let body = "";
@@ -116,13 +110,7 @@ function sentOnce(client: Got, request: TransportRequest): Promise<TransportResp
  */
 function streamed(client: Got, request: TransportRequest): Promise<TransportStreamResponse> {
   return new Promise((resolve, reject) => {
-    const stream = client.stream(request.url, {
-      method: request.method as Method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      retry: { limit: 0 },
-    });
+    const stream = streamOf(client, request);
     stream.setEncoding("utf8");
     stream.once("error", reject);
     stream.once("response", (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
@@ -133,5 +121,16 @@ function streamed(client: Got, request: TransportRequest): Promise<TransportStre
         cancel: () => stream.destroy(),
       });
     });
+  });
+}
+
+/** got's stream of one request, never retried. */
+function streamOf(client: Got, request: TransportRequest) {
+  return client.stream(request.url, {
+    method: request.method as Method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    retry: { limit: 0 },
   });
 }

@@ -223,6 +223,16 @@ export function transfersApi(core: HttpCore) {
       },
     };
   }
+  /** A listing's pages from our NDJSON route for its subject, each request checked before it is sent. */
+  const streamedPages =
+    <Request, Row>(
+      subject: "address" | "entity" | "custom-entity",
+      requestSchema: z.ZodType<unknown, Request>,
+      rowSchema: z.ZodType<Row>,
+      what: string,
+    ) =>
+    (request: Request, options: CallOptions) =>
+      streamedPage(`/v1/transfer-rows/${subject}`, checked(requestSchema, request, what), rowSchema, options);
   async function count(path: string, body: unknown, options: CallOptions): Promise<number> {
     return (await core.request("POST", path, { body, schema: transfersCountSchema, signal: options.signal }))
       .data.count;
@@ -307,37 +317,24 @@ export function transfersApi(core: HttpCore) {
      */
     iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
       autoPageTransfers(
-        (page: AddressTransfersRequest, call: CallOptions) =>
-          streamedPage(
-            "/v1/transfer-rows/address",
-            checked(addressTransfersRequestSchema, page, "address transfers"),
-            transferRowSchema,
-            call,
-          ),
+        streamedPages("address", addressTransfersRequestSchema, transferRowSchema, "address transfers"),
         request,
         options,
       ),
     iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
       autoPageTransfers(
-        (page: EntityTransfersRequest, call: CallOptions) =>
-          streamedPage(
-            "/v1/transfer-rows/entity",
-            checked(entityTransfersRequestSchema, page, "entity transfers"),
-            entityTransferRowSchema,
-            call,
-          ),
+        streamedPages("entity", entityTransfersRequestSchema, entityTransferRowSchema, "entity transfers"),
         request,
         options,
       ),
     iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
       autoPageTransfers(
-        (page: CustomEntityTransfersRequest, call: CallOptions) =>
-          streamedPage(
-            "/v1/transfer-rows/custom-entity",
-            checked(customEntityTransfersRequestSchema, page, "custom entity transfers"),
-            entityTransferRowSchema,
-            call,
-          ),
+        streamedPages(
+          "custom-entity",
+          customEntityTransfersRequestSchema,
+          entityTransferRowSchema,
+          "custom entity transfers",
+        ),
         request,
         options,
       ),
