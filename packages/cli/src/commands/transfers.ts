@@ -38,7 +38,7 @@ interface TransfersFlags {
  * Rows are written in groups this large: one write per group keeps the stream busy, and a group
  * small enough that few rows are alive at once keeps V8's young generation from growing.
  */
-const writeGroup = 100;
+const writeGroup = 25;
 
 function chainOption(value: string): ChainId {
   const chain = chainById(value);

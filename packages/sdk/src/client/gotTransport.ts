@@ -105,13 +105,11 @@ function sentOnce(client: Got, request: TransportRequest): Promise<TransportResp
 
 /**
  * A request through got's stream, answered when its headers come: the body is the stream itself,
- * read as UTF-8 text as it arrives (a character split between chunks is decoded whole). Never
- * retried: part of the body may already have been read.
+ * its bytes as they arrive. Never retried: part of the body may already have been read.
  */
 function streamed(client: Got, request: TransportRequest): Promise<TransportStreamResponse> {
   return new Promise((resolve, reject) => {
     const stream = streamOf(client, request);
-    stream.setEncoding("utf8");
     stream.once("error", reject);
     stream.once("response", (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
       resolve({

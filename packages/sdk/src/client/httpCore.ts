@@ -138,12 +138,13 @@ export class HttpCore {
       async (request) => {
         if (transport.stream) return transport.stream(request);
         const whole = await transport.request(request);
-        return { ...whole, body: [whole.body], cancel: () => {} };
+        return { ...whole, body: [new TextEncoder().encode(whole.body)], cancel: () => {} };
       },
       async (answer) => {
+        const decoder = new TextDecoder();
         let text = "";
-        for await (const chunk of answer.body) text += chunk;
-        return text;
+        for await (const chunk of answer.body) text += decoder.decode(chunk, { stream: true });
+        return text + decoder.decode();
       },
     );
     // A connection lost while the body arrives fails as any network failure does.

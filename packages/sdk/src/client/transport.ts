@@ -18,11 +18,11 @@ export interface TransportResponse {
   body: string;
 }
 
-/** A response whose body is read as it arrives, a piece of text at a time. */
+/** A response whose body is read as it arrives, a piece of bytes at a time. */
 export interface TransportStreamResponse {
   status: number;
   headers: Record<string, string>;
-  body: AsyncIterable<string>;
+  body: AsyncIterable<Uint8Array>;
   /** Stops reading the body and lets its connection go (a reader that wants no more of it). */
   cancel(): void;
 }
