@@ -157,26 +157,39 @@ describe.each(storeKinds)("transfer pages as the store writes them on %s (issue 
     }
   });
 
-  test("001 §3 our NDJSON route: the page's meta on the first line, then each row as the JSON route writes it", async () => {
+  test("001 §3 our NDJSON route: every page along the cursor in one answer, each meta line then its rows as the JSON route writes them", async () => {
     for (const subject of subjects) {
-      for (const pageSize of [30, 101]) {
-        const json = await walk(subject.path, { ...subject.body, pageSize });
-        let after: string | undefined;
-        for (const page of json) {
-          const answer = await post(subject.ndjson, {
-            ...subject.body,
-            pageSize,
-            ...(after ? { after } : {}),
-          });
-          expect(answer.status).toBe(200);
-          expect(answer.type).toBe("application/x-ndjson; charset=utf-8");
-          expect(answer.text.endsWith("\n")).toBe(true);
-          const lines = answer.text.slice(0, -1).split("\n");
-          expect(lines[0]).toBe(JSON.stringify({ meta: page.meta }));
-          expect(lines.slice(1)).toEqual(page.data.map((row) => JSON.stringify(row)));
-          after = page.meta.nextCursor ?? undefined;
-        }
+      for (const body of [
+        { ...subject.body, pageSize: 30 },
+        { ...subject.body, pageSize: 101, sort: { column: "usdAmount", direction: "asc" } },
+        { ...subject.body, pageSize: 1000 },
+      ]) {
+        const pages = await walk(subject.path, body);
+        const answer = await post(subject.ndjson, body);
+        expect(answer.status).toBe(200);
+        expect(answer.type).toBe("application/x-ndjson; charset=utf-8");
+        expect(answer.text).toBe(
+          pages
+            .map((page) =>
+              [JSON.stringify({ meta: page.meta }), ...page.data.map((row) => JSON.stringify(row))]
+                .map((line) => `${line}\n`)
+                .join(""),
+            )
+            .join(""),
+        );
       }
+      // A jump-to places the first page only; the pages after it follow the cursor.
+      const all = await walk(subject.path, { ...subject.body, pageSize: 30 });
+      const jumpTo = { transactionUrn: rowsOf(all)[170]?.transactionUrn };
+      const jumped = await walk(subject.path, { ...subject.body, pageSize: 50, jumpTo });
+      const answer = await post(subject.ndjson, { ...subject.body, pageSize: 50, jumpTo });
+      const lines = answer.text.trimEnd().split("\n");
+      expect(lines.filter((line) => line.startsWith('{"meta":'))).toEqual(
+        jumped.map((page) => JSON.stringify({ meta: page.meta })),
+      );
+      expect(lines.filter((line) => !line.startsWith('{"meta":'))).toEqual(
+        rowsOf(jumped).map((row) => JSON.stringify(row)),
+      );
     }
   });
 

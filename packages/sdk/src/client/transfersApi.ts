@@ -78,6 +78,16 @@ function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z
   return result.data;
 }
 
+/** Auto-paging asks for a limit, as Stripe's does. */
+function requireLimit(limit: number): void {
+  if (!(limit >= 1))
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      message: "An auto-paging limit of 1 or more is required",
+    });
+}
+
 /**
  * Every row of a listing, newest first (or in the request's sort), page after page along
  * `meta.nextCursor`, for `for await`. The next page is asked for while the caller handles the current
@@ -95,12 +105,7 @@ export async function* autoPageTransfers<
   request: Request,
   { limit, signal }: AutoPagingOptions,
 ): AsyncGenerator<Row, void, undefined> {
-  if (!(limit >= 1))
-    throw new ApiError({
-      status: 400,
-      code: "bad_request",
-      message: "An auto-paging limit of 1 or more is required",
-    });
+  requireLimit(limit);
   let left = limit;
   const pageSize =
     request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
@@ -171,68 +176,64 @@ export function transfersApi(core: HttpCore) {
     };
   }
   /**
-   * A page from our NDJSON route (docs/API.md "Transfer tables"): its meta line is read and checked
-   * first, so the next page can be asked for at once; its rows are read, parsed and checked one at a
-   * time as the answer arrives, so a page's text and objects are never held at once.
+   * Every row of a listing from our NDJSON route (docs/API.md "Transfer tables"): one answer holding
+   * every page along the cursor, each page's meta line checked, each row parsed and checked with the
+   * listing's row schema as it arrives, so memory holds a row, not a page. Stops reading (and lets
+   * the server stop) at the limit.
    */
-  async function streamedPage<Row>(
-    path: string,
-    body: unknown,
+  async function* streamedRows<Request extends { pageSize?: number }, Row>(
+    subject: "address" | "entity" | "custom-entity",
+    requestSchema: z.ZodType<unknown, Request>,
     rowSchema: z.ZodType<Row>,
-    options: CallOptions,
-  ): Promise<UncheckedTransferPage<Row>> {
-    const answer = await core.requestLines("POST", path, { body, signal: options.signal });
-    const invalid = (message: string, details?: unknown) => {
-      answer.cancel();
-      return new ApiError({ status: 0, code: "invalid_response", message, details });
-    };
-    const first = await answer.lines.next();
-    let head: unknown;
+    what: string,
+    request: Request,
+    { limit, signal }: AutoPagingOptions,
+  ): AsyncGenerator<Row, void, undefined> {
+    requireLimit(limit);
+    const path = `/v1/transfer-rows/${subject}`;
+    const pageSize =
+      request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
+    const body = checked(requestSchema, { ...request, pageSize }, what);
+    const answer = await core.requestLines("POST", path, { body, signal });
+    const invalid = (details: unknown) =>
+      new ApiError({
+        status: 0,
+        code: "invalid_response",
+        message: `Unexpected answer from POST ${path}`,
+        details,
+      });
+    let left = limit;
+    let index = 0;
+    let paged = false;
     try {
-      head = first.done ? undefined : JSON.parse(first.value);
-    } catch {
-      throw invalid(`The answer of POST ${path} is not NDJSON`);
-    }
-    const meta = streamedMetaSchema.safeParse(head);
-    if (!meta.success)
-      throw invalid(`The answer of ${path} has no transfer page metadata`, meta.error.issues);
-    return {
-      meta: meta.data.meta,
-      size: meta.data.meta.pageSize,
-      cancel: answer.cancel,
-      async *rows() {
-        let index = 0;
-        for await (const line of answer.lines) {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(line);
-          } catch {
-            throw invalid(`Unexpected answer from POST ${path}`, [
-              { code: "custom", path: ["data", index], message: "not JSON" },
-            ]);
-          }
-          const row = rowSchema.safeParse(parsed);
-          if (!row.success)
-            throw invalid(
-              `Unexpected answer from POST ${path}`,
-              row.error.issues.map((issue) => ({ ...issue, path: ["data", index, ...issue.path] })),
-            );
-          index += 1;
-          yield row.data;
+      for await (const line of answer.lines) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          throw invalid([{ code: "custom", path: ["data", index], message: "not JSON" }]);
         }
-      },
-    };
+        // A page's meta line comes before its rows: the first line is one.
+        if (!paged || (typeof parsed === "object" && parsed !== null && "meta" in parsed)) {
+          const meta = streamedMetaSchema.safeParse(parsed);
+          if (!meta.success) throw invalid(meta.error.issues);
+          paged = true;
+          continue;
+        }
+        const row = rowSchema.safeParse(parsed);
+        if (!row.success)
+          throw invalid(
+            row.error.issues.map((issue) => ({ ...issue, path: ["data", index, ...issue.path] })),
+          );
+        index += 1;
+        left -= 1;
+        yield row.data;
+        if (left <= 0) return;
+      }
+    } finally {
+      answer.cancel();
+    }
   }
-  /** A listing's pages from our NDJSON route for its subject, each request checked before it is sent. */
-  const streamedPages =
-    <Request, Row>(
-      subject: "address" | "entity" | "custom-entity",
-      requestSchema: z.ZodType<unknown, Request>,
-      rowSchema: z.ZodType<Row>,
-      what: string,
-    ) =>
-    (request: Request, options: CallOptions) =>
-      streamedPage(`/v1/transfer-rows/${subject}`, checked(requestSchema, request, what), rowSchema, options);
   async function count(path: string, body: unknown, options: CallOptions): Promise<number> {
     return (await core.request("POST", path, { body, schema: transfersCountSchema, signal: options.signal }))
       .data.count;
@@ -313,28 +314,32 @@ export function transfersApi(core: HttpCore) {
       ),
     /**
      * Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`.
-     * The pages are v8's, read from our NDJSON route a row at a time (memory stays flat).
+     * v8's pages, every one along the cursor, read from our NDJSON route a row at a time.
      */
     iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(
-        streamedPages("address", addressTransfersRequestSchema, transferRowSchema, "address transfers"),
+      streamedRows(
+        "address",
+        addressTransfersRequestSchema,
+        transferRowSchema,
+        "address transfers",
         request,
         options,
       ),
     iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(
-        streamedPages("entity", entityTransfersRequestSchema, entityTransferRowSchema, "entity transfers"),
+      streamedRows(
+        "entity",
+        entityTransfersRequestSchema,
+        entityTransferRowSchema,
+        "entity transfers",
         request,
         options,
       ),
     iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(
-        streamedPages(
-          "custom-entity",
-          customEntityTransfersRequestSchema,
-          entityTransferRowSchema,
-          "custom entity transfers",
-        ),
+      streamedRows(
+        "custom-entity",
+        customEntityTransfersRequestSchema,
+        entityTransferRowSchema,
+        "custom entity transfers",
         request,
         options,
       ),

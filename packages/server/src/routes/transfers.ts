@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   addressTransfersCountRequestSchema,
   addressTransfersRequestSchema,
@@ -40,26 +41,39 @@ function parseListing<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 // docs/API.md "Transfer tables" gives the choices.
 
 export function transferRoutes(app: FastifyInstance, { store }: RouteContext): void {
-  // A page as text around its rows' JSON as the store wrote it (listTransferText): in the `{data,
-  // meta}` envelope, the bytes fastify's JSON.stringify wrote of the row objects
-  // (tests/server/transferPageText.test.ts); or, on our NDJSON route (docs/API.md "Transfer tables"),
-  // the page's meta on the first line and one 001 §3 row on each next line, so a client reading every
-  // page (`sleuth transfers`) checks one row at a time as the answer arrives, not a page's text at once.
+  // A page in the `{data, meta}` envelope, written around its rows' JSON as the store wrote it
+  // (listTransferText): the bytes fastify's JSON.stringify wrote of the row objects
+  // (tests/server/transferPageText.test.ts).
   const list = async (
     scope: TransferScope,
     request: ListingRequest,
     viewer: Viewer,
     reply: FastifyReply,
-    format: "json" | "ndjson" = "json",
   ): Promise<string> => {
-    if (format === "json") {
-      const page = await listTransferText(store, scope, request, viewer, ",");
-      reply.type("application/json; charset=utf-8");
-      return `{"data":[${page.text}],"meta":${JSON.stringify(page.meta)}}`;
+    const page = await listTransferText(store, scope, request, viewer, ",");
+    reply.type("application/json; charset=utf-8");
+    return `{"data":[${page.text}],"meta":${JSON.stringify(page.meta)}}`;
+  };
+  // Ours (docs/API.md "Transfer tables"): every page from the request's on, along `meta.nextCursor`,
+  // in one NDJSON answer: each page's meta on a line, then one 001 §3 row a line. A client reading
+  // every page (`sleuth transfers`) reads and checks one row at a time as the answer arrives, and
+  // pays for one request, not one a page. The next page is read when the socket has taken the last
+  // (the stream is pulled); a reader that goes away stops the walk. The first page is read before
+  // answering, so a bad request or a missing jump-to target still answers its error envelope.
+  const rows = async (scope: TransferScope, request: ListingRequest, viewer: Viewer, reply: FastifyReply) => {
+    const first = await listTransferText(store, scope, request, viewer, "\n");
+    async function* pages() {
+      let page = first;
+      for (;;) {
+        yield `${JSON.stringify({ meta: page.meta })}\n${page.rows > 0 ? `${page.text}\n` : ""}`;
+        const after = page.meta.nextCursor;
+        if (!after) return;
+        // The jump-to only places the first page; later pages follow the cursor.
+        page = await listTransferText(store, scope, { ...request, jumpTo: undefined, after }, viewer, "\n");
+      }
     }
-    const page = await listTransferText(store, scope, request, viewer, "\n");
     reply.type("application/x-ndjson; charset=utf-8");
-    return `${JSON.stringify({ meta: page.meta })}\n${page.rows > 0 ? `${page.text}\n` : ""}`;
+    return reply.send(Readable.from(pages(), { objectMode: false, highWaterMark: 1 }));
   };
   const count = async (scope: TransferScope, filters: TransferFilters, viewer: Viewer) => ({
     data: { count: await countTransfers(store, scope, filters, viewer) },
@@ -123,20 +137,20 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
     return count(await customEntityScope(store, body.customEntityUrn, viewer), body.filters, viewer);
   });
 
-  // Ours: the v8, entity and custom-entity listings as NDJSON (list).
+  // Ours: the v8, entity and custom-entity listings, every page, as NDJSON (rows).
   app.post("/v1/transfer-rows/address", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return list(await addressScope(store, body.addressChainUrn), body, viewer, reply, "ndjson");
+    return rows(await addressScope(store, body.addressChainUrn), body, viewer, reply);
   });
   app.post("/v1/transfer-rows/entity", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(entityTransfersRequestSchema, request.body);
-    return list(await entityScope(store, body.entityUrn), body, viewer, reply, "ndjson");
+    return rows(await entityScope(store, body.entityUrn), body, viewer, reply);
   });
   app.post("/v1/transfer-rows/custom-entity", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply, "ndjson");
+    return rows(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
   });
 }
