@@ -41,15 +41,10 @@ export interface TransferPage<Row> {
  */
 export interface UncheckedTransferPage<Row> {
   meta: TransferPageMeta;
-  /** How many rows the page holds (a page with a next cursor is full: `meta.pageSize`). */
+  /** How many rows the page holds. */
   size: number;
-  /**
-   * The rows, checked with the listing's schema; throws an invalid_response ApiError if one is not.
-   * A streamed page reads and checks them one at a time as its answer arrives.
-   */
-  rows(): Iterable<Row> | AsyncIterable<Row>;
-  /** Stops reading a streamed page's answer (the rows wanted were read, or reading failed). */
-  cancel?(): void;
+  /** The rows, checked with the listing's schema; throws an invalid_response ApiError if one is not. */
+  rows(): Row[];
 }
 
 export interface AutoPagingOptions extends CallOptions {
@@ -63,7 +58,7 @@ export interface AutoPagingOptions extends CallOptions {
 /** A page's envelope as first checked: its data is a list (each row is checked when read). */
 const pageShape = z.array(z.unknown());
 
-/** The first line of a page from our NDJSON route: the page's meta, as the envelope holds it. */
+/** A page's meta line on our NDJSON route, as the envelope holds the meta. */
 const streamedMetaSchema = z.object({ meta: transferPageMetaSchema });
 
 function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
@@ -113,28 +108,26 @@ export async function* autoPageTransfers<
     { ...request, pageSize },
     { signal },
   );
-  let page: TransferPage<Row> | UncheckedTransferPage<Row> | null = null;
-  try {
-    while (pending) {
-      page = await pending;
-      const cursor: string | null = page.meta.nextCursor;
-      const more: boolean = cursor !== null && left > ("rows" in page ? page.size : page.data.length);
-      // The jump-to only places the first page; later pages follow the cursor.
-      pending = more
-        ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal })
-        : null;
-      for await (const row of "rows" in page ? page.rows() : page.data) {
-        if (left <= 0) break;
-        left -= 1;
-        yield row;
-      }
-      if (left <= 0) break;
+  while (pending) {
+    const page: TransferPage<Row> | UncheckedTransferPage<Row> = await pending;
+    const cursor: string | null = page.meta.nextCursor;
+    const more: boolean = cursor !== null && left > ("rows" in page ? page.size : page.data.length);
+    // The jump-to only places the first page; later pages follow the cursor.
+    pending = more ? fetchPage({ ...request, pageSize, jumpTo: undefined, after: cursor }, { signal }) : null;
+    // A page that fails its check must not leave the next request unanswered behind it.
+    let rows: Row[];
+    try {
+      rows = "rows" in page ? page.rows() : page.data;
+    } catch (error) {
+      pending?.catch(() => {});
+      throw error;
     }
-  } finally {
-    // Stopped early (the limit, a row that fails its check, the caller's break): a page still
-    // arriving is let go, and the next request is not left unanswered behind it.
-    if (page && "cancel" in page) page.cancel?.();
-    pending?.then((next) => ("cancel" in next ? next.cancel?.() : undefined)).catch(() => {});
+    for (const row of rows) {
+      if (left <= 0) break;
+      left -= 1;
+      yield row;
+    }
+    if (left <= 0) break;
   }
 }
 
@@ -149,7 +142,7 @@ export function transfersApi(core: HttpCore) {
     body: unknown,
     rowsSchema: z.ZodType<Row[]>,
     options: CallOptions,
-  ): Promise<Omit<UncheckedTransferPage<Row>, "rows"> & { rows(): Row[] }> {
+  ): Promise<UncheckedTransferPage<Row>> {
     const answer = await core.request("POST", path, { body, schema: pageShape, signal: options.signal });
     const meta = transferPageMetaSchema.safeParse(answer.meta);
     if (!meta.success)
@@ -262,7 +255,7 @@ export function transfersApi(core: HttpCore) {
       options,
     );
   const checkedNow = async <Row>(
-    unchecked: Promise<Omit<UncheckedTransferPage<Row>, "rows"> & { rows(): Row[] }>,
+    unchecked: Promise<UncheckedTransferPage<Row>>,
   ): Promise<TransferPage<Row>> => {
     const page = await unchecked;
     return { data: page.rows(), meta: page.meta };
