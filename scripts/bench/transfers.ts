@@ -295,7 +295,7 @@ const heading =
 const section = [
   heading,
   "",
-  "Measured by `node scripts/bench/transfers.ts [scale]`. \"Server\" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket), for 30-row pages of the busiest address through the SDK over HTTP on 127.0.0.1; the deepest page is a jump-to the address's earliest transfer; the 30-row pages are measured in the same rounds, one request of each in turn, after 20 of each to warm up. `sleuth transfers` runs as a user runs it (the bundle, its bin's node flags), against the same server in this process, output to a file, after one warm-up run; its pages are 1,000 rows, read one ahead. Targets (issue 27): first page p95 ≤ 10 ms, deepest page p95 within 1.5× of the first, `sleuth transfers` ≥ 20,000 rows/s with memory not growing with the rows.",
+  "Measured by `node scripts/bench/transfers.ts [scale]`. \"Server\" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket), for 30-row pages of the busiest address through the SDK over HTTP on 127.0.0.1; the deepest page is a jump-to the address's earliest transfer; the 30-row pages are measured in the same rounds, one request of each in turn, after 20 of each to warm up. `sleuth transfers` runs as a user runs it (the bundle, its bin's node flags), against the same server in this process, output to a file, after one warm-up run; it reads every 1,000-row page in one NDJSON answer (`/v1/transfer-rows/address`), a row at a time. Targets (issue 27): first page p95 ≤ 10 ms, deepest page p95 within 1.5× of the first, `sleuth transfers` ≥ 20,000 rows/s with memory not growing with the rows.",
   "",
   `### ${scale} world`,
   "",
@@ -308,7 +308,7 @@ const section = [
     "right",
   ]),
   "",
-  `The page \`sleuth transfers\` reads (1,000 rows of the ${bulkRows.toLocaleString("en-US")}-transfer address, along the cursor): server p50 ${ms(percentile(bulkLarge.times, 50))} ms, p95 ${ms(percentile(bulkLarge.times, 95))} ms.`,
+  `A 1,000-row page of the JSON route, as \`sleuth transfers\` pages (1,000 rows of the ${bulkRows.toLocaleString("en-US")}-transfer address, along the cursor): server p50 ${ms(percentile(bulkLarge.times, 50))} ms, p95 ${ms(percentile(bulkLarge.times, 95))} ms.`,
   "",
   `Deepest page p95 / first page p95: ${deepRatio.toFixed(2)}× for the busiest address, ${bulkDeepRatio.toFixed(2)}× for the ${bulkRows.toLocaleString("en-US")}-transfer one (target ≤ 1.5×: ${Math.max(deepRatio, bulkDeepRatio) <= 1.5 ? "met" : "missed"}).`,
   "",
@@ -329,7 +329,7 @@ const section = [
   "",
   ...cliVerdicts.flatMap((verdict) => [`- ${verdict}`]),
   "",
-  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI checks a page's rows with the SDK's schema and writes them while the server reads the next page, so the slower side sets the pace. "Flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
+  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI parses, checks (the SDK's row schema) and writes each row as it arrives while the server reads the next page (its answer is pulled by the socket), so the slower side sets the pace. "Flat" compares the peak for a tenth of the listing with the peak for all of it. A run includes the process's start. Read every figure against the load average above.`,
   "",
 ].join("\n");
 writePerformanceSection(heading, section);

@@ -8,6 +8,7 @@ import {
   type Transport,
   type TransportRequest,
   type TransportResponse,
+  type TransportStreamResponse,
 } from "./transport.ts";
 
 /**
@@ -65,6 +66,7 @@ export function createGotTransport(
       });
       return { status: response.statusCode, headers: flatHeaders(response.headers), body: response.body };
     },
+    stream: (request) => streamed(client, request),
   };
 }
 
@@ -84,13 +86,7 @@ function flatHeaders(raw: IncomingHttpHeaders): Record<string, string> {
  */
 function sentOnce(client: Got, request: TransportRequest): Promise<TransportResponse> {
   return new Promise((resolve, reject) => {
-    const stream = client.stream(request.url, {
-      method: request.method as Method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      retry: { limit: 0 },
-    });
+    const stream = streamOf(client, request);
     let status = 0;
     let headers: Record<string, string> = {};
     let body = "";
@@ -104,5 +100,35 @@ function sentOnce(client: Got, request: TransportRequest): Promise<TransportResp
     });
     stream.on("end", () => resolve({ status, headers, body }));
     stream.on("error", reject);
+  });
+}
+
+/**
+ * A request through got's stream, answered when its headers come: the body is the stream itself,
+ * its bytes as they arrive. Never retried: part of the body may already have been read.
+ */
+function streamed(client: Got, request: TransportRequest): Promise<TransportStreamResponse> {
+  return new Promise((resolve, reject) => {
+    const stream = streamOf(client, request);
+    stream.once("error", reject);
+    stream.once("response", (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
+      resolve({
+        status: response.statusCode,
+        headers: flatHeaders(response.headers),
+        body: stream,
+        cancel: () => stream.destroy(),
+      });
+    });
+  });
+}
+
+/** got's stream of one request, never retried. */
+function streamOf(client: Got, request: TransportRequest) {
+  return client.stream(request.url, {
+    method: request.method as Method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    retry: { limit: 0 },
   });
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
-import { type HttpMethod, retryAfterMs, type Transport } from "./transport.ts";
+import { linesOf } from "./lines.ts";
+import {
+  type HttpMethod,
+  retryAfterMs,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport.ts";
 
 export interface ClientConfig {
   /** Server root, e.g. http://127.0.0.1:7777 (no trailing slash needed). An empty string means same origin. */
@@ -113,11 +120,75 @@ export class HttpCore {
     return { body: response.body, headers: response.headers };
   }
 
-  private async send(
+  /**
+   * A call answered as NDJSON (our row streams, docs/API.md): the same headers and error envelope
+   * as `request`, the body's lines as they arrive (each without its line end; empty lines skipped).
+   * Read through the transport's stream when it has one, else from the whole body.
+   */
+  async requestLines(
+    method: HttpMethod,
+    path: string,
+    options: Omit<RequestOptions<z.ZodType>, "schema" | "verify">,
+  ): Promise<{ lines: AsyncGenerator<string, void, undefined>; cancel(): void }> {
+    const transport = this.config.transport;
+    const response = await this.exchange(
+      method,
+      path,
+      { ...options, accept: "application/x-ndjson, application/json" },
+      async (request) => {
+        if (transport.stream) return transport.stream(request);
+        const whole = await transport.request(request);
+        return { ...whole, body: [new TextEncoder().encode(whole.body)], cancel: () => {} };
+      },
+      async (answer) => {
+        const decoder = new TextDecoder();
+        let text = "";
+        for await (const chunk of answer.body) text += decoder.decode(chunk, { stream: true });
+        return text + decoder.decode();
+      },
+    );
+    // A connection lost while the body arrives fails as any network failure does.
+    async function* lines() {
+      try {
+        yield* linesOf(response.body);
+      } catch (error) {
+        if (options.signal?.aborted || error instanceof ApiError) throw error;
+        throw new ApiError({
+          status: 0,
+          code: "network_error",
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    return { lines: lines(), cancel: response.cancel };
+  }
+
+  private send(
     method: HttpMethod,
     path: string,
     options: Omit<RequestOptions<z.ZodType>, "schema" | "verify"> & { accept: string },
-  ): Promise<Awaited<ReturnType<Transport["request"]>>> {
+  ): Promise<TransportResponse> {
+    return this.exchange(
+      method,
+      path,
+      options,
+      (request) => this.config.transport.request(request),
+      async (response) => response.body,
+    );
+  }
+
+  /**
+   * One exchange through `call` (the transport's request or stream): auth, organization and
+   * idempotency headers, a network failure as an ApiError, and an answer that is not 2xx as the
+   * error its body (read whole by `bodyOf`) describes.
+   */
+  private async exchange<Answer extends { status: number; headers: Record<string, string> }>(
+    method: HttpMethod,
+    path: string,
+    options: Omit<RequestOptions<z.ZodType>, "schema" | "verify"> & { accept: string },
+    call: (request: TransportRequest) => Promise<Answer>,
+    bodyOf: (answer: Answer) => Promise<string>,
+  ): Promise<Answer> {
     const headers: Record<string, string> = { accept: options.accept };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
@@ -130,9 +201,9 @@ export class HttpCore {
     }
     const retrySafe =
       method === "GET" || method === "PUT" || method === "DELETE" || Boolean(options.idempotencyKey);
-    let response: Awaited<ReturnType<Transport["request"]>>;
+    let response: Answer;
     try {
-      response = await this.config.transport.request({
+      response = await call({
         method,
         url: this.url(path, options.query),
         headers,
@@ -152,7 +223,7 @@ export class HttpCore {
     if (response.status < 200 || response.status >= 300) {
       throw ApiError.fromResponse(
         response.status,
-        response.body,
+        await bodyOf(response),
         response.headers[requestIdHeader] ?? null,
         retryAfterMs(response.headers["retry-after"]),
       );

@@ -13,6 +13,7 @@ import {
   type EntityTransferRow,
   type EntityTransfersCountRequest,
   type EntityTransfersRequest,
+  entityTransferRowSchema,
   entityTransferRowsSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
@@ -20,6 +21,7 @@ import {
   type TransferPageMeta,
   type TransferRow,
   transferPageMetaSchema,
+  transferRowSchema,
   transferRowsSchema,
   transfersCountSchema,
 } from "../transfers/index.ts";
@@ -56,6 +58,9 @@ export interface AutoPagingOptions extends CallOptions {
 /** A page's envelope as first checked: its data is a list (each row is checked when read). */
 const pageShape = z.array(z.unknown());
 
+/** A page's meta line on our NDJSON route, as the envelope holds the meta. */
+const streamedMetaSchema = z.object({ meta: transferPageMetaSchema });
+
 function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success)
@@ -66,6 +71,16 @@ function checked<S extends z.ZodType>(schema: S, body: unknown, what: string): z
       details: result.error.issues,
     });
   return result.data;
+}
+
+/** Auto-paging asks for a limit, as Stripe's does. */
+function requireLimit(limit: number): void {
+  if (!(limit >= 1))
+    throw new ApiError({
+      status: 400,
+      code: "bad_request",
+      message: "An auto-paging limit of 1 or more is required",
+    });
 }
 
 /**
@@ -85,12 +100,7 @@ export async function* autoPageTransfers<
   request: Request,
   { limit, signal }: AutoPagingOptions,
 ): AsyncGenerator<Row, void, undefined> {
-  if (!(limit >= 1))
-    throw new ApiError({
-      status: 400,
-      code: "bad_request",
-      message: "An auto-paging limit of 1 or more is required",
-    });
+  requireLimit(limit);
   let left = limit;
   const pageSize =
     request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
@@ -157,6 +167,65 @@ export function transfersApi(core: HttpCore) {
         return rows.data;
       },
     };
+  }
+  /**
+   * Every row of a listing from our NDJSON route (docs/API.md "Transfer tables"): one answer holding
+   * every page along the cursor, each page's meta line checked, each row parsed and checked with the
+   * listing's row schema as it arrives, so memory holds a row, not a page. Stops reading (and lets
+   * the server stop) at the limit.
+   */
+  async function* streamedRows<Request extends { pageSize?: number }, Row>(
+    subject: "address" | "entity" | "custom-entity",
+    requestSchema: z.ZodType<unknown, Request>,
+    rowSchema: z.ZodType<Row>,
+    what: string,
+    request: Request,
+    { limit, signal }: AutoPagingOptions,
+  ): AsyncGenerator<Row, void, undefined> {
+    requireLimit(limit);
+    const path = `/v1/transfer-rows/${subject}`;
+    const pageSize =
+      request.pageSize ?? Math.min(maxTransferPageSize, Number.isFinite(limit) ? limit : maxTransferPageSize);
+    const body = checked(requestSchema, { ...request, pageSize }, what);
+    const answer = await core.requestLines("POST", path, { body, signal });
+    const invalid = (details: unknown) =>
+      new ApiError({
+        status: 0,
+        code: "invalid_response",
+        message: `Unexpected answer from POST ${path}`,
+        details,
+      });
+    let left = limit;
+    let index = 0;
+    let paged = false;
+    try {
+      for await (const line of answer.lines) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          throw invalid([{ code: "custom", path: ["data", index], message: "not JSON" }]);
+        }
+        // A page's meta line comes before its rows: the first line is one.
+        if (!paged || (typeof parsed === "object" && parsed !== null && "meta" in parsed)) {
+          const meta = streamedMetaSchema.safeParse(parsed);
+          if (!meta.success) throw invalid(meta.error.issues);
+          paged = true;
+          continue;
+        }
+        const row = rowSchema.safeParse(parsed);
+        if (!row.success)
+          throw invalid(
+            row.error.issues.map((issue) => ({ ...issue, path: ["data", index, ...issue.path] })),
+          );
+        index += 1;
+        left -= 1;
+        yield row.data;
+        if (left <= 0) return;
+      }
+    } finally {
+      answer.cancel();
+    }
   }
   async function count(path: string, body: unknown, options: CallOptions): Promise<number> {
     return (await core.request("POST", path, { body, schema: transfersCountSchema, signal: options.signal }))
@@ -236,12 +305,36 @@ export function transfersApi(core: HttpCore) {
         checked(customEntityTransfersCountRequestSchema, request, "custom entity transfers count"),
         options,
       ),
-    /** Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`. */
+    /**
+     * Every row of an address's listing: `for await (const row of iterateAddress(request, {limit}))`.
+     * v8's pages, every one along the cursor, read from our NDJSON route a row at a time.
+     */
     iterateAddress: (request: AddressTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(addressUnchecked, request, options),
+      streamedRows(
+        "address",
+        addressTransfersRequestSchema,
+        transferRowSchema,
+        "address transfers",
+        request,
+        options,
+      ),
     iterateEntity: (request: EntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(entityUnchecked, request, options),
+      streamedRows(
+        "entity",
+        entityTransfersRequestSchema,
+        entityTransferRowSchema,
+        "entity transfers",
+        request,
+        options,
+      ),
     iterateCustomEntity: (request: CustomEntityTransfersRequest, options: AutoPagingOptions) =>
-      autoPageTransfers(customEntityUnchecked, request, options),
+      streamedRows(
+        "custom-entity",
+        customEntityTransfersRequestSchema,
+        entityTransferRowSchema,
+        "custom entity transfers",
+        request,
+        options,
+      ),
   };
 }

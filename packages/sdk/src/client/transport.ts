@@ -18,8 +18,22 @@ export interface TransportResponse {
   body: string;
 }
 
+/** A response whose body is read as it arrives, a piece of bytes at a time. */
+export interface TransportStreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<Uint8Array>;
+  /** Stops reading the body and lets its connection go (a reader that wants no more of it). */
+  cancel(): void;
+}
+
 export interface Transport {
   request(request: TransportRequest): Promise<TransportResponse>;
+  /**
+   * Optional: the body as it arrives, never retried (`sleuth transfers` reads and checks rows while
+   * the rest of a page is on its way). Without it, callers read the whole body with `request`.
+   */
+  stream?(request: TransportRequest): Promise<TransportStreamResponse>;
 }
 
 export interface RetryPolicy {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   addressTransfersCountRequestSchema,
   addressTransfersRequestSchema,
@@ -9,7 +10,7 @@ import {
   type TransferFilters,
   transferRequestMessages,
 } from "@sleuth/sdk";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, issuesOf } from "../http/errors.ts";
@@ -19,7 +20,8 @@ import {
   countTransfers,
   customEntityScope,
   entityScope,
-  listTransfers,
+  type ListingRequest,
+  listTransferText,
   type TransferScope,
 } from "../transfers/index.ts";
 import type { RouteContext } from "./context.ts";
@@ -39,22 +41,52 @@ function parseListing<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 // docs/API.md "Transfer tables" gives the choices.
 
 export function transferRoutes(app: FastifyInstance, { store }: RouteContext): void {
-  const list = async (scope: TransferScope, request: Parameters<typeof listTransfers>[2], viewer: Viewer) => {
-    const page = await listTransfers(store, scope, request, viewer);
-    return { data: page.data, meta: page.meta };
+  // A page in the `{data, meta}` envelope, written around its rows' JSON as the store wrote it
+  // (listTransferText): the bytes fastify's JSON.stringify wrote of the row objects
+  // (tests/server/transferPageText.test.ts).
+  const list = async (
+    scope: TransferScope,
+    request: ListingRequest,
+    viewer: Viewer,
+    reply: FastifyReply,
+  ): Promise<string> => {
+    const page = await listTransferText(store, scope, request, viewer, ",");
+    reply.type("application/json; charset=utf-8");
+    return `{"data":[${page.text}],"meta":${JSON.stringify(page.meta)}}`;
+  };
+  // Ours (docs/API.md "Transfer tables"): every page from the request's on, along `meta.nextCursor`,
+  // in one NDJSON answer: each page's meta on a line, then one 001 §3 row a line. A client reading
+  // every page (`sleuth transfers`) reads and checks one row at a time as the answer arrives, and
+  // pays for one request, not one a page. The next page is read when the socket has taken the last
+  // (the stream is pulled); a reader that goes away stops the walk. The first page is read before
+  // answering, so a bad request or a missing jump-to target still answers its error envelope.
+  const rows = async (scope: TransferScope, request: ListingRequest, viewer: Viewer, reply: FastifyReply) => {
+    const first = await listTransferText(store, scope, request, viewer, "\n");
+    async function* pages() {
+      let page = first;
+      for (;;) {
+        yield `${JSON.stringify({ meta: page.meta })}\n${page.rows > 0 ? `${page.text}\n` : ""}`;
+        const after = page.meta.nextCursor;
+        if (!after) return;
+        // The jump-to only places the first page; later pages follow the cursor.
+        page = await listTransferText(store, scope, { ...request, jumpTo: undefined, after }, viewer, "\n");
+      }
+    }
+    reply.type("application/x-ndjson; charset=utf-8");
+    return reply.send(Readable.from(pages(), { objectMode: false, highWaterMark: 1 }));
   };
   const count = async (scope: TransferScope, filters: TransferFilters, viewer: Viewer) => ({
     data: { count: await countTransfers(store, scope, filters, viewer) },
   });
 
-  app.post("/trm-insights/v8/address/transfers", async (request) => {
+  app.post("/trm-insights/v8/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return list(await addressScope(store, body.addressChainUrn), body, viewer);
+    return list(await addressScope(store, body.addressChainUrn), body, viewer, reply);
   });
 
   // 001 §7's v6 payload: the filters as top-level fields, newest first.
-  app.post("/trm-insights/v6/address/transfers", async (request) => {
+  app.post("/trm-insights/v6/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersV6RequestSchema, request.body);
     const filters: TransferFilters = {};
@@ -70,6 +102,7 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
         sort: { column: "timestamp", direction: "desc" },
       },
       viewer,
+      reply,
     );
   });
 
@@ -80,10 +113,10 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
   });
 
   for (const version of ["v6", "v7"]) {
-    app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request) => {
+    app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request, reply) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersRequestSchema, request.body);
-      return list(await entityScope(store, body.entityUrn), body, viewer);
+      return list(await entityScope(store, body.entityUrn), body, viewer, reply);
     });
     app.post(`/trm-insights/${version}/flows/entity/transfers/count`, async (request) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
@@ -92,15 +125,32 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
     });
   }
 
-  app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request) => {
+  app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer);
+    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
   });
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers/count", async (request) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersCountRequestSchema, request.body);
     return count(await customEntityScope(store, body.customEntityUrn, viewer), body.filters, viewer);
+  });
+
+  // Ours: the v8, entity and custom-entity listings, every page, as NDJSON (rows).
+  app.post("/v1/transfer-rows/address", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(addressTransfersRequestSchema, request.body);
+    return rows(await addressScope(store, body.addressChainUrn), body, viewer, reply);
+  });
+  app.post("/v1/transfer-rows/entity", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(entityTransfersRequestSchema, request.body);
+    return rows(await entityScope(store, body.entityUrn), body, viewer, reply);
+  });
+  app.post("/v1/transfer-rows/custom-entity", async (request, reply) => {
+    const viewer = viewerOf(requireRole(request, "viewer"));
+    const body = parseListing(customEntityTransfersRequestSchema, request.body);
+    return rows(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
   });
 }

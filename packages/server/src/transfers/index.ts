@@ -1,8 +1,9 @@
 export { cursorMessages, decodeCursor, encodeCursor, listingFingerprint } from "./cursor.ts";
-export type { BulkListing, ListingRequest, TransferListing } from "./listing.ts";
+export type { BulkListing, ListingRequest, TransferListing, TransferListingText } from "./listing.ts";
 export {
   countTransfers,
   listTransfers,
+  listTransferText,
   newestTransfersStatement,
   transferCsvPages,
   transferRowPages,

@@ -16,6 +16,7 @@ import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
 import { bulkCsvSql, readCsvPage } from "./transferCsvSql.ts";
+import { bulkJsonSql, readJsonPage, sortKeyOf } from "./transferJsonSql.ts";
 import {
   bulkPageRowsSql,
   bulkRowsSql,
@@ -166,6 +167,82 @@ export interface TransferListing<Row> {
   meta: TransferPageMeta;
 }
 
+/** A page as JSON texts of its 001 §3 rows joined by a separator (listTransferText). */
+export interface TransferListingText {
+  text: string;
+  rows: number;
+  meta: TransferPageMeta;
+}
+
+/** One page's rows as a body: how many, and the first and the last row's positions. */
+interface ReadPage<Body> {
+  body: Body;
+  rows: number;
+  first: SortKey | null;
+  last: SortKey | null;
+}
+
+/**
+ * How a page's rows become its body: from rows read as objects, and, for a forward walk, optionally
+ * straight from one statement (`forward`, null when the page is better read as rows).
+ */
+interface PageBody<Body> {
+  ofRows(rows: PageRow[], sort: TransferSort): ReadPage<Body>;
+  forward?(
+    statement: (shape: (rows: string, order: string) => string) => { sql: string; values: unknown[] },
+    size: number,
+    sort: TransferSort,
+  ): Promise<{ page: ReadPage<Body>; found: number }> | null;
+}
+
+/** How many rows, and the first and the last one's positions in `sort`. */
+function edgesOf(rows: PageRow[], sort: TransferSort): Omit<ReadPage<unknown>, "body"> {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    rows: rows.length,
+    first: first ? keyOf(first, sort) : null,
+    last: last ? keyOf(last, sort) : null,
+  };
+}
+
+/** A page's body as the 001 §3 row objects. */
+function objectsOf(kind: TransferScope["kind"]): PageBody<(TransferRow | EntityTransferRow)[]> {
+  return {
+    ofRows: (rows, sort) => ({
+      body: rows.map((row) => transferRowOf(row, kind)),
+      ...edgesOf(rows, sort),
+    }),
+  };
+}
+
+/**
+ * A page's body as its rows' JSON texts joined by `separator`: a page of more than bulkPageRows
+ * rows walked forward is written by the store itself (bulkJsonSql); any other is JSON.stringify of
+ * transferRowOf's rows, the same bytes.
+ */
+function textsOf(kind: TransferScope["kind"], separator: string, db: Queryable): PageBody<string> {
+  return {
+    ofRows: (rows, sort) => ({
+      body: rows.map((row) => JSON.stringify(transferRowOf(row, kind))).join(separator),
+      ...edgesOf(rows, sort),
+    }),
+    forward: (statement, size, sort) => {
+      if (size - 1 <= bulkPageRows) return null;
+      const { sql, values } = statement((rows, order) => bulkJsonSql(rows, order, kind, size - 1, separator));
+      return readJsonPage(db, sql, values).then((page) => ({
+        page: {
+          body: page.text,
+          rows: page.rows,
+          first: page.first && sortKeyOf(page.first, sort.column),
+          last: page.last && sortKeyOf(page.last, sort.column),
+        },
+        found: page.found,
+      }));
+    },
+  };
+}
+
 /**
  * One page of a subject's transfers (001 §4): the first page, the page a cursor points to (either
  * way), or the page a jump-to lands on, which starts at the jumped-to transaction (or the last
@@ -177,6 +254,32 @@ export async function listTransfers(
   request: ListingRequest,
   viewer: Viewer,
 ): Promise<TransferListing<TransferRow | EntityTransferRow>> {
+  const page = await listPage(db, scope, request, viewer, objectsOf(scope.kind));
+  return { data: page.body, meta: page.meta };
+}
+
+/**
+ * listTransfers' page as the JSON texts of its rows joined by `separator` (`,` inside the `{data,
+ * meta}` envelope, a line end for NDJSON): what the routes hand to the socket.
+ */
+export async function listTransferText(
+  db: Queryable,
+  scope: TransferScope,
+  request: ListingRequest,
+  viewer: Viewer,
+  separator: string,
+): Promise<TransferListingText> {
+  const page = await listPage(db, scope, request, viewer, textsOf(scope.kind, separator, db));
+  return { text: page.body, rows: page.rows, meta: page.meta };
+}
+
+async function listPage<Body>(
+  db: Queryable,
+  scope: TransferScope,
+  request: ListingRequest,
+  viewer: Viewer,
+  shape: PageBody<Body>,
+): Promise<{ body: Body; rows: number; meta: TransferPageMeta }> {
   const listing = listingFingerprint(scope.urn, request.filters);
   const predicates = await predicatesOf(db, request.filters, viewer);
   const cursor: Cursor | null = request.after
@@ -185,10 +288,8 @@ export async function listTransfers(
   const sort: TransferSort =
     cursor?.sort ?? (request.jumpTo ? { column: "timestamp", direction: "desc" } : request.sort);
   const size = request.pageSize;
-  const cursorOf = (direction: Cursor["direction"], row: PageRow) =>
-    encodeCursor({ direction, key: keyOf(row, sort), sort, listing });
 
-  let rows: PageRow[];
+  let page: ReadPage<Body>;
   let hasNext: boolean;
   let hasPrevious: boolean;
   // Where an empty page stands, so its one cursor still leads back to the rows beside it.
@@ -204,7 +305,7 @@ export async function listTransfers(
       size + 1,
     );
     hasPrevious = found.length > size;
-    rows = found.slice(0, size).reverse();
+    page = shape.ofRows(found.slice(0, size).reverse(), sort);
     hasNext = true;
   } else {
     let bound: Bound | null = cursor ? { key: cursor.key, inclusive: false } : null;
@@ -212,26 +313,37 @@ export async function listTransfers(
       bound = { key: await transactionKey(db, scope, request.jumpTo.transactionUrn), inclusive: true };
     else if (request.jumpTo) bound = { key: [request.jumpTo.timestamp, lastId], inclusive: true };
     anchor = bound?.key ?? null;
-    const found = await walk(db, scope, predicates, sort, "forward", bound, size + 1);
-    hasNext = found.length > size;
-    rows = found.slice(0, size);
-    const top = rows[0] ? keyOf(rows[0], sort) : bound?.key;
+    const statement = (rowsShape: (rows: string, order: string) => string) =>
+      walkStatement(scope, predicates, sort, "forward", bound, size + 1, 0, rowsShape);
+    const direct =
+      scope.addressIds.length > 0 || scope.entityIds.length > 0
+        ? shape.forward?.(statement, size + 1, sort)
+        : null;
+    if (direct) {
+      const read = await direct;
+      page = read.page;
+      hasNext = read.found > size;
+    } else {
+      const found = await walk(db, scope, predicates, sort, "forward", bound, size + 1);
+      hasNext = found.length > size;
+      page = shape.ofRows(found.slice(0, size), sort);
+    }
+    const top = page.first ?? bound?.key;
     hasPrevious =
       cursor !== null ||
       (request.jumpTo !== undefined &&
         top !== undefined &&
         (await walk(db, scope, predicates, sort, "backward", { key: top, inclusive: false }, 1)).length > 0);
   }
-  const first = rows[0];
-  const last = rows.at(-1);
-  const edge = (direction: Cursor["direction"], row: PageRow | undefined) =>
-    row ? cursorOf(direction, row) : anchor ? encodeCursor({ direction, key: anchor, sort, listing }) : null;
-  const previousCursor = hasPrevious ? edge("previous", first) : null;
-  const nextCursor = hasNext ? edge("next", last) : null;
-  return {
-    data: rows.map((row) => transferRowOf(row, scope.kind)),
-    meta: { nextCursor, previousCursor, pageSize: size, sort },
-  };
+  const edge = (direction: Cursor["direction"], key: SortKey | null) =>
+    key
+      ? encodeCursor({ direction, key, sort, listing })
+      : anchor
+        ? encodeCursor({ direction, key: anchor, sort, listing })
+        : null;
+  const previousCursor = hasPrevious ? edge("previous", page.first) : null;
+  const nextCursor = hasNext ? edge("next", page.last) : null;
+  return { body: page.body, rows: page.rows, meta: { nextCursor, previousCursor, pageSize: size, sort } };
 }
 
 /** A row's position in `sort`: its timestamp key, or its USD amount with a missing price as -1. */

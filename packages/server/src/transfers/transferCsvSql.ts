@@ -9,6 +9,7 @@ import {
 } from "../store/index.ts";
 import type { SortKey } from "./cursor.ts";
 import type { TransferScope } from "./scope.ts";
+import { fencedPageRowsSql, fieldSeparatorSql, reversedOrder, sqlText } from "./sqlPieces.ts";
 import { bulkLookups, pageColumns } from "./transferRows.ts";
 
 /** A page of transfer rows as CSV records (each CRLF-terminated), with where the page ended. */
@@ -19,9 +20,7 @@ export interface TransferCsvPage {
   last: SortKey;
 }
 
-const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const crlf = "chr(13) || chr(10)";
-const fieldSeparator = "chr(31)";
 
 /**
  * What a record shows of each distinct lookup of the page (bulkLookups: its assets, addresses,
@@ -32,8 +31,8 @@ const fieldSeparator = "chr(31)";
 const cellLookups = `asset_cells AS MATERIALIZED (
       SELECT s.id, s.decimals, s.chain, ('1e-' || s.decimals)::numeric AS unit,
         ${csvTextCellSql("s.urn")} AS urn, ${csvTextCellSql("substr(s.asset, length(s.decimals) + length(s.chain) + length(s.urn) + 4)")} AS symbol
-      FROM (SELECT ast.id, ast.asset, split_part(ast.asset, ${fieldSeparator}, 1) AS decimals,
-          split_part(ast.asset, ${fieldSeparator}, 2) AS chain, split_part(ast.asset, ${fieldSeparator}, 3) AS urn
+      FROM (SELECT ast.id, ast.asset, split_part(ast.asset, ${fieldSeparatorSql}, 1) AS decimals,
+          split_part(ast.asset, ${fieldSeparatorSql}, 2) AS chain, split_part(ast.asset, ${fieldSeparatorSql}, 3) AS urn
         FROM ast) s
     ),
     own_cells AS MATERIALIZED (
@@ -45,8 +44,8 @@ const cellLookups = `asset_cells AS MATERIALIZED (
       FROM cps
     ),
     entity_cells AS MATERIALIZED (
-      SELECT id, CASE WHEN position(${fieldSeparator} IN entity) > 1
-        THEN ${csvTextCellSql(`substr(entity, position(${fieldSeparator} IN entity) + 1)`)} END AS name
+      SELECT id, CASE WHEN position(${fieldSeparatorSql} IN entity) > 1
+        THEN ${csvTextCellSql(`substr(entity, position(${fieldSeparatorSql} IN entity) + 1)`)} END AS name
       FROM ent
     )`;
 
@@ -83,10 +82,6 @@ function cellsSql(kind: TransferScope["kind"]): Record<TransferCsvField, string>
   };
 }
 
-/** An ORDER BY list walked the other way: its last row first. */
-const reversed = (order: string) =>
-  order.replaceAll(/\b(ASC|DESC)\b/g, (direction) => (direction === "ASC" ? "DESC" : "ASC"));
-
 /**
  * The bulk page statement (bulkRowsSql's walk and lookups) answering the page as CSV text in
  * `order` (over `p`), exactly the bytes transferCsvRow and the SDK's writer make of the same rows,
@@ -101,19 +96,13 @@ export function bulkCsvSql(rows: string, order: string, kind: TransferScope["kin
     ${bulkLookups},
     ${cellLookups}
     SELECT string_agg(${record}, ${crlf} ORDER BY ${order}) || ${crlf} AS text, count(*)::int AS rows,
-      (SELECT ${pageColumns.ts_key} || ' ' || p.id FROM page p ORDER BY ${reversed(order)} LIMIT 1) AS last
+      (SELECT ${pageColumns.ts_key} || ' ' || p.id FROM page p ORDER BY ${reversedOrder(order)} LIMIT 1) AS last
     FROM (
-      SELECT p.sort_value, p.id, p.block_timestamp, p.direction, p.amount_raw,
-        CASE WHEN p.direction = 'outgoing' THEN -abs(p.amount_usd) ELSE abs(p.amount_usd) END AS usd,
-        p.balance_raw, ${pageColumns.hash} AS hash, s.chain, s.unit, s.urn AS asset_urn, s.symbol,
-        o.address, o.cell AS own_cell, o.quoted AS own_quoted, c.address AS cp_address, c.cell AS cp_cell,
-        c.quoted AS cp_quoted, c.categories, e.name AS entity_name
-      FROM page p
-      LEFT JOIN asset_cells s ON s.id = p.asset_id
-      LEFT JOIN own_cells o ON o.id = p.address_id
-      LEFT JOIN cp_cells c ON c.id = p.counterparty_id
-      LEFT JOIN entity_cells e ON e.id = p.counterparty_entity_id
-      OFFSET 0) p`;
+      ${fencedPageRowsSql(
+        "page",
+        { asset: "asset_cells", own: "own_cells", cp: "cp_cells", entity: "entity_cells" },
+        "o.cell AS own_cell, o.quoted AS own_quoted, c.cell AS cp_cell, c.quoted AS cp_quoted, e.name AS entity_name",
+      )}) p`;
 }
 
 /** Runs a bulkCsvSql statement; null for an empty page. */
