@@ -9,9 +9,9 @@ import {
 import { insertAwkwardTransfers } from "../helpers/awkwardTransfers.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
-// Issue 27: a transfer page of more than 100 rows is written by the store itself as JSON text
-// (transferJsonSql.ts) and handed to the socket inside the `{data, meta}` envelope, or line by line
-// on our NDJSON route. These tests hold the answers' bytes to what the route wrote before — fastify's
+// Issue 27: a transfer page's rows are written as JSON text (listTransferText) and handed to the
+// socket inside the `{data, meta}` envelope, or line by line on our NDJSON route. These tests hold
+// the answers' bytes to what the route wrote before — fastify's
 // JSON.stringify of transferRowOf's 001 §3 rows — over rows made to be awkward in every column
 // (quotes, control characters, unicode, the page statement's separators, empty and missing values,
 // tiny and huge amounts, every USD spelling), on both stores, over HTTP.

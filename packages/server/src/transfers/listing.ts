@@ -16,7 +16,6 @@ import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
 import { bulkCsvSql, readCsvPage } from "./transferCsvSql.ts";
-import { bulkJsonSql, readJsonPage, sortKeyOf } from "./transferJsonSql.ts";
 import {
   bulkPageRowsSql,
   bulkRowsSql,
@@ -182,17 +181,9 @@ interface ReadPage<Body> {
   last: SortKey | null;
 }
 
-/**
- * How a page's rows become its body: from rows read as objects, and, for a forward walk, optionally
- * straight from one statement (`forward`, null when the page is better read as rows).
- */
+/** How a page's rows become its body. */
 interface PageBody<Body> {
   ofRows(rows: PageRow[], sort: TransferSort): ReadPage<Body>;
-  forward?(
-    statement: (shape: (rows: string, order: string) => string) => { sql: string; values: unknown[] },
-    size: number,
-    sort: TransferSort,
-  ): Promise<{ page: ReadPage<Body>; found: number }> | null;
 }
 
 /** How many rows, and the first and the last one's positions in `sort`. */
@@ -216,30 +207,13 @@ function objectsOf(kind: TransferScope["kind"]): PageBody<(TransferRow | EntityT
   };
 }
 
-/**
- * A page's body as its rows' JSON texts joined by `separator`: a page of more than bulkPageRows
- * rows walked forward is written by the store itself (bulkJsonSql); any other is JSON.stringify of
- * transferRowOf's rows, the same bytes.
- */
-function textsOf(kind: TransferScope["kind"], separator: string, db: Queryable): PageBody<string> {
+/** A page's body as its rows' JSON texts (JSON.stringify of transferRowOf's rows) joined by `separator`. */
+function textsOf(kind: TransferScope["kind"], separator: string): PageBody<string> {
   return {
     ofRows: (rows, sort) => ({
       body: rows.map((row) => JSON.stringify(transferRowOf(row, kind))).join(separator),
       ...edgesOf(rows, sort),
     }),
-    forward: (statement, size, sort) => {
-      if (size - 1 <= bulkPageRows) return null;
-      const { sql, values } = statement((rows, order) => bulkJsonSql(rows, order, kind, size - 1, separator));
-      return readJsonPage(db, sql, values).then((page) => ({
-        page: {
-          body: page.text,
-          rows: page.rows,
-          first: page.first && sortKeyOf(page.first, sort.column),
-          last: page.last && sortKeyOf(page.last, sort.column),
-        },
-        found: page.found,
-      }));
-    },
   };
 }
 
@@ -269,7 +243,7 @@ export async function listTransferText(
   viewer: Viewer,
   separator: string,
 ): Promise<TransferListingText> {
-  const page = await listPage(db, scope, request, viewer, textsOf(scope.kind, separator, db));
+  const page = await listPage(db, scope, request, viewer, textsOf(scope.kind, separator));
   return { text: page.body, rows: page.rows, meta: page.meta };
 }
 
@@ -313,21 +287,9 @@ async function listPage<Body>(
       bound = { key: await transactionKey(db, scope, request.jumpTo.transactionUrn), inclusive: true };
     else if (request.jumpTo) bound = { key: [request.jumpTo.timestamp, lastId], inclusive: true };
     anchor = bound?.key ?? null;
-    const statement = (rowsShape: (rows: string, order: string) => string) =>
-      walkStatement(scope, predicates, sort, "forward", bound, size + 1, 0, rowsShape);
-    const direct =
-      scope.addressIds.length > 0 || scope.entityIds.length > 0
-        ? shape.forward?.(statement, size + 1, sort)
-        : null;
-    if (direct) {
-      const read = await direct;
-      page = read.page;
-      hasNext = read.found > size;
-    } else {
-      const found = await walk(db, scope, predicates, sort, "forward", bound, size + 1);
-      hasNext = found.length > size;
-      page = shape.ofRows(found.slice(0, size), sort);
-    }
+    const found = await walk(db, scope, predicates, sort, "forward", bound, size + 1);
+    hasNext = found.length > size;
+    page = shape.ofRows(found.slice(0, size), sort);
     const top = page.first ?? bound?.key;
     hasPrevious =
       cursor !== null ||
