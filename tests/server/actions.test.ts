@@ -551,7 +551,11 @@ describe.each(storeKinds)("acting on findings on %s", (kind) => {
                         Array.isArray(value) === Array.isArray(original);
                   return {
                     ...body,
-                    [field]: sameKind && typeof original !== "string" ? { wrong: "type" } : value,
+                    // A null where the field takes null is valid whatever the original's kind.
+                    [field]:
+                      sameKind && (typeof original !== "string" || value === null)
+                        ? { wrong: "type" }
+                        : value,
                   };
                 }),
               ),
