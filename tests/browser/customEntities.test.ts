@@ -395,7 +395,14 @@ describe("feature flags by keyboard", () => {
     await screenshot(page, "feature-flags");
     const ipSearch = dialog.getByRole("button", { name: "ipSearch" });
     await tabTo(page, ipSearch);
+    // The console reloads on the same URL: mark this document so the wait is for a new one.
+    await page.evaluate(() => {
+      (window as { beforeToggle?: boolean }).beforeToggle = true;
+    });
     await page.keyboard.press("Enter");
+    await page.waitForFunction(() => !(window as { beforeToggle?: boolean }).beforeToggle, null, {
+      timeout: 20_000,
+    });
     await page.waitForURL(`${server.baseUrl}/`, { timeout: 20_000 });
     await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
     const flags = await server
