@@ -1,9 +1,13 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One runner for the whole tree: unit tests beside the code, server-over-HTTP and browser tests
 // under tests/. Each project is named so a failure says which layer broke.
 export default defineConfig({
   test: {
+    // Vitest's default outside watch mode is one worker fewer than the cores: a single worker on
+    // this 2-core machine, so every file ran alone. Unit, server and cli files run two at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -44,8 +48,10 @@ export default defineConfig({
           globalSetup: ["tests/browser/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has two cores.
+          // One Chromium at a time, once the other projects are done: a browser test waits on
+          // frames and key bindings, and two cores shared with server tests would starve it.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

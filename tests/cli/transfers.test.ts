@@ -1,17 +1,18 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { TransferRow } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  busiestSampleAddress,
+  ethereumEtlSampleFiles as files,
+  ethereumEtlFixtureDir as fixtureDir,
+  zeroAddress,
+} from "../helpers/ethereumEtlSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 
 // Issue 27 "Done when": the real ethereum-etl sample imported with `sleuth import`; `sleuth
 // transfers` of its busiest address lists exactly the transfers an independent reading of the
 // files gives, newest first, with a running balance per asset that ends at their net sum.
-
-const fixtureDir = fileURLToPath(new URL("../../packages/server/fixtures/ethereum-etl/", import.meta.url));
-const files = ["transactions_17173049.jsonl", "token_transfers_17173049.jsonl"];
-const zeroAddress = "0x0000000000000000000000000000000000000000";
 
 interface Movement {
   hash: string;
@@ -88,14 +89,7 @@ describe("issue 27 sleuth transfers over the imported ethereum-etl sample", () =
       const imported = await cli.run(["import", "ethereum-etl", `${fixtureDir}${file}`], { env });
       expect(imported.code, imported.stderr).toBe(0);
     }
-    // The busiest address by the files alone.
-    const counts = new Map<string, number>();
-    for (const line of files.flatMap((file) => readFileSync(`${fixtureDir}${file}`, "utf8").split("\n"))) {
-      const match = /"from_address": "(0x[0-9a-f]{40})".*"to_address": "(0x[0-9a-f]{40})"/.exec(line);
-      for (const address of match ? [match[1]!, match[2]!] : [])
-        if (address !== zeroAddress) counts.set(address, (counts.get(address) ?? 0) + 1);
-    }
-    busiest = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+    busiest = busiestSampleAddress();
     const listed = await cli.run(["transfers", busiest, "--chain", "eth", "--format", "ndjson"], { env });
     expect(listed.code, listed.stderr).toBe(0);
     rows = listed.stdout
