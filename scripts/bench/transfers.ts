@@ -184,8 +184,12 @@ const nodeFlags = (/^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(cliMain,
   .split(/\s+/)
   .filter(Boolean);
 
-/** What the CLI process holds at its end, written by heapAtExit.ts. */
-const heldHeapFlags = ["--expose-gc", "--import", fileURLToPath(new URL("./heapAtExit.ts", import.meta.url))];
+/** The most the CLI process holds at any point, written by liveHeapSampler.ts. */
+const liveHeapFlags = [
+  "--expose-gc",
+  "--import",
+  fileURLToPath(new URL("./liveHeapSampler.ts", import.meta.url)),
+];
 
 function readHeld(file: string): number | null {
   try {
@@ -202,7 +206,7 @@ interface CliRun {
   rows: number;
   ms: number;
   peakRssKb: number | null;
-  /** The JavaScript heap still in use after a full collection as the process exits (bytes). */
+  /** The most JavaScript heap in use after a full collection, sampled in a run of its own (bytes). */
   heldBytes: number | null;
   /** CPU time of the CLI process and of this process (the server) during the run. */
   cliCpuMs: number | null;
@@ -210,23 +214,28 @@ interface CliRun {
   bytes: number;
 }
 
-async function runTransfers(limit: number | null, format: string): Promise<CliRun> {
+/** `sleuth transfers` as a user runs it; with `sampleHeap`, under liveHeapSampler.ts instead. */
+async function runTransfers(limit: number | null, format: string, sampleHeap = false): Promise<CliRun> {
   const output = join(tmpdir(), `sleuth-bench-transfers-${process.pid}.${format}`);
   const heapFile = join(tmpdir(), `sleuth-bench-transfers-${process.pid}.heap`);
   rmSync(heapFile, { force: true });
   const out = openSync(output, "w");
   const args = ["transfers", bulkUrn, "--format", format, ...(limit ? ["--limit", String(limit)] : [])];
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, ...heldHeapFlags, cliMain, ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: tmpdir(),
-      SLEUTH_API_URL: baseUrl,
-      SLEUTH_TOKEN: token,
-      SLEUTH_BENCH_HEAP_FILE: heapFile,
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, ...(sampleHeap ? liveHeapFlags : []), cliMain, ...args],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: tmpdir(),
+        SLEUTH_API_URL: baseUrl,
+        SLEUTH_TOKEN: token,
+        ...(sampleHeap ? { SLEUTH_BENCH_HEAP_FILE: heapFile } : {}),
+      },
+      stdio: ["ignore", out, "pipe"],
     },
-    stdio: ["ignore", out, "pipe"],
-  });
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
@@ -263,16 +272,17 @@ async function runTransfers(limit: number | null, format: string): Promise<CliRu
 }
 
 const total = bulkRows;
-/** "Flat": what the CLI holds after all the rows at most this many times what it holds after a tenth. */
+/** "Flat": the most the CLI holds over all the rows at most this many times the most over a tenth. */
 const flatGrowth = 1.1;
 const cliRuns: { format: string; run: CliRun }[] = [];
 for (const format of ["csv", "ndjson"]) {
   await runTransfers(1000, format); // warm-up: the server's pages in cache, Node's code compiled
   for (const limit of [Math.max(1, Math.floor(total / 10)), null]) {
     const run = await runTransfers(limit, format);
+    run.heldBytes = (await runTransfers(limit, format, true)).heldBytes;
     cliRuns.push({ format, run });
     console.error(
-      `sleuth transfers --format ${format}${limit ? ` --limit ${limit}` : ""}: ${run.rows} rows in ${run.ms.toFixed(0)} ms (${Math.round((run.rows / run.ms) * 1000)} rows/s), peak RSS ${((run.peakRssKb ?? 0) / 1024).toFixed(0)} MB, heap held at the end ${((run.heldBytes ?? 0) / 1048576).toFixed(1)} MB`,
+      `sleuth transfers --format ${format}${limit ? ` --limit ${limit}` : ""}: ${run.rows} rows in ${run.ms.toFixed(0)} ms (${Math.round((run.rows / run.ms) * 1000)} rows/s), peak RSS ${((run.peakRssKb ?? 0) / 1024).toFixed(0)} MB, live heap at most ${((run.heldBytes ?? 0) / 1048576).toFixed(1)} MB`,
     );
   }
 }
@@ -300,7 +310,7 @@ const cliVerdicts = ["csv", "ndjson"].map((format) => {
   const rate = (all.rows / all.ms) * 1000;
   const held = (all.heldBytes ?? Number.NaN) / (tenth.heldBytes ?? Number.NaN);
   const peak = (all.peakRssKb ?? Number.NaN) / (tenth.peakRssKb ?? Number.NaN);
-  return `${format}: ${Math.round(rate).toLocaleString("en-US")} rows/s for all the rows (≥ 20,000: ${rate >= 20_000 ? "met" : "missed"}); heap held after all the rows ${held.toFixed(2)}× the heap held after a tenth (flat, ≤ ${flatGrowth.toFixed(2)}×: ${held <= flatGrowth ? "met" : "missed"}); peak RSS ${peak.toFixed(2)}× the peak for a tenth.`;
+  return `${format}: ${Math.round(rate).toLocaleString("en-US")} rows/s for all the rows (≥ 20,000: ${rate >= 20_000 ? "met" : "missed"}); live heap at most ${held.toFixed(2)}× that of a tenth (flat, ≤ ${flatGrowth.toFixed(2)}×: ${held <= flatGrowth ? "met" : "missed"}); peak RSS ${peak.toFixed(2)}× the peak for a tenth.`;
 });
 const cliRows = cliRuns.map(({ format, run }) => [
   format,
@@ -346,7 +356,7 @@ const section = [
       "seconds",
       "rows/s",
       "peak RSS (MB)",
-      "heap held at the end (MB)",
+      "live heap, most (MB)",
       "CLI CPU (s)",
       "server CPU (s)",
     ],
@@ -356,7 +366,7 @@ const section = [
   "",
   ...cliVerdicts.flatMap((verdict) => [`- ${verdict}`]),
   "",
-  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI parses, checks (the SDK's row schema) and writes each row as it arrives while the server reads the next page (its answer is pulled by the socket), so the slower side sets the pace. "Heap held at the end" is the CLI's JavaScript heap still in use after a full collection as it exits (\`scripts/bench/heapAtExit.ts\`, loaded with \`--expose-gc\`): "flat" compares it after a tenth of the listing and after all of it. The peak RSS also counts garbage V8 has not collected yet, and V8 sizes its heap by how fast the process allocates, so it grows with the run's length while what the CLI holds does not (docs/PERFORMANCE.md, "Transfers, rows streamed"). A run includes the process's start. Read every figure against the load average above.`,
+  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI parses, checks (the SDK's row schema) and writes each row as it arrives while the server reads the next page (its answer is pulled by the socket), so the slower side sets the pace. "Live heap, most" is the most JavaScript heap the CLI held at any point: in a second run of the same command, \`scripts/bench/liveHeapSampler.ts\` (loaded with \`--expose-gc\`) runs a full collection every 250 ms and at the end and keeps the most still in use; "flat" compares it for a tenth of the listing and for all of it. Times and peak RSS come from the first run, without it. The peak RSS also counts garbage V8 has not collected yet, and V8 sizes its heap by how fast the process allocates, so it grows with the run's length while what the CLI holds does not (docs/PERFORMANCE.md, "Transfers, rows streamed"). A run includes the process's start. Read every figure against the load average above.`,
   "",
 ].join("\n");
 writePerformanceSection(heading, section);
