@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Vitest's default outside watch mode is one worker fewer than the cores: a single worker on
-    // this 2-core machine, so every file ran alone. Unit, server and cli files run two at a time.
+    // this 2-core machine, so every file ran alone. Unit, server and cli files run one per core.
     maxWorkers: availableParallelism(),
     projects: [
       {
