@@ -217,21 +217,21 @@ interface CliRun {
 /** `sleuth transfers` as a user runs it; with `sampleHeap`, under liveHeapSampler.ts instead. */
 async function runTransfers(limit: number | null, format: string, sampleHeap = false): Promise<CliRun> {
   const output = join(tmpdir(), `sleuth-bench-transfers-${process.pid}.${format}`);
-  const heapFile = join(tmpdir(), `sleuth-bench-transfers-${process.pid}.heap`);
-  rmSync(heapFile, { force: true });
+  const heapFile = sampleHeap ? join(tmpdir(), `sleuth-bench-transfers-${process.pid}.heap`) : null;
+  if (heapFile) rmSync(heapFile, { force: true });
   const out = openSync(output, "w");
   const args = ["transfers", bulkUrn, "--format", format, ...(limit ? ["--limit", String(limit)] : [])];
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...nodeFlags, ...(sampleHeap ? liveHeapFlags : []), cliMain, ...args],
+    [...nodeFlags, ...(heapFile ? liveHeapFlags : []), cliMain, ...args],
     {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: tmpdir(),
         SLEUTH_API_URL: baseUrl,
         SLEUTH_TOKEN: token,
-        ...(sampleHeap ? { SLEUTH_BENCH_HEAP_FILE: heapFile } : {}),
+        ...(heapFile ? { SLEUTH_BENCH_HEAP_FILE: heapFile } : {}),
       },
       stdio: ["ignore", out, "pipe"],
     },
@@ -264,7 +264,7 @@ async function runTransfers(limit: number | null, format: string, sampleHeap = f
     rows,
     ms,
     peakRssKb: peak,
-    heldBytes: readHeld(heapFile),
+    heldBytes: heapFile ? readHeld(heapFile) : null,
     cliCpuMs: cliCpu,
     serverCpuMs: (serverUsage.user + serverUsage.system) / 1000,
     bytes: statSync(output).size,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { addressChainUrn, type TransferRow } from "@sleuth/sdk";
+import { addressChainUrn, type SleuthClient, type TransferRow } from "@sleuth/sdk";
 import type { Browser, BrowserContext } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -23,12 +23,13 @@ let context: BrowserContext;
 /** The busiest address by the files alone, and its first page as the API answers it. */
 let busiest: string;
 let firstPage: TransferRow[];
+let client: SleuthClient;
 const screenshots = process.env.SLEUTH_SCREENSHOTS;
 
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist } });
-  const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+  client = server.client({ token: await server.tokenFor(server.demo.user.email) });
   for (const file of files) {
     const imported = await client.imports.run("ethereum-etl", readFileSync(`${fixtureDir}${file}`, "utf8"));
     expect(imported.inserted).toBeGreaterThan(0);
@@ -76,7 +77,6 @@ describe("issue 27 the imported ethereum-etl sample by keyboard alone", () => {
     if (screenshots) await page.screenshot({ path: `${screenshots}/imported-transfers.png` });
 
     // Counterparties (3): as many rows as the summary's first page.
-    const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
     const counterparties = await client.flows.counterpartySummary("address", {
       addressChainUrn: addressChainUrn("ethereum", busiest),
     });
