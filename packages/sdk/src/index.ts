@@ -695,6 +695,7 @@ export {
 } from "./flows/index.ts";
 export type {
   SelectableDateRange,
+  UsdTotal,
   UtcDateInput,
 } from "./format/index.ts";
 export {
@@ -726,6 +727,10 @@ export {
   truncateRequestQuery,
   truncateTag,
   truncateText,
+  unknownUsdReason,
+  usdCsvCell,
+  usdText,
+  usdTotalText,
   utcDatePattern,
   utcDateTimePattern,
 } from "./format/index.ts";
@@ -960,6 +965,14 @@ export {
   createdOrganizationOf,
   organizationMessages,
 } from "./organization/index.ts";
+export type { PriceFileFormat } from "./prices/priceFiles.ts";
+export {
+  demoPriceSource,
+  priceFileAsset,
+  priceFileFormats,
+  priceSourceText,
+  transferUsdCents,
+} from "./prices/priceFiles.ts";
 export type {
   AddressRiskInfo,
   AddressRiskInfoRequest,

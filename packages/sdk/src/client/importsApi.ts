@@ -12,6 +12,7 @@ export const importFormats = [
   "address-labels",
   "cryptoscamdb",
   "token-list",
+  "prices",
 ] as const;
 export const importFormatSchema = z.enum(importFormats);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
@@ -31,9 +32,12 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export interface ImportRunOptions {
   /** ethereum-etl: the EVM chain (default ethereum); bitcoin-etl: the UTXO chain (default bitcoin). */
   chain?: string;
-  /** ofac-sdn: the asset of a one-address-per-line list (XBT, ETH, USDT, …). */
+  /**
+   * ofac-sdn: the asset of a one-address-per-line list (XBT, ETH, USDT, …); prices: the asset of a
+   * one-asset price file (a symbol or an asset URN; default: from the file name in `source`).
+   */
   asset?: string;
-  /** address-labels: the tags' source when the file has no `source` column. */
+  /** address-labels: the tags' source when the file has no `source` column; prices: the file's name. */
   source?: string;
   signal?: AbortSignal;
 }

@@ -1,17 +1,10 @@
-import { formatUtc, missingValueText, utcDatePattern } from "../format/index.ts";
-import { formatTriageVolume } from "../triage/index.ts";
+import { formatUtc, utcDatePattern } from "../format/index.ts";
+import { unknownUsdText, usdText } from "../format/usdAmount.ts";
 
-/** Shown for a USD value the store cannot know (no price for that asset and day). Our wording. */
-export const unknownUsdText = "no price";
+export { unknownUsdText };
 
-/**
- * A USD volume of the flow panes: unknown (null) says so, never "$0.00"; under a dollar it is shown
- * raw (002 §9), otherwise with 2 decimals (000 §9).
- */
-export function formatFlowUsd(usd: number | null | undefined): string {
-  if (usd === null || usd === undefined) return unknownUsdText;
-  return Number.isFinite(usd) ? formatTriageVolume(usd) : missingValueText;
-}
+/** A USD volume of the flow panes: the one USD formatter's (format/usdAmount.ts). */
+export const formatFlowUsd = usdText;
 
 /** 002 §9: chart and snapshot dates as YYYY-MM-DD (UTC). */
 export function formatChartDate(value: string | Date): string {

@@ -25,4 +25,6 @@ export {
   trillionPlusLabel,
 } from "./numbers.ts";
 export { ellipsis, showMorePage, truncateRequestQuery, truncateTag, truncateText } from "./text.ts";
+export type { UsdTotal } from "./usdAmount.ts";
+export { unknownUsdReason, usdCsvCell, usdText, usdTotalText } from "./usdAmount.ts";
 export { formatUsdVolume } from "./usdVolume.ts";

@@ -20,19 +20,22 @@ export type MetricsInclude = z.input<typeof metricsIncludeSchema>;
 /**
  * 000 §3 Metrics summary. Fields of a part that was not included are absent. USD values are
  * rounded to cents; `isBalanceEstimated` is true when some held asset has no price (its balance is
- * then left out of balanceAmountUsd, 000 §9 "+" suffix).
+ * then left out of balanceAmountUsd, 000 §9 "+" suffix). Issue 43: a USD figure is null when none of
+ * what it sums has a price (unknown, never 0); `unpricedTransfers` counts the transfers without a
+ * USD price, so a volume over partly priced transfers reads as a lower bound (usdTotalText).
  */
 export const metricsSummarySchema = z.object({
-  balanceAmountUsd: z.number().optional(),
+  balanceAmountUsd: z.number().nullable().optional(),
   isBalanceEstimated: z.boolean().optional(),
   totalUniqueAssets: z.number().int().nonnegative().optional(),
   activeUniqueAssets: z.number().int().nonnegative().optional(),
-  totalVolumeUsd: z.number().optional(),
-  incomingVolumeUsd: z.number().optional(),
-  outgoingVolumeUsd: z.number().optional(),
+  totalVolumeUsd: z.number().nullable().optional(),
+  incomingVolumeUsd: z.number().nullable().optional(),
+  outgoingVolumeUsd: z.number().nullable().optional(),
   incomingTransfers: z.number().int().nonnegative().optional(),
   outgoingTransfers: z.number().int().nonnegative().optional(),
   totalTransfers: z.number().int().nonnegative().optional(),
+  unpricedTransfers: z.number().int().nonnegative().optional(),
   addressCount: z.number().int().nonnegative(),
   firstActiveDate: instant.nullable(),
   lastActiveDate: instant.nullable(),

@@ -1,5 +1,6 @@
 import type { AttributionTag } from "../attribution/index.ts";
 import { formatUtc, utcDatePattern } from "../format/index.ts";
+import { usdTotalText } from "../format/usdAmount.ts";
 import type { AddressMetrics } from "../metrics/index.ts";
 import { type AddressRiskInfo, riskLabelOf } from "../risk/index.ts";
 import {
@@ -93,17 +94,25 @@ function indirectExposureText(info: AddressRiskInfo): string | null {
 
 function portfolioText(metrics: AddressMetrics): string | null {
   const tokens = metrics.activeUniqueAssets ?? 0;
-  const balance = metrics.balanceAmountUsd ?? 0;
-  if (tokens === 0 && balance === 0) return null;
+  const balance = metrics.balanceAmountUsd;
+  if (tokens === 0 && (balance ?? 0) === 0) return null;
   const estimated = metrics.isBalanceEstimated ? " (estimated)" : "";
-  return `Holds ${formatTriageVolume(balance)}${estimated} in ${uniqueTokensLabel(tokens)} ${tokens === 1 ? "token" : "tokens"}`;
+  // Issue 43: held assets without a price are an unknown value, not $0.00.
+  const value =
+    balance === null || balance === undefined ? "a value with no USD price" : formatTriageVolume(balance);
+  return `Holds ${value}${estimated} in ${uniqueTokensLabel(tokens)} ${tokens === 1 ? "token" : "tokens"}`;
 }
 
 function activityText(metrics: AddressMetrics): string | null {
   const transfers = metrics.totalTransfers ?? 0;
   if (transfers === 0 || metrics.firstActiveDate === null) return null;
+  const unpriced = metrics.unpricedTransfers ?? 0;
   const volume =
-    metrics.totalVolumeUsd === undefined ? "" : ` moving ${formatTriageVolume(metrics.totalVolumeUsd)}`;
+    metrics.totalVolumeUsd === undefined
+      ? ""
+      : unpriced === 0 && metrics.totalVolumeUsd !== null
+        ? ` moving ${formatTriageVolume(metrics.totalVolumeUsd)}`
+        : ` (${usdTotalText({ usd: metrics.totalVolumeUsd, transfers, unpriced })})`;
   const last =
     metrics.lastActiveDate === null
       ? ""

@@ -13,9 +13,12 @@ export function isImportFormat(value: string): value is ImportFormat {
 export interface ImportOptions {
   /** ethereum-etl: the EVM chain of the export (default ethereum); bitcoin-etl: the UTXO chain (default bitcoin). */
   chain?: string | null;
-  /** ofac-sdn: the asset of a one-address-per-line list (`XBT`, `ETH`, `USDT`, …); else each address's form decides. */
+  /**
+   * ofac-sdn: the asset of a one-address-per-line list (`XBT`, `ETH`, `USDT`, …); else each address's
+   * form decides. prices: the asset of a one-asset price file (symbol or asset URN); else its file name.
+   */
   asset?: string | null;
-  /** address-labels: the tags' source when the file has no `source` column. */
+  /** address-labels: the tags' source when the file has no `source` column; prices: the file's name. */
   source?: string | null;
   /** Records written per statement batch (tests and benchmarks). */
   batchSize?: number;

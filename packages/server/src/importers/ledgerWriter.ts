@@ -3,6 +3,7 @@ import type { Queryable } from "../store/index.ts";
 import { upsertAddresses } from "./addressRows.ts";
 import type { SkippedRecord } from "./importErrors.ts";
 import type { AddressFact, AssetRecord, LedgerRecord } from "./ledgerRecords.ts";
+import { transferUsdSql } from "./repricing.ts";
 
 export interface BatchOutcome {
   inserted: number;
@@ -45,6 +46,8 @@ export class LedgerWriter {
   readonly #assetIds = new Map<string, number>();
   readonly #touchedAddresses = new Set<number>();
   readonly #touchedTransactions = new Set<number>();
+  /** Assets already stored whose symbol, name or decimals an import changed: their transfers re-price. */
+  readonly changedAssetIds = new Set<number>();
 
   constructor(tx: Queryable, chain: ChainId) {
     this.#tx = tx;
@@ -56,13 +59,13 @@ export class LedgerWriter {
     const byContract = new Map(records.map((record) => [`${record.chain}:${record.contract}`, record]));
     const rows = [...byContract.values()];
     if (rows.length === 0) return { inserted: 0, unchanged: 0, skipped: [] };
-    const written = await this.#tx.query<{ contract: string; chain: string; inserted: boolean }>(
+    const written = await this.#tx.query<{ id: number; contract: string; chain: string; inserted: boolean }>(
       `INSERT INTO assets (chain, contract, symbol, name, decimals)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::smallint[])
        ON CONFLICT (chain, contract) DO UPDATE
          SET symbol = EXCLUDED.symbol, name = EXCLUDED.name, decimals = EXCLUDED.decimals
          WHERE (assets.symbol, assets.name, assets.decimals) IS DISTINCT FROM (EXCLUDED.symbol, EXCLUDED.name, EXCLUDED.decimals)
-       RETURNING chain, contract, (xmax = 0) AS inserted`,
+       RETURNING id, chain, contract, (xmax = 0) AS inserted`,
       [
         rows.map((row) => row.chain),
         rows.map((row) => row.contract),
@@ -72,6 +75,7 @@ export class LedgerWriter {
       ],
     );
     const changed = new Set(written.map((row) => `${row.chain}:${row.contract}`));
+    for (const row of written) if (!row.inserted) this.changedAssetIds.add(Number(row.id));
     const inserted = records.filter((record, index) => {
       const key = `${record.chain}:${record.contract}`;
       // A duplicate within the file counts once.
@@ -293,20 +297,22 @@ export class LedgerWriter {
 
   async #insertTransfers(rows: readonly TransferRow[]): Promise<void> {
     if (rows.length === 0) return;
-    // USD at the price of the transfer's UTC day, when the store has one; entities copied from the owners.
+    // USD at the imported price of the transfer's UTC day, when the store has one (never the demo
+    // world's invented walk: priceUsableSql); entities copied from the owners.
     await this.#tx.query(
       `INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
          counterparty_entity_id, asset_id, direction, amount_raw, amount_usd, balance_raw)
        SELECT r.transaction_id, r.block_timestamp, r.address_id, r.counterparty_id, a.entity_id, c.entity_id,
          r.asset_id, r.direction, r.amount_raw,
-         round(((r.amount_raw / (10::numeric ^ s.decimals))::double precision * p.usd)::numeric, 2)::double precision,
+         ${transferUsdSql("r.amount_raw")},
          0
        FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::integer[], $6::text[], $7::numeric[])
          AS r(transaction_id, block_timestamp, address_id, counterparty_id, asset_id, direction, amount_raw)
        JOIN addresses a ON a.id = r.address_id
        LEFT JOIN addresses c ON c.id = r.counterparty_id
        JOIN assets s ON s.id = r.asset_id
-       LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date`,
+       LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date
+         AND p.origin = 'import'`,
       [
         rows.map((row) => row.transactionId),
         rows.map((row) => row.timestamp),
@@ -351,8 +357,7 @@ export class LedgerWriter {
     await this.#tx.query(
       `UPDATE transactions x SET
          value_usd = CASE WHEN v.transfers = 0 THEN 0 ELSE v.usd END,
-         fee_usd = CASE WHEN x.fee_raw = 0 THEN 0 ELSE round(((x.fee_raw / (10::numeric ^ s.decimals))::double precision
-           * p.usd)::numeric, 2)::double precision END
+         fee_usd = CASE WHEN x.fee_raw = 0 THEN 0 ELSE ${transferUsdSql("x.fee_raw")} END
        FROM (
          SELECT t.transaction_id, count(f.id) AS transfers,
            sum(f.amount_usd) FILTER (WHERE f.direction = 'incoming') AS usd
@@ -362,6 +367,7 @@ export class LedgerWriter {
        JOIN transactions y ON y.id = v.transaction_id
        JOIN assets s ON s.chain = y.chain AND s.contract = 'native'
        LEFT JOIN asset_prices p ON p.asset_id = s.id AND p.day = (y.block_timestamp AT TIME ZONE 'UTC')::date
+         AND p.origin = 'import'
        WHERE x.id = v.transaction_id`,
     );
     await this.#tx.exec("DROP TABLE import_touched_addresses; DROP TABLE import_touched_transactions;");

@@ -1,4 +1,4 @@
-import { type ChainId, chainInfo } from "@sleuth/sdk";
+import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
 import { raiseDetectorAlerts } from "../detectors/index.ts";
 import { forgetSummaryRows } from "../metrics/index.ts";
 import { refreshRollups } from "../rollups/index.ts";
@@ -28,6 +28,9 @@ import { type ImportSource, peekFirstLine, readText } from "./importSource.ts";
 import { jsonLines } from "./jsonLines.ts";
 import type { AssetRecord, LedgerRecord } from "./ledgerRecords.ts";
 import { type BatchOutcome, LedgerWriter } from "./ledgerWriter.ts";
+import { type PriceRecord, readPriceFile } from "./priceFiles.ts";
+import { assetIdsNamed, PriceWriter } from "./priceWriter.ts";
+import { repriceAssets, repriceDays } from "./repricing.ts";
 import { cryptoScamDbSource, parseScamReports } from "./scamReports.ts";
 import { writeScamReports } from "./scamReportWriter.ts";
 import { parseTokenList } from "./tokenLists.ts";
@@ -238,10 +241,47 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
   "token-list": async (context) => {
     const { records, skipped } = parseTokenList(await readText(context.source));
     for (const entry of skipped) context.tally.skip(entry);
-    context.tally.add(await new LedgerWriter(context.tx, "ethereum").writeAssets(records));
-    return "none";
+    const writer = new LedgerWriter(context.tx, "ethereum");
+    context.tally.add(await writer.writeAssets(records));
+    // Issue 43: decimals named later re-apply to the transfers already stored in raw units.
+    const repriced = await repriceAssets(context.tx, [...writer.changedAssetIds]);
+    return writer.changedAssetIds.size > 0 || repriced > 0 ? "rollups" : "none";
   },
+  prices: importPrices,
 };
+
+/**
+ * Issue 43: daily USD prices, each row recording its source, then one set-based re-pricing of the
+ * transfers of the assets and days whose price changed (the rollups follow in runImport).
+ */
+async function importPrices(context: ImportContext): Promise<Effect> {
+  const file = await readPriceFile(context.source);
+  const fileName = context.options.source?.trim() || null;
+  const fileAsset = context.options.asset?.trim() || (fileName === null ? null : priceFileAsset(fileName));
+  if (file.format !== "plain-csv") {
+    if (fileAsset === null)
+      throw new ImportFormatError(
+        "A one-asset price file needs its asset: name it by symbol or asset URN (--asset ETH), or by the file name (eth.csv)",
+      );
+    if ((await assetIdsNamed(context.tx, fileAsset)).length === 0)
+      throw new ImportFormatError(
+        `No asset "${fileAsset}" in the store: name it by symbol or asset URN (--asset)`,
+      );
+  }
+  const writer = new PriceWriter(context.tx, priceSourceText(file.format, fileName), fileAsset);
+  let batch: PriceRecord[] = [];
+  for await (const item of file.items) {
+    if ("skipped" in item) context.tally.skip(item.skipped);
+    else batch.push(item.record);
+    if (batch.length >= context.batchSize) {
+      context.tally.add(await writer.write(batch));
+      batch = [];
+    }
+  }
+  context.tally.add(await writer.write(batch));
+  if (context.tally.inserted > 0) await repriceDays(context.tx);
+  return "rollups";
+}
 
 /**
  * Imports one file in one transaction: everything it writes commits together with the rollups

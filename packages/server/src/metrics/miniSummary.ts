@@ -15,6 +15,9 @@ export interface AddressSummaryRow {
   active_unique_assets: number | null;
   balance_usd: number | null;
   is_balance_estimated: boolean | null;
+  /** Issue 43: the transfers each way that have no USD price. */
+  incoming_unpriced: number | null;
+  outgoing_unpriced: number | null;
 }
 
 // The columns of the mini summary, read as JSON (rememberedAnswers.ts), so bigint counts arrive as JSON
@@ -30,6 +33,8 @@ export const addressSummaryColumns = [
   "active_unique_assets",
   "balance_usd",
   "is_balance_estimated",
+  "incoming_unpriced",
+  "outgoing_unpriced",
 ] as const satisfies readonly (keyof AddressSummaryRow)[];
 
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -65,6 +70,7 @@ export interface AddressSummaryParts {
     | "incomingTransfers"
     | "outgoingTransfers"
     | "totalTransfers"
+    | "unpricedTransfers"
   >;
 }
 
@@ -73,6 +79,11 @@ export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts
   const outgoingUsd = row.outgoing_usd ?? 0;
   const incomingTransfers = row.incoming_transfers ?? 0;
   const outgoingTransfers = row.outgoing_transfers ?? 0;
+  const incomingUnpriced = row.incoming_unpriced ?? 0;
+  const outgoingUnpriced = row.outgoing_unpriced ?? 0;
+  // Issue 43: a volume over transfers none of which has a price is unknown (null), never $0.00.
+  const known = (usd: number, transfers: number, unpriced: number) =>
+    transfers > 0 && unpriced >= transfers ? null : cents(usd);
   return {
     base: {
       addressCount: 1,
@@ -80,7 +91,7 @@ export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts
       lastActiveDate: isoInstant(row.last_active),
     },
     balance: {
-      balanceAmountUsd: cents(row.balance_usd ?? 0),
+      balanceAmountUsd: row.balance_usd === null ? null : cents(row.balance_usd),
       isBalanceEstimated: row.is_balance_estimated ?? false,
     },
     assets: {
@@ -88,12 +99,17 @@ export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts
       activeUniqueAssets: row.active_unique_assets ?? 0,
     },
     volume: {
-      incomingVolumeUsd: cents(incomingUsd),
-      outgoingVolumeUsd: cents(outgoingUsd),
-      totalVolumeUsd: cents(incomingUsd + outgoingUsd),
+      incomingVolumeUsd: known(incomingUsd, incomingTransfers, incomingUnpriced),
+      outgoingVolumeUsd: known(outgoingUsd, outgoingTransfers, outgoingUnpriced),
+      totalVolumeUsd: known(
+        incomingUsd + outgoingUsd,
+        incomingTransfers + outgoingTransfers,
+        incomingUnpriced + outgoingUnpriced,
+      ),
       incomingTransfers,
       outgoingTransfers,
       totalTransfers: incomingTransfers + outgoingTransfers,
+      unpricedTransfers: incomingUnpriced + outgoingUnpriced,
     },
   };
 }

@@ -17,10 +17,13 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
     coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
     coalesce(f.outgoing_transfers, 0)::bigint AS outgoing_transfers,
     coalesce(f.assets, 0)::int AS total_unique_assets, coalesce(b.held, 0)::int AS active_unique_assets,
-    coalesce(b.usd, 0) AS balance_usd, coalesce(b.estimated, false) AS is_balance_estimated,
+    CASE WHEN b.address_id IS NULL THEN 0 ELSE b.usd END AS balance_usd,
+    coalesce(b.estimated, false) AS is_balance_estimated,
     coalesce(r.level, 0) AS risk_score, r.category AS risk_category, r.indicators AS risk_indicators,
     oe.slug AS owner_slug, oe.name AS owner_name, oe.category_id AS owner_category_id,
-    oc.name AS owner_category, tg.tags
+    oc.name AS owner_category, tg.tags,
+    coalesce(f.incoming_unpriced, 0)::bigint AS incoming_unpriced,
+    coalesce(f.outgoing_unpriced, 0)::bigint AS outgoing_unpriced
   FROM addresses a
   LEFT JOIN entities oe ON oe.id = a.entity_id
   LEFT JOIN categories oc ON oc.id = oe.category_id
@@ -38,18 +41,27 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
   LEFT JOIN (
     SELECT address_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
       sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
-      count(DISTINCT asset_id) AS assets
+      count(DISTINCT asset_id) AS assets, sum(incoming_unpriced) AS incoming_unpriced,
+      sum(outgoing_unpriced) AS outgoing_unpriced
     FROM address_daily_flows GROUP BY address_id
   ) f ON f.address_id = a.id
   LEFT JOIN (
     SELECT b.address_id, count(*) AS held,
-      coalesce(sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * p.usd), 0) AS usd,
-      bool_or(s.id IS NULL OR p.usd IS NULL) AS estimated
+      sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * coalesce(pd.usd, pi.usd)) AS usd,
+      bool_or(s.id IS NULL OR coalesce(pd.usd, pi.usd) IS NULL) AS estimated
     FROM address_balances b
     LEFT JOIN assets s ON s.id = b.asset_id
+    -- Issue 43: an address with imported transfers is valued at imported prices only, never at the
+    -- demo world's invented walk; a demo address at its asset's latest price of any origin.
+    LEFT JOIN (
+      SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices WHERE origin = 'import'
+      ORDER BY asset_id, day DESC
+    ) pi ON pi.asset_id = b.asset_id
     LEFT JOIN (
       SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
-    ) p ON p.asset_id = b.asset_id
+    ) pd ON pd.asset_id = b.asset_id AND b.address_id NOT IN (
+      SELECT t.address_id FROM import_movements m JOIN transfers t ON t.transaction_id = m.transaction_id
+    )
     WHERE b.balance_raw > 0
     GROUP BY b.address_id
   ) b ON b.address_id = a.id
@@ -112,7 +124,7 @@ export async function buildAddressSummaries(tx: Queryable): Promise<void> {
     `INSERT INTO address_summary (address_id, chain, address, first_active, last_active, incoming_usd,
        outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets, active_unique_assets,
        balance_usd, is_balance_estimated, risk_score, risk_category, risk_indicators, owner_slug, owner_name,
-       owner_category_id, owner_category, tags, answers)
+       owner_category_id, owner_category, tags, incoming_unpriced, outgoing_unpriced, answers)
      SELECT s.*, a.answers FROM summary_rows s JOIN summary_answers a ON a.id = s.id`,
   );
   await tx.query("DROP TABLE summary_rows, summary_answers");

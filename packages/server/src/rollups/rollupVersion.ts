@@ -22,6 +22,8 @@ export const versionRows: readonly SummaryRow[] = [
     active_unique_assets: null,
     balance_usd: null,
     is_balance_estimated: null,
+    incoming_unpriced: null,
+    outgoing_unpriced: null,
     risk_indicators: null,
     owner_slug: null,
     owner_name: null,
@@ -40,6 +42,8 @@ export const versionRows: readonly SummaryRow[] = [
     active_unique_assets: 2,
     balance_usd: 1145.467,
     is_balance_estimated: true,
+    incoming_unpriced: 2,
+    outgoing_unpriced: 0,
     risk_indicators: [
       ["ownership", 7, "Exchange", 2, null, null, null],
       ["counterparty", 3, "Sanctions", 9, 500.5, 0, 2],

@@ -20,6 +20,9 @@ const rawIn = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'incoming'), 0
 const rawOut = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'outgoing'), 0)";
 const countIn = "count(*) FILTER (WHERE direction = 'incoming')";
 const countOut = "count(*) FILTER (WHERE direction = 'outgoing')";
+// Issue 43: transfers without a USD price, counted beside the sums so that unknown never reads as zero.
+const unpricedIn = "count(*) FILTER (WHERE direction = 'incoming' AND amount_usd IS NULL)";
+const unpricedOut = "count(*) FILTER (WHERE direction = 'outgoing' AND amount_usd IS NULL)";
 const utcDay = "(block_timestamp AT TIME ZONE 'UTC')::date";
 // An entity's own flows leave out transfers between its own addresses (sweeps, cold storage).
 const externalToEntity = "entity_id IS NOT NULL AND counterparty_entity_id IS DISTINCT FROM entity_id";
@@ -45,10 +48,12 @@ const flowStatements = [
    UNION
    SELECT address_id, category_id FROM attribution_tags WHERE tag_type = 'ordinary'`,
   `INSERT INTO address_daily_flows
-   SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}
+   SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
+     ${unpricedIn}, ${unpricedOut}
    FROM transfers GROUP BY address_id, ${utcDay}, asset_id`,
   `INSERT INTO entity_daily_flows
-   SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}
+   SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
+     ${unpricedIn}, ${unpricedOut}
    FROM transfers WHERE ${externalToEntity} GROUP BY entity_id, ${utcDay}, asset_id`,
   // 002 §4 entity search hits: owned addresses, transfers and volume, one row per entity.
   `INSERT INTO entity_summary
@@ -67,16 +72,17 @@ const flowStatements = [
    FROM address_daily_flows GROUP BY address_id, asset_id`,
   `INSERT INTO address_counterparties
    SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
-     min(block_timestamp), max(block_timestamp)
+     min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
    FROM transfers WHERE counterparty_id IS NOT NULL GROUP BY address_id, counterparty_id, asset_id`,
   // Written in the order the triage report reads it, so one address's rows lie together.
   `INSERT INTO address_counterparty_totals
    SELECT f.address_id, f.counterparty_id, a.address, a.entity_id, f.incoming_usd, f.outgoing_usd,
-     f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at
+     f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at, f.incoming_unpriced, f.outgoing_unpriced
    FROM (
      SELECT address_id, counterparty_id, sum(incoming_usd) AS incoming_usd, sum(outgoing_usd) AS outgoing_usd,
        sum(incoming_transfers)::int AS incoming_transfers, sum(outgoing_transfers)::int AS outgoing_transfers,
-       max(last_transfer_at) AS last_transfer_at
+       max(last_transfer_at) AS last_transfer_at, sum(incoming_unpriced)::int AS incoming_unpriced,
+       sum(outgoing_unpriced)::int AS outgoing_unpriced
      FROM address_counterparties GROUP BY address_id, counterparty_id
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
@@ -97,7 +103,7 @@ const flowStatements = [
    GROUP BY 1, 2, 3`,
   `INSERT INTO entity_counterparties
    SELECT entity_id, counterparty_entity_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
-     min(block_timestamp), max(block_timestamp)
+     min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
    FROM transfers WHERE ${externalToEntity} AND counterparty_entity_id IS NOT NULL
    GROUP BY entity_id, counterparty_entity_id, asset_id`,
   // A transfer with a counterparty of several categories counts once for each of them.

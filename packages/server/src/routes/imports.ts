@@ -24,7 +24,8 @@ export const importMediaTypes = [
 
 const importQuerySchema = z.object({
   chain: z.string().trim().min(1).max(40).optional(),
-  asset: z.string().trim().min(1).max(40).optional(),
+  // A symbol, or an asset URN (prices).
+  asset: z.string().trim().min(1).max(200).optional(),
   source: z.string().trim().min(1).max(500).optional(),
 });
 

@@ -5,10 +5,27 @@ import {
   type MetricsSummary,
   missingValueText,
   moneyText,
+  unknownUsdText,
+  usdTotalText,
 } from "@sleuth/sdk";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
+
+/**
+ * Issue 43: a volume reads as money when every transfer it sums has a price, as the SDK's total
+ * wording when some have none, and as unknown (never "$0.00") when none has one.
+ */
+function volumeText(
+  usd: number | null | undefined,
+  transfers: number | undefined,
+  unpriced: number | undefined,
+): string {
+  if (usd === undefined) return missingValueText;
+  if (transfers !== undefined && unpriced !== undefined && unpriced > 0)
+    return usdTotalText({ usd, transfers, unpriced });
+  return usd === null ? unknownUsdText : moneyText(usd);
+}
 
 /** The 000 §3 metrics summary of an address, entity or custom entity, as a description list. */
 export function MetricsList({
@@ -23,11 +40,15 @@ export function MetricsList({
       "Balance",
       metrics.balanceAmountUsd === undefined
         ? missingValueText
-        : formatPortfolioValue(metrics.balanceAmountUsd, { estimated: metrics.isBalanceEstimated ?? false }),
+        : metrics.balanceAmountUsd === null
+          ? `${unknownUsdText}: no held asset has a USD price`
+          : formatPortfolioValue(metrics.balanceAmountUsd, {
+              estimated: metrics.isBalanceEstimated ?? false,
+            }),
     ],
-    ["Total volume", moneyText(metrics.totalVolumeUsd)],
-    ["Received", moneyText(metrics.incomingVolumeUsd)],
-    ["Sent", moneyText(metrics.outgoingVolumeUsd)],
+    ["Total volume", volumeText(metrics.totalVolumeUsd, metrics.totalTransfers, metrics.unpricedTransfers)],
+    ["Received", volumeText(metrics.incomingVolumeUsd, metrics.incomingTransfers, undefined)],
+    ["Sent", volumeText(metrics.outgoingVolumeUsd, metrics.outgoingTransfers, undefined)],
     ["Transfers", countText(metrics.totalTransfers)],
     ["Assets", countText(metrics.totalUniqueAssets)],
     ...(showAddressCount ? ([["Addresses", countText(metrics.addressCount)]] as [string, string][]) : []),
