@@ -18,7 +18,10 @@ interface ImportFlags {
 // 0xB10C/ofac-sanctioned-digital-currency-addresses names each list after its asset.
 const ofacListName = /^sanctioned_addresses_([A-Z0-9]+)\.txt$/i;
 
-/** The options a file implies: an OFAC list's asset from its name, a label list's source from its name. */
+/**
+ * The options a file implies: an OFAC list's asset from its name, a label list's source from its
+ * name, a price file's name (its source, and for a one-asset file its asset: the server reads it).
+ */
 export function importOptionsFor(format: ImportFormat, file: string, flags: ImportFlags): ImportRunOptions {
   const name = file === "-" ? "" : basename(file).replace(/\.gz$/, "");
   const options: ImportRunOptions = {};
@@ -26,7 +29,8 @@ export function importOptionsFor(format: ImportFormat, file: string, flags: Impo
   const asset =
     flags.asset ?? (format === "ofac-sdn" ? ofacListName.exec(name)?.[1]?.toUpperCase() : undefined);
   if (asset) options.asset = asset;
-  const source = flags.source ?? (format === "address-labels" && name ? name : undefined);
+  const named = format === "address-labels" || format === "prices";
+  const source = flags.source ?? (named && name ? name : undefined);
   if (source) options.source = source;
   return options;
 }
@@ -49,7 +53,7 @@ export function registerImport(program: Command, io: CliIo): void {
   program
     .command("import")
     .description(
-      "import a file of public data: tag packs, chain exports, sanctions and label lists, scam reports, token lists",
+      "import a file of public data: tag packs, chain exports, sanctions and label lists, scam reports, token lists, daily USD prices",
     )
     .addArgument(new Argument("<format>", "what the file holds").choices(importFormats))
     .argument("<file>", "the file (.gz is read compressed), or - for standard input")
@@ -59,11 +63,14 @@ export function registerImport(program: Command, io: CliIo): void {
     .addOption(
       new Option(
         "--asset <asset>",
-        "ofac-sdn: the asset of a one-address-per-line list (default: from the file name)",
+        "ofac-sdn: the asset of a one-address-per-line list; prices: the asset of a Coin Metrics or CoinGecko file, a symbol or asset URN (default: from the file name, eth.csv is ETH)",
       ),
     )
     .addOption(
-      new Option("--source <source>", "address-labels: where the labels come from (default: the file name)"),
+      new Option(
+        "--source <source>",
+        "address-labels: where the labels come from; prices: the source each price records (default: the file name)",
+      ),
     )
     .option("--json", "print {format, inserted, unchanged, skipped, skippedCount} as JSON")
     .addHelpText(
@@ -76,7 +83,10 @@ Examples:
   sleuth import graphsense-tagpack packs/tornado_cash.yaml
   sleuth import ethereum-etl transactions.csv.gz
   sleuth import ofac-sdn sanctioned_addresses_USDT.txt
-  sleuth import address-labels labels.csv --source "internal review 2024-05"`,
+  sleuth import address-labels labels.csv --source "internal review 2024-05"
+  sleuth import prices eth.csv                       # Coin Metrics CSV: the asset from the name
+  sleuth import prices market_chart.json --asset ETH  # CoinGecko market_chart JSON
+  sleuth import prices prices.csv                    # CSV date,asset,price_usd`,
     )
     .action(
       action(io, async (session, command) => {

@@ -40,7 +40,7 @@ export function categoryLevelFloor(floor: number | undefined): number | null {
   return 16;
 }
 
-// USD of a group is known when at least one of its rows was priced.
+// USD of a group is known when at least one of its transfers was priced.
 const aggregates = `CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) END AS in_usd,
         CASE WHEN bool_or(priced) THEN coalesce(sum(out_usd), 0) END AS out_usd,
         CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) + coalesce(sum(out_usd), 0) END AS total_usd,
@@ -73,7 +73,7 @@ function sourceSql(ranged: boolean): string {
   return `SELECT ac.counterparty_id AS cp_id, ca.entity_id AS cp_entity, ac.asset_id,
         ac.incoming_usd AS in_usd, ac.outgoing_usd AS out_usd, ac.incoming_transfers AS in_n,
         ac.outgoing_transfers AS out_n, ac.first_transfer_at AS first_at, ac.last_transfer_at AS last_at,
-        ac.asset_id IN (SELECT id FROM priced) AS priced
+        ac.incoming_unpriced + ac.outgoing_unpriced < ac.incoming_transfers + ac.outgoing_transfers AS priced
       FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
       JOIN address_counterparties ac ON ac.address_id = own.id
       JOIN addresses ca ON ca.id = ac.counterparty_id
@@ -244,15 +244,12 @@ const attributedDetails = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.cha
         WHERE x.address_id = g.key ORDER BY 2 DESC, 1 LIMIT 1
       ) ac ON g.kind = 'address'`;
 
-const withSources = (ranged: boolean, grouped: string) => `WITH priced AS MATERIALIZED (
-       SELECT a.id FROM assets a WHERE EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = a.id)),
-     src AS (${sourceSql(ranged)}),
+const withSources = (ranged: boolean, grouped: string) => `WITH src AS (${sourceSql(ranged)}),
      g AS (${grouped})`;
 
 /**
  * One page of the subject's counterparties (002 §7 summary, 000 §7 by-counterparty-{kind}). USD is
- * null for a counterparty none of whose assets has a price (all time: the asset has none in the
- * store; with a date range: no transfer in it had one). Risk is the counterparty risk level of its
+ * null for a counterparty none of whose transfers has a USD price (issue 43: unknown, never 0). Risk is the counterparty risk level of its
  * category: an entity's own category, an address's riskiest tag category.
  */
 export async function counterpartyPage(

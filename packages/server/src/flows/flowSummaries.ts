@@ -19,7 +19,8 @@ export function dayBounds(range: TxDateRange | undefined): { from: string | null
 /**
  * The daily flow rows of each subject (by its position in `subjects`), per asset: its addresses' rows
  * (address_daily_flows) and its entities' (entity_daily_flows, without internal transfers), each a
- * primary-key range. `priced` says whether the store has that asset's price on that day.
+ * primary-key range. `priced` says whether every transfer of the row has a USD price (issue 43: the
+ * rollups count the unpriced ones).
  */
 function dailyFlowsSql(): string {
   return `WITH own AS (
@@ -28,7 +29,7 @@ function dailyFlowsSql(): string {
       SELECT ord, NULL, entity_id FROM unnest($3::int[], $4::int[]) AS y(ord, entity_id)
     ), f AS (
       SELECT own.ord, d.day, d.asset_id, d.incoming_raw, d.outgoing_raw, d.incoming_usd, d.outgoing_usd,
-        d.incoming_transfers, d.outgoing_transfers
+        d.incoming_transfers, d.outgoing_transfers, d.incoming_unpriced, d.outgoing_unpriced
       FROM own CROSS JOIN LATERAL (
         SELECT * FROM address_daily_flows a WHERE a.address_id = own.address_id
           AND a.day >= coalesce($5::date, '-infinity') AND a.day <= coalesce($6::date, 'infinity')
@@ -37,7 +38,7 @@ function dailyFlowsSql(): string {
           AND e.day >= coalesce($5::date, '-infinity') AND e.day <= coalesce($6::date, 'infinity')
       ) d
     ), fp AS (
-      SELECT f.*, EXISTS (SELECT 1 FROM asset_prices p WHERE p.asset_id = f.asset_id AND p.day = f.day) AS priced FROM f
+      SELECT f.*, f.incoming_unpriced + f.outgoing_unpriced = 0 AS priced FROM f
     )`;
 }
 
@@ -60,9 +61,9 @@ function ownParams(subjects: readonly FlowSubjectRows[], range: TxDateRange | un
   return [addressOrds, addressIds, entityOrds, entityIds, from, to];
 }
 
-// A side's USD is 0 with no transfers on it, its sum when one of its rows had a price, else unknown.
+// A side's USD is 0 with no transfers on it, its sum when one of its transfers had a price, else unknown.
 const sideUsd = (side: "incoming" | "outgoing") =>
-  `CASE WHEN sum(${side}_transfers) = 0 THEN 0 WHEN bool_or(priced AND ${side}_transfers > 0) THEN sum(${side}_usd) END`;
+  `CASE WHEN sum(${side}_transfers) = 0 THEN 0 WHEN sum(${side}_unpriced) < sum(${side}_transfers) THEN sum(${side}_usd) END`;
 
 interface AssetSqlRow {
   ord: number;

@@ -44,7 +44,13 @@ export async function assetHoldings(
          (b.balance_raw / (10::numeric ^ s.decimals))::float8 * p.usd AS usd
        FROM address_balances b
        JOIN assets s ON s.id = b.asset_id
-       LEFT JOIN LATERAL (SELECT usd FROM asset_prices WHERE asset_id = s.id ORDER BY day DESC LIMIT 1) p ON true
+       JOIN addresses a ON a.id = b.address_id
+       -- Issue 43: an address with imported transfers is valued at imported prices only.
+       LEFT JOIN LATERAL (
+         SELECT usd FROM asset_prices
+         WHERE asset_id = s.id AND (origin = 'import' OR NOT a.has_imported_transfers)
+         ORDER BY day DESC LIMIT 1
+       ) p ON true
        WHERE b.address_id = own.id AND b.balance_raw > 0
        ORDER BY usd DESC NULLS LAST, b.balance_raw / (10::numeric ^ s.decimals) DESC, s.symbol
        LIMIT $2

@@ -344,6 +344,11 @@ export class LedgerWriter {
       [...this.#touchedTransactions],
     ]);
     await this.#tx.exec("ANALYZE import_touched_addresses; ANALYZE import_touched_transactions;");
+    // Issue 43: their holdings are valued at imported prices only (never the demo world's walk).
+    await this.#tx.query(
+      `UPDATE addresses SET has_imported_transfers = true
+       WHERE id IN (SELECT address_id FROM import_touched_addresses) AND NOT has_imported_transfers`,
+    );
     await this.#tx.query(
       `UPDATE transfers t SET balance_raw = s.balance
        FROM (

@@ -4,9 +4,13 @@ import type { Queryable } from "../store/index.ts";
 // stored, each in one set-based statement (never row by row), and the transactions built on them.
 // The rollups are rebuilt after (runImport), so every figure built on the transfers follows.
 
-/** docs/RULES.md "USD of a transfer": amount × its UTC day's price, exact, rounded to the cent. */
+/**
+ * docs/RULES.md "USD of a transfer": amount × its UTC day's price, exact, rounded to the cent. The
+ * unit is `1e-<decimals>` read as a numeric (exact); PostgreSQL 15's `10::numeric ^ -n` keeps too
+ * few digits and answers 0 for a wei.
+ */
 export const transferUsdSql = (amount: string) =>
-  `round(${amount} * p.usd::numeric * 10::numeric ^ (-s.decimals), 2)::double precision`;
+  `round(${amount} * p.usd::numeric * ('1e-' || s.decimals)::numeric, 2)::double precision`;
 
 const utcDayOf = (alias: string) => `(${alias}.block_timestamp AT TIME ZONE 'UTC')::date`;
 

@@ -1,6 +1,7 @@
 import type { MetricsSummary } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import type { Queryable } from "../store/index.ts";
+import { knownVolumeUsd } from "./miniSummary.ts";
 
 /** Which parts of the 000 §3 Metrics summary to compute (000 §7 include flags). */
 export interface SummaryParts {
@@ -33,6 +34,8 @@ export interface MemberRow {
   outgoing_usd: number | null;
   incoming_transfers: number | null;
   outgoing_transfers: number | null;
+  incoming_unpriced: number | null;
+  outgoing_unpriced: number | null;
   assets: (string | number)[] | null;
   /** Positive balances as [asset id, raw amount] pairs (JSON: one field, however many assets). */
   held: [number, string][] | string | null;
@@ -42,7 +45,8 @@ const flowsSql = (table: "address_daily_flows" | "entity_daily_flows", key: stri
   LEFT JOIN LATERAL (
     SELECT sum(d.incoming_usd) AS incoming_usd, sum(d.outgoing_usd) AS outgoing_usd,
            sum(d.incoming_transfers)::float8 AS incoming_transfers,
-           sum(d.outgoing_transfers)::float8 AS outgoing_transfers, array_agg(DISTINCT d.asset_id) AS assets
+           sum(d.outgoing_transfers)::float8 AS outgoing_transfers, array_agg(DISTINCT d.asset_id) AS assets,
+           sum(d.incoming_unpriced)::float8 AS incoming_unpriced, sum(d.outgoing_unpriced)::float8 AS outgoing_unpriced
     FROM ${table} d WHERE d.${table === "address_daily_flows" ? "address_id" : "entity_id"} = ${key} AND ${when}
   ) f ON true`;
 
@@ -59,7 +63,7 @@ function addressSummarySql(key: string, flows: string, held: string): string {
 }
 
 const memberColumns =
-  "f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.assets, h.held";
+  "f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.incoming_unpriced, f.outgoing_unpriced, f.assets, h.held";
 
 /** Per address: activity dates, its flows and its positive balances. */
 async function addressRows(db: Queryable, ids: readonly number[], parts: SummaryParts): Promise<MemberRow[]> {
@@ -129,6 +133,8 @@ interface Tally {
   outgoingUsd: number;
   incomingTransfers: number;
   outgoingTransfers: number;
+  incomingUnpriced: number;
+  outgoingUnpriced: number;
   moved: Set<number>;
   held: Set<number>;
   balanceUsd: number;
@@ -193,6 +199,8 @@ export async function summarize(
       outgoingUsd: 0,
       incomingTransfers: 0,
       outgoingTransfers: 0,
+      incomingUnpriced: 0,
+      outgoingUnpriced: 0,
       moved: new Set<number>(),
       held: new Set<number>(),
       balanceUsd: 0,
@@ -209,6 +217,8 @@ export async function summarize(
     tally.outgoingUsd += row.outgoing_usd ?? 0;
     tally.incomingTransfers += Number(row.incoming_transfers ?? 0);
     tally.outgoingTransfers += Number(row.outgoing_transfers ?? 0);
+    tally.incomingUnpriced += Number(row.incoming_unpriced ?? 0);
+    tally.outgoingUnpriced += Number(row.outgoing_unpriced ?? 0);
     for (const asset of row.assets ?? []) tally.moved.add(Number(asset));
     for (const [asset, raw] of held.get(row) ?? []) {
       tally.held.add(asset);
@@ -233,12 +243,25 @@ export async function summarize(
       summary.activeUniqueAssets = tally.held.size;
     }
     if (parts.includeVolumeMetrics) {
-      summary.incomingVolumeUsd = cents(tally.incomingUsd);
-      summary.outgoingVolumeUsd = cents(tally.outgoingUsd);
-      summary.totalVolumeUsd = cents(tally.incomingUsd + tally.outgoingUsd);
+      summary.incomingVolumeUsd = knownVolumeUsd(
+        tally.incomingUsd,
+        tally.incomingTransfers,
+        tally.incomingUnpriced,
+      );
+      summary.outgoingVolumeUsd = knownVolumeUsd(
+        tally.outgoingUsd,
+        tally.outgoingTransfers,
+        tally.outgoingUnpriced,
+      );
+      summary.totalVolumeUsd = knownVolumeUsd(
+        tally.incomingUsd + tally.outgoingUsd,
+        tally.incomingTransfers + tally.outgoingTransfers,
+        tally.incomingUnpriced + tally.outgoingUnpriced,
+      );
       summary.incomingTransfers = tally.incomingTransfers;
       summary.outgoingTransfers = tally.outgoingTransfers;
       summary.totalTransfers = tally.incomingTransfers + tally.outgoingTransfers;
+      summary.unpricedTransfers = tally.incomingUnpriced + tally.outgoingUnpriced;
     }
     summaries.set(group, summary);
   }

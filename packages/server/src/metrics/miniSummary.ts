@@ -74,6 +74,11 @@ export interface AddressSummaryParts {
   >;
 }
 
+/** Issue 43: a volume over transfers none of which has a price is unknown (null), never $0.00. */
+export function knownVolumeUsd(usd: number, transfers: number, unpriced: number): number | null {
+  return transfers > 0 && unpriced >= transfers ? null : cents(usd);
+}
+
 export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts {
   const incomingUsd = row.incoming_usd ?? 0;
   const outgoingUsd = row.outgoing_usd ?? 0;
@@ -81,9 +86,7 @@ export function addressSummaryParts(row: AddressSummaryRow): AddressSummaryParts
   const outgoingTransfers = row.outgoing_transfers ?? 0;
   const incomingUnpriced = row.incoming_unpriced ?? 0;
   const outgoingUnpriced = row.outgoing_unpriced ?? 0;
-  // Issue 43: a volume over transfers none of which has a price is unknown (null), never $0.00.
-  const known = (usd: number, transfers: number, unpriced: number) =>
-    transfers > 0 && unpriced >= transfers ? null : cents(usd);
+  const known = knownVolumeUsd;
   return {
     base: {
       addressCount: 1,

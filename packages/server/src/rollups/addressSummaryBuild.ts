@@ -50,6 +50,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
       sum(b.balance_raw::float8 / 10::float8 ^ s.decimals * coalesce(pd.usd, pi.usd)) AS usd,
       bool_or(s.id IS NULL OR coalesce(pd.usd, pi.usd) IS NULL) AS estimated
     FROM address_balances b
+    JOIN addresses ba ON ba.id = b.address_id
     LEFT JOIN assets s ON s.id = b.asset_id
     -- Issue 43: an address with imported transfers is valued at imported prices only, never at the
     -- demo world's invented walk; a demo address at its asset's latest price of any origin.
@@ -59,9 +60,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
     ) pi ON pi.asset_id = b.asset_id
     LEFT JOIN (
       SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
-    ) pd ON pd.asset_id = b.asset_id AND b.address_id NOT IN (
-      SELECT t.address_id FROM import_movements m JOIN transfers t ON t.transaction_id = m.transaction_id
-    )
+    ) pd ON pd.asset_id = b.asset_id AND NOT ba.has_imported_transfers
     WHERE b.balance_raw > 0
     GROUP BY b.address_id
   ) b ON b.address_id = a.id

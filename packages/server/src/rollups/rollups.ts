@@ -23,6 +23,8 @@ const countOut = "count(*) FILTER (WHERE direction = 'outgoing')";
 // Issue 43: transfers without a USD price, counted beside the sums so that unknown never reads as zero.
 const unpricedIn = "count(*) FILTER (WHERE direction = 'incoming' AND amount_usd IS NULL)";
 const unpricedOut = "count(*) FILTER (WHERE direction = 'outgoing' AND amount_usd IS NULL)";
+const someTransferPriced =
+  "ac.incoming_unpriced + ac.outgoing_unpriced < ac.incoming_transfers + ac.outgoing_transfers";
 const utcDay = "(block_timestamp AT TIME ZONE 'UTC')::date";
 // An entity's own flows leave out transfers between its own addresses (sweeps, cold storage).
 const externalToEntity = "entity_id IS NOT NULL AND counterparty_entity_id IS DISTINCT FROM entity_id";
@@ -87,18 +89,17 @@ const flowStatements = [
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
   // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
-  // known for a counterparty when one of its assets has a price.
+  // known for a counterparty when one of its transfers has a price (issue 43).
   `INSERT INTO entity_counterparty_totals
    SELECT own.entity_id, CASE WHEN ca.entity_id IS NOT NULL THEN 'entity' ELSE 'address' END,
      coalesce(ca.entity_id::bigint, ca.id),
-     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.incoming_usd) END,
-     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.outgoing_usd) END,
-     CASE WHEN bool_or(p.asset_id IS NOT NULL) THEN sum(ac.incoming_usd) + sum(ac.outgoing_usd) END,
+     CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.incoming_usd) END,
+     CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.outgoing_usd) END,
+     CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.incoming_usd) + sum(ac.outgoing_usd) END,
      sum(ac.incoming_transfers), sum(ac.outgoing_transfers), min(ac.first_transfer_at), max(ac.last_transfer_at)
    FROM address_counterparties ac
    JOIN addresses own ON own.id = ac.address_id
    JOIN addresses ca ON ca.id = ac.counterparty_id
-   LEFT JOIN (SELECT DISTINCT asset_id FROM asset_prices) p ON p.asset_id = ac.asset_id
    WHERE own.entity_id IS NOT NULL AND ca.entity_id IS DISTINCT FROM own.entity_id
    GROUP BY 1, 2, 3`,
   `INSERT INTO entity_counterparties

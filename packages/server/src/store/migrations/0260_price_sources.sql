@@ -27,3 +27,12 @@ ALTER TABLE address_summary
   ADD COLUMN incoming_unpriced bigint NOT NULL DEFAULT 0,
   ADD COLUMN outgoing_unpriced bigint NOT NULL DEFAULT 0,
   ALTER COLUMN balance_usd DROP NOT NULL;
+
+-- An address with imported transfers is real evidence: its holdings are valued at imported prices
+-- only. Set by the importers (LedgerWriter.finish); here for the imports made before.
+ALTER TABLE addresses ADD COLUMN has_imported_transfers boolean NOT NULL DEFAULT false;
+UPDATE addresses a SET has_imported_transfers = true
+WHERE EXISTS (
+  SELECT 1 FROM transfers t JOIN import_movements m ON m.transaction_id = t.transaction_id
+  WHERE t.address_id = a.id
+);
