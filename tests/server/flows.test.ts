@@ -10,6 +10,7 @@ import {
   type SleuthClient,
 } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { refreshRollups } from "../../packages/server/src/rollups/rollups.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // Follow the money end to end (issue 27): the SDK's flow, exposure, risk, holdings and observation
@@ -560,7 +561,10 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
       `SELECT asset_id FROM address_daily_flows WHERE address_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1`,
       [busiest.id],
     );
+    // Issue 43: a transfer without a price has no USD; the rollups count it as unpriced.
     await server.store.query("DELETE FROM asset_prices WHERE asset_id = $1", [asset.asset_id]);
+    await server.store.query("UPDATE transfers SET amount_usd = NULL WHERE asset_id = $1", [asset.asset_id]);
+    await refreshRollups(server.store);
     const summary = await demo.flows.summary("address", { addressChainUrn: busiest.urn });
     const unpriced = summary.assets.find(
       (row) =>

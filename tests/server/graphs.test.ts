@@ -163,7 +163,7 @@ describe.each(storeKinds)("graphs on %s", (kind) => {
     expect(result.subject.trmUrn).toBe(busiestUrn);
     expect(result.neighbours).toHaveLength(3);
     const amounts = result.neighbours.map((neighbour) => neighbour.flow!.amountUsd);
-    expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+    expect([...amounts].sort((a, b) => b! - a!)).toEqual(amounts);
     for (const neighbour of result.neighbours) {
       expect(neighbour.direction).toBe("outgoing");
       expect(neighbour.flow?.source).toBe(busiestUrn);

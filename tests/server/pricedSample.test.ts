@@ -44,6 +44,22 @@ function expectedFromFiles(address: string): { cents: bigint; transfers: number 
 
 const toCents = (usd: number) => BigInt(Math.round(usd * 100));
 
+/** What the busiest address sent each recipient, in wei, from the file alone. */
+function sentFromFile(address: string): Map<string, bigint> {
+  const [header = "", ...lines] = readFileSync(sample2017File, "utf8").split(/\r?\n/);
+  const columns = header.split(",");
+  const at = (name: string) => columns.indexOf(name);
+  const sent = new Map<string, bigint>();
+  for (const line of lines) {
+    const cells = line.split(",");
+    const to = cells[at("to_address")];
+    if (cells[at("from_address")] !== address || !to || to === address || cells[at("value")] === "0")
+      continue;
+    sent.set(to, (sent.get(to) ?? 0n) + BigInt(cells[at("value")]!));
+  }
+  return sent;
+}
+
 describe.each(storeKinds)("the priced 2017 sample on %s", (kind) => {
   let server: TestServer;
   let client: SleuthClient;
@@ -76,6 +92,27 @@ describe.each(storeKinds)("the priced 2017 sample on %s", (kind) => {
     });
     expect(counterparties.rows.length).toBeGreaterThan(0);
     expect(counterparties.rows.every((row) => row.totalVolumeUsd === null)).toBe(true);
+  });
+
+  test("issue 43 without prices a trace follows the largest amounts and says its flows have no USD", async () => {
+    const sent = [...sentFromFile(busiest)].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0));
+    const trace = await client.graphs.trace({ trmUrn: urn, hops: 1, fanOut: 5 });
+    const reached = (result: typeof trace) =>
+      new Set(result.nodes.map((node) => node.trmUrn.split(":").pop()!.toLowerCase()));
+    expect(reached(trace)).toEqual(new Set(sent.slice(0, 5).map(([to]) => to)));
+    expect(trace.unpricedFlows).toBe(trace.flows.length);
+    expect(trace.flows.every((flow) => flow.amountUsd === null)).toBe(true);
+    // --min-amount 10 ETH: only the recipients of at least 10 ether.
+    const tenEth = 10n * 10n ** 18n;
+    const bigOnes = sent.filter(([, wei]) => wei >= tenEth).map(([to]) => to);
+    expect(bigOnes.length).toBeGreaterThan(0);
+    const limited = await client.graphs.trace({
+      trmUrn: urn,
+      hops: 1,
+      fanOut: 20,
+      minAmount: { amount: 10, asset: "ETH" },
+    });
+    expect(reached(limited)).toEqual(new Set(bigOnes.slice(0, 20)));
   });
 
   test("issue 43 with the ETH prices the total volume is amount × that day's price to the cent, everywhere", async () => {

@@ -1,5 +1,7 @@
 import {
   describeTraceCut,
+  describeUnpricedFlows,
+  parseMinAmount,
   parseUrn,
   recognizeIdentifier,
   type TracePath,
@@ -60,6 +62,12 @@ export function registerTrace(program: Command, io: CliIo): void {
         .default(traceLimits.minUsd.default),
     )
     .addOption(
+      new Option(
+        "--min-amount <amount...>",
+        "leave out flows of an asset below this much of it, priced or not (10 ETH; an asset URN names a token)",
+      ),
+    )
+    .addOption(
       new Option("--fan-out <n>", "counterparties followed per address")
         .argParser(integerIn(1, traceLimits.fanOut.max))
         .default(traceLimits.fanOut.default),
@@ -76,9 +84,12 @@ export function registerTrace(program: Command, io: CliIo): void {
 JSON is the whole trace (origin, nodes, flows, paths, cut); CSV has one row per path with the
 address it ends at, why it stopped (exchange, mixer, bridge, sanctioned, end, hops) and the
 largest amount that can have reached it. When a bound cut the trace short, stderr says which.
+Flows are ranked by USD where it is known and by the asset's own amount otherwise; a flow without a
+USD price is followed unless --min-amount leaves it out, and stderr says how many there were.
 
 Examples:
   sleuth trace bc1q… --hops 3 --min-usd 1000
+  sleuth trace 0x… --min-amount 10 ETH          (history without prices: count in ether)
   sleuth trace urn:sleuth:address:ethereum:0x… --direction in --format csv
   sleuth trace urn:sleuth:entity:<slug> --hops 2   (from the entity's busiest addresses)`,
     )
@@ -88,22 +99,31 @@ Examples:
         const options = command.opts<{
           hops: number;
           minUsd: number;
+          minAmount?: string[];
           fanOut: number;
           direction: "out" | "in";
           format: (typeof traceFormats)[number];
         }>();
+        const minAmount = options.minAmount ? parseMinAmount(options.minAmount.join(" ")) : null;
+        if (options.minAmount && minAmount === null)
+          throw new CliError(
+            `--min-amount takes an amount and an asset, e.g. 10 ETH (got ${options.minAmount.join(" ")})`,
+          );
         const trmUrn = originUrn(input, (text) => session.out.warn(text));
         const { client } = await session.scopedClient();
         const result = await client.graphs.trace({
           trmUrn,
           hops: options.hops,
           minUsd: options.minUsd,
+          ...(minAmount ? { minAmount } : {}),
           fanOut: options.fanOut,
           direction: options.direction === "in" ? "incoming" : "outgoing",
         });
         if (options.format === "csv") session.out.data(pathsCsv(result));
         else session.out.json(result);
         session.out.info(`${result.nodes.length} addresses, ${result.paths.length} paths.`);
+        const unpriced = describeUnpricedFlows(result);
+        if (unpriced) session.out.info(unpriced);
         const cut = describeTraceCut(result.cut);
         if (cut) session.out.warn(cut);
       }),

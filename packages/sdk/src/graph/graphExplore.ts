@@ -38,7 +38,8 @@ export type ExpandRequest = z.input<typeof expandRequestSchema>;
 export const graphFlowSchema = z.object({
   source: urn,
   target: urn,
-  amountUsd: z.number(),
+  /** Null when none of the flow's transfers has a USD price (issue 43: unknown, never 0). */
+  amountUsd: z.number().nullable(),
   transfers: z.number().int().nonnegative(),
   assets: z.array(z.string()),
   firstAt: z.iso.datetime({ offset: true }).nullable(),
@@ -92,6 +93,17 @@ export const traceRequestSchema = z.object({
   hops: z.number().int().min(1).max(traceLimits.hops.max).default(traceLimits.hops.default),
   fanOut: z.number().int().min(1).max(traceLimits.fanOut.max).default(traceLimits.fanOut.default),
   minUsd: z.number().min(0).finite().default(traceLimits.minUsd.default),
+  /**
+   * Issue 43: a threshold in an asset's own units (`10 ETH`): a flow carrying that asset is kept when
+   * it moved at least this much of it, priced or not. Flows without a USD price are otherwise kept.
+   */
+  minAmount: z
+    .object({
+      amount: z.number().positive().finite(),
+      /** A symbol (the assets of that symbol) or an asset URN. */
+      asset: z.string().trim().min(1).max(200),
+    })
+    .optional(),
   timeBudgetMs: z
     .number()
     .int()
@@ -111,8 +123,11 @@ export type TraceNode = z.infer<typeof traceNodeSchema>;
 export const tracePathSchema = z.object({
   /** From the origin to the end, in the direction traced. */
   trmUrns: z.array(urn).min(2),
-  /** At most this much of the origin's funds can have reached the end: the smallest flow on the path. */
-  amountUsd: z.number(),
+  /**
+   * At most this much of the origin's funds can have reached the end: the smallest flow on the path
+   * with a USD price; null when no flow on it has one.
+   */
+  amountUsd: z.number().nullable(),
   stop: traceNodeSchema.shape.stop,
 });
 export type TracePath = z.infer<typeof tracePathSchema>;
@@ -125,9 +140,28 @@ export const traceResultSchema = z.object({
   paths: z.array(tracePathSchema),
   /** Where the trace cut short: more hops, more counterparties, nodes or time would have found more. */
   cut: z.object({ hops: z.boolean(), fanOut: z.boolean(), nodes: z.boolean(), time: z.boolean() }),
+  /** Issue 43: how many of the flows have no USD price (followed by amount, not dropped). */
+  unpricedFlows: z.number().int().nonnegative(),
   elapsedMs: z.number().nonnegative(),
 });
 export type TraceResult = z.infer<typeof traceResultSchema>;
+
+/**
+ * `sleuth trace --min-amount 10 ETH` (and the console's trace dialog): an amount and the asset it is
+ * counted in, or null when the text is not one ("10 ETH", "0.5 urn:sleuth:asset:…").
+ */
+export function parseMinAmount(text: string): { amount: number; asset: string } | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s+(\S+)\s*$/.exec(text);
+  if (match === null) return null;
+  const amount = Number(match[1]);
+  return amount > 0 && Number.isFinite(amount) ? { amount, asset: match[2]! } : null;
+}
+
+/** The words for how many of a trace's flows have no USD price, or null when all have one. */
+export function describeUnpricedFlows(result: Pick<TraceResult, "unpricedFlows" | "flows">): string | null {
+  if (result.unpricedFlows === 0) return null;
+  return `${result.unpricedFlows} of ${result.flows.length} flows have no USD price: they were followed by amount.`;
+}
 
 /** The words for a trace's cuts, for the console's message and the CLI's stderr. */
 export function describeTraceCut(cut: TraceResult["cut"]): string | null {

@@ -73,6 +73,7 @@ export type {
 } from "./graphExplore.ts";
 export {
   describeTraceCut,
+  describeUnpricedFlows,
   expandDefaultLimit,
   expandDirections,
   expandMaxLimit,
@@ -81,6 +82,7 @@ export {
   graphFlowSchema,
   graphNodesLookupMax,
   graphNodesRequestSchema,
+  parseMinAmount,
   traceLimits,
   traceRequestSchema,
   traceResultSchema,

@@ -11,7 +11,8 @@ import { addressInfosById, entityInfosById, type ResolvedNode, resolveNodes } fr
 
 export interface CounterpartyRow {
   id: number;
-  usd: number;
+  /** Null when none of the flow's transfers has a USD price (issue 43: unknown, never 0). */
+  usd: number | null;
   transfers: number;
   first_at: Date | string | null;
   last_at: Date | string | null;
@@ -26,7 +27,16 @@ const rollups = {
   entity: { table: "entity_counterparties", key: "entity_id", other: "counterparty_entity_id" },
 } as const;
 
-/** Top `limit` counterparties of one address or entity on one side, by USD volume. */
+/**
+ * The SQL of one side's flow with a counterparty over a counterparty rollup (alias `c`, assets `s`):
+ * its USD (null when none of its transfers has a price), and its largest amount in one asset's own
+ * units, which ranks the flows USD cannot (issue 43: following money without prices).
+ */
+export const flowUsdSql = (side: Side) =>
+  `CASE WHEN sum(c.${side}_unpriced) < sum(c.${side}_transfers) THEN sum(c.${side}_usd) END`;
+export const flowUnitsSql = (side: Side) => `max(c.${side}_raw / (10::numeric ^ s.decimals))`;
+
+/** Top `limit` counterparties of one address or entity on one side: by USD, else by amount. */
 export async function counterparties(
   db: Queryable,
   kind: keyof typeof rollups,
@@ -36,13 +46,13 @@ export async function counterparties(
 ): Promise<CounterpartyRow[]> {
   const { table, key, other } = rollups[kind];
   return db.query<CounterpartyRow>(
-    `SELECT c.${other} AS id, sum(c.${side}_usd) AS usd, sum(c.${side}_transfers) AS transfers,
+    `SELECT c.${other} AS id, ${flowUsdSql(side)} AS usd, sum(c.${side}_transfers) AS transfers,
             min(c.first_transfer_at) AS first_at, max(c.last_transfer_at) AS last_at,
-            array_agg(DISTINCT s.symbol) AS assets
+            array_agg(DISTINCT s.symbol) AS assets, ${flowUnitsSql(side)} AS units
        FROM ${table} c JOIN assets s ON s.id = c.asset_id
       WHERE c.${key} = $1 AND c.${side}_transfers > 0 AND c.${other} <> c.${key}
       GROUP BY c.${other}
-      ORDER BY usd DESC, id
+      ORDER BY usd DESC NULLS LAST, units DESC, id
       LIMIT $2`,
     [id, limit],
   );
@@ -53,13 +63,13 @@ async function transactionParties(
   transactionId: number,
 ): Promise<Array<CounterpartyRow & { direction: Side }>> {
   return db.query(
-    `SELECT t.address_id AS id, t.direction, coalesce(sum(t.amount_usd), 0) AS usd, count(*) AS transfers,
+    `SELECT t.address_id AS id, t.direction, sum(t.amount_usd) AS usd, count(*) AS transfers,
             min(t.block_timestamp) AS first_at, max(t.block_timestamp) AS last_at,
             array_agg(DISTINCT s.symbol) AS assets
        FROM transfers t JOIN assets s ON s.id = t.asset_id
       WHERE t.transaction_id = $1
       GROUP BY t.address_id, t.direction
-      ORDER BY usd DESC, id`,
+      ORDER BY usd DESC NULLS LAST, id`,
     [transactionId],
   );
 }
@@ -78,7 +88,7 @@ export function flowOf(row: CounterpartyRow, subject: string, other: string, sid
   return {
     source: side === "incoming" ? other : subject,
     target: side === "incoming" ? subject : other,
-    amountUsd: Number(row.usd),
+    amountUsd: row.usd === null ? null : Number(row.usd),
     transfers: Number(row.transfers),
     assets: assetsOf(row.assets),
     firstAt: row.first_at === null ? null : toIso(row.first_at),

@@ -7,9 +7,10 @@ import {
   traceLimits,
   traceStopCategoryKeys,
 } from "@sleuth/sdk";
+import { assetIdsNamed } from "../importers/priceWriter.ts";
 import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
-import { type CounterpartyRow, flowOf } from "./neighbours.ts";
+import { type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
 import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 
 // Trace (issue 30): from an address (or an entity's or custom entity's addresses), follow its outgoing (or incoming) flows hop by hop over the
@@ -24,7 +25,16 @@ export interface TraceOptions {
   hops: number;
   fanOut: number;
   minUsd: number;
+  /** Issue 43: a threshold in an asset's own units, for the flows carrying that asset. */
+  minAmount?: { amount: number; asset: string } | undefined;
   timeBudgetMs: number;
+}
+
+/** A trace's thresholds: USD for priced flows, and an amount of some assets' own units. */
+interface Thresholds {
+  minUsd: number;
+  amount: number | null;
+  assetIds: number[];
 }
 
 /** The categories a trace stops at (those keys and every category under them), with the reason. */
@@ -65,28 +75,38 @@ async function stopsOf(
   return stops;
 }
 
+/**
+ * The frontier's top counterparties on one side. Issue 43: a flow carrying the threshold's asset is
+ * kept when it moved at least that amount of it; else a flow whose transfers all have a USD price is
+ * kept at the USD minimum; a flow with transfers without a price is kept (nothing says it is small).
+ * Ranked by USD where known, then by its largest amount in one asset's own units.
+ */
 async function frontierCounterparties(
   db: Queryable,
   frontier: readonly number[],
   side: "incoming" | "outgoing",
-  minUsd: number,
+  thresholds: Thresholds,
   fanOut: number,
 ): Promise<Array<CounterpartyRow & { from_id: number }>> {
   return db.query(
     `SELECT f.id AS from_id, x.*
        FROM unnest($1::bigint[]) AS f(id)
        CROSS JOIN LATERAL (
-         SELECT c.counterparty_id AS id, sum(c.${side}_usd) AS usd, sum(c.${side}_transfers) AS transfers,
+         SELECT c.counterparty_id AS id, ${flowUsdSql(side)} AS usd, sum(c.${side}_transfers) AS transfers,
                 min(c.first_transfer_at) AS first_at, max(c.last_transfer_at) AS last_at,
-                array_agg(DISTINCT s.symbol) AS assets
+                array_agg(DISTINCT s.symbol) AS assets, ${flowUnitsSql(side)} AS units
            FROM address_counterparties c JOIN assets s ON s.id = c.asset_id
           WHERE c.address_id = f.id AND c.${side}_transfers > 0 AND c.counterparty_id <> f.id
           GROUP BY c.counterparty_id
-         HAVING sum(c.${side}_usd) >= $2
-          ORDER BY usd DESC, id
+         HAVING CASE
+           WHEN $4::numeric IS NOT NULL AND bool_or(c.asset_id = ANY($5::int[]))
+             THEN sum(c.${side}_raw / (10::numeric ^ s.decimals)) FILTER (WHERE c.asset_id = ANY($5::int[])) >= $4::numeric
+           WHEN sum(c.${side}_unpriced) = 0 THEN sum(c.${side}_usd) >= $2
+           ELSE true END
+          ORDER BY usd DESC NULLS LAST, units DESC, id
           LIMIT $3
        ) AS x`,
-    [frontier, minUsd, fanOut + 1],
+    [frontier, thresholds.minUsd, fanOut + 1, thresholds.amount, thresholds.assetIds],
   );
 }
 
@@ -129,7 +149,7 @@ function mergeFlows(a: GraphFlow, b: GraphFlow): GraphFlow {
   const latest = (x: string | null, y: string | null) => (x === null ? y : y === null || x > y ? x : y);
   return {
     ...a,
-    amountUsd: a.amountUsd + b.amountUsd,
+    amountUsd: a.amountUsd === null && b.amountUsd === null ? null : (a.amountUsd ?? 0) + (b.amountUsd ?? 0),
     transfers: a.transfers + b.transfers,
     assets: [...new Set([...a.assets, ...b.assets])],
     firstAt: earliest(a.firstAt, b.firstAt),
@@ -150,13 +170,18 @@ export async function traceFunds(
   const side = options.direction;
   const categories = await stopCategories(db);
   const cut = { hops: false, fanOut: false, nodes: false, time: false };
+  const thresholds: Thresholds = {
+    minUsd: options.minUsd,
+    amount: options.minAmount?.amount ?? null,
+    assetIds: options.minAmount ? await assetIdsNamed(db, options.minAmount.asset) : [],
+  };
 
   // The origin's addresses all stand for the origin node.
   const seeds = new Set(await originAddresses(db, viewer, origin));
   const originNode: TraceNode = { ...origin.info, hop: 0, stop: null };
   const nodes = new Map<number, TraceNode>();
   // How each node was first reached: its parent and the flow's amount, for the paths.
-  const parent = new Map<number, { from: number; amountUsd: number }>();
+  const parent = new Map<number, { from: number; amountUsd: number | null }>();
   const flowRows: Array<{ row: CounterpartyRow; from: number }> = [];
   let frontier = [...seeds];
 
@@ -165,7 +190,7 @@ export async function traceFunds(
       cut.time = true;
       break;
     }
-    const rows = await frontierCounterparties(db, frontier, side, options.minUsd, options.fanOut);
+    const rows = await frontierCounterparties(db, frontier, side, thresholds, options.fanOut);
     const byFrom = new Map<number, typeof rows>();
     for (const row of rows) {
       const from = Number(row.from_id);
@@ -187,7 +212,7 @@ export async function traceFunds(
             continue;
           }
           fresh.push(id);
-          parent.set(id, { from, amountUsd: Number(row.usd) });
+          parent.set(id, { from, amountUsd: row.usd === null ? null : Number(row.usd) });
         }
         flowRows.push({ row, from });
       }
@@ -234,15 +259,24 @@ export async function traceFunds(
     while (!seeds.has(at)) {
       const step = parent.get(at);
       if (!step) break;
-      amount = Math.min(amount, step.amountUsd);
+      if (step.amountUsd !== null) amount = Math.min(amount, step.amountUsd);
       at = step.from;
       chain.unshift(at);
     }
     const trmUrns = chain.map((step) => urnOf(step)!);
     // An incoming trace walks back from the origin; its paths still read in the direction traced.
-    paths.push({ trmUrns, amountUsd: Number.isFinite(amount) ? amount : 0, stop: node.stop });
+    paths.push({ trmUrns, amountUsd: Number.isFinite(amount) ? amount : null, stop: node.stop });
   }
-  paths.sort((a, b) => b.amountUsd - a.amountUsd);
+  // Priced paths first, largest first; then those no price reaches.
+  paths.sort((a, b) =>
+    a.amountUsd === null
+      ? b.amountUsd === null
+        ? 0
+        : 1
+      : b.amountUsd === null
+        ? -1
+        : b.amountUsd - a.amountUsd,
+  );
 
   return {
     origin: originNode,
@@ -250,6 +284,7 @@ export async function traceFunds(
     flows: graphFlows,
     paths,
     cut,
+    unpricedFlows: graphFlows.filter((flow) => flow.amountUsd === null).length,
     elapsedMs: Math.max(0, now() - started),
   };
 }
