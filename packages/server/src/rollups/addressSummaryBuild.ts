@@ -17,7 +17,10 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
     coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
     coalesce(f.outgoing_transfers, 0)::bigint AS outgoing_transfers,
     coalesce(f.assets, 0)::int AS total_unique_assets, coalesce(b.held, 0)::int AS active_unique_assets,
-    CASE WHEN b.address_id IS NULL THEN 0 ELSE b.usd END AS balance_usd,
+    -- Issue 43: an imported history starts mid-way (its balances are relative to it), so holding
+    -- nothing priced there is unknown, not $0.
+    CASE WHEN b.address_id IS NULL THEN CASE WHEN a.has_imported_transfers THEN NULL ELSE 0 END
+      ELSE b.usd END AS balance_usd,
     coalesce(b.estimated, false) AS is_balance_estimated,
     coalesce(r.level, 0) AS risk_score, r.category AS risk_category, r.indicators AS risk_indicators,
     oe.slug AS owner_slug, oe.name AS owner_name, oe.category_id AS owner_category_id,

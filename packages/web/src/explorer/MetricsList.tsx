@@ -22,6 +22,8 @@ function volumeText(
   unpriced: number | undefined,
 ): string {
   if (usd === undefined) return missingValueText;
+  // Nothing moved that way: nothing to price, and "$0.00" would read as a price of nothing.
+  if (transfers === 0) return "none";
   if (transfers !== undefined && unpriced !== undefined && unpriced > 0)
     return usdTotalText({ usd, transfers, unpriced });
   return usd === null ? unknownUsdText : moneyText(usd);
@@ -41,7 +43,7 @@ export function MetricsList({
       metrics.balanceAmountUsd === undefined
         ? missingValueText
         : metrics.balanceAmountUsd === null
-          ? `${unknownUsdText}: no held asset has a USD price`
+          ? `unknown: ${unknownUsdText} for what it holds`
           : formatPortfolioValue(metrics.balanceAmountUsd, {
               estimated: metrics.isBalanceEstimated ?? false,
             }),

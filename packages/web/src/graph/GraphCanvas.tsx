@@ -1,5 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { formatMoney, formatOffChainTimestamp, type GraphDocument, type GraphEdge } from "@sleuth/sdk";
+import {
+  formatMoney,
+  formatOffChainTimestamp,
+  type GraphDocument,
+  type GraphEdge,
+  usdText,
+} from "@sleuth/sdk";
 import { type Edge, MarkerType, type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
@@ -24,9 +30,9 @@ function edgeLabel(edge: GraphEdge): string | undefined {
     return `${edge.information ?? ""}${when}`.trim() || undefined;
   }
   if (edge.type === "owns") return "owns";
-  if (edge.amountUsd === null) return undefined;
   const assets = edge.assets.length > 0 ? ` ${edge.assets.slice(0, 3).join(", ")}` : "";
-  return `${formatMoney(edge.amountUsd)}${assets}`;
+  // Issue 43: a flow none of whose transfers has a USD price says so, never $0.00.
+  return `${edge.amountUsd === null ? usdText(null) : formatMoney(edge.amountUsd)}${assets}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   balanceNoticeDelayMs,
   canEditGraphs,
   describeTraceCut,
+  describeUnpricedFlows,
   type ExpandDirection,
   type GraphNodeInfo,
   graphEditorRoleMessage,
@@ -137,11 +138,11 @@ export async function traceSelected(direction: "outgoing" | "incoming"): Promise
   editGraph((document) => addTrace(document, result));
   await relayout();
   const ends = result.paths.filter((path) => path.stop && path.stop !== "end" && path.stop !== "hops");
-  const cut = describeTraceCut(result.cut);
+  const notes = [describeUnpricedFlows(result), describeTraceCut(result.cut)].filter((note) => note !== null);
   showMessage({
     variant: "success",
     title: `Traced ${result.nodes.length} addresses from ${node.label}; ${ends.length} paths reached an exchange, mixer, bridge or sanctioned party.`,
-    ...(cut ? { description: cut } : {}),
+    ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
   });
 }
 
