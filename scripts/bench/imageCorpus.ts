@@ -1,4 +1,4 @@
-// `node scripts/bench/imageCorpus.ts [count] [folder]`: renders the search-by-image corpus (issue 42)
+// `node scripts/bench/imageCorpus.ts [count] [folder]` (or `--test-fixtures [folder]`, the server tests' screens): renders the search-by-image corpus (issue 42)
 // in Chromium: screenshots of exchange, wallet and explorer screens holding real identifiers of the
 // repository's fixtures, in light and dark themes, monospace and proportional Debian fonts, 11–28 px,
 // desktop and 390 px phone layouts at 1×–3×, wrapped identifiers, JPEG at quality 50–95, rotations up
@@ -163,6 +163,10 @@ const prose = [
   "Only send assets on this network to this address. Minimum deposit 0.0001.",
   "We will never ask you for your recovery phrase. Stay safe.",
 ];
+const require = createRequire(join(root, "tests/package.json"));
+// The scripts folder declares no dependencies: the QR encoder comes from the tests' packages.
+const qrcode = require("qrcode") as { toString: (text: string, options: object) => Promise<string> };
+
 const titles = ["Withdrawal submitted", "Deposit", "Transaction details", "Send", "Payment received"];
 
 function hexOf(random: () => number, length: number): string {
@@ -184,27 +188,122 @@ function decoyOf(random: () => number): { label: string; value: string } {
   return choices[Math.floor(random() * choices.length)]!;
 }
 
-const require = createRequire(join(root, "tests/package.json"));
-// The scripts folder declares no dependencies: the QR encoder comes from the tests' packages.
-const qrcode = require("qrcode") as {
-  toString: (text: string, options: object, done?: unknown) => Promise<string>;
-};
-
-interface Plan {
-  image: CorpusImage;
-  html: string;
-  viewport: { width: number; height: number };
+/** One screen to draw: everything the HTML needs, chosen at random for the corpus or by a test. */
+export interface ScreenSpec {
+  file: string;
+  layout: "desktop" | "phone";
+  theme: "light" | "dark";
+  font: FontFamily;
+  fontSize: number;
+  scale: number;
+  /** Page width in CSS pixels; the card is narrower on a desktop. */
+  width: number;
+  cardWidth: number;
+  title: string;
+  prose: string;
+  /** Label and value rows, identifiers, decoys and the amount alike, in the order shown. */
+  rows: Array<{ label: string; value: string }>;
+  /** A payment URI drawn as a QR code above the rows. */
+  qrPayload: string | null;
+  rotation: number;
+  jpegQuality: number | null;
+  /** Page colours; the dark theme's are light text on near-black. */
+  colours: { page: string; card: string; text: string; muted: string; accent: string; border: string };
 }
+
+export const themeColours = {
+  light: {
+    page: "#f6f8fa",
+    card: "#ffffff",
+    text: "#1f2328",
+    muted: "#59636e",
+    accent: "#0969da",
+    border: "#d1d9e0",
+  },
+  dark: {
+    page: "#0d1117",
+    card: "#161b22",
+    text: "#e6edf3",
+    muted: "#9198a1",
+    accent: "#2f81f7",
+    border: "#30363d",
+  },
+} as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-async function planImage(
+/** The HTML of a screen: a status bar, then a card with a title, the QR code, the rows and prose. */
+export async function screenHtml(spec: ScreenSpec): Promise<string> {
+  const { colours, fontSize } = spec;
+  const qrHtml =
+    spec.qrPayload === null
+      ? ""
+      : `<div class="qr">${await qrcode.toString(spec.qrPayload, { type: "svg", margin: 4, errorCorrectionLevel: "M" })}</div>`;
+  const rows = spec.rows.map(
+    (row) =>
+      `<div class="row"><div class="label">${escapeHtml(row.label)}</div><div class="value">${escapeHtml(row.value)}</div></div>`,
+  );
+  const sans = spec.font === "Liberation Sans" ? "DejaVu Sans" : "Liberation Sans";
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    html, body { margin: 0; background: ${colours.page}; }
+    body { font-family: "${spec.font}"; font-size: ${fontSize}px; color: ${colours.text}; padding: 16px; }
+    .bar { display: flex; justify-content: space-between; color: ${colours.muted}; font-family: "DejaVu Sans", sans-serif; font-size: 13px; margin-bottom: 16px; }
+    .card { width: ${spec.cardWidth}px; max-width: 100%; box-sizing: border-box; background: ${colours.card}; border: 1px solid ${colours.border}; border-radius: 12px; padding: 20px 24px; transform: rotate(${spec.rotation}deg); transform-origin: center; }
+    h1 { font-family: "${sans}"; font-size: ${Math.max(16, fontSize + 4)}px; margin: 0 0 12px; }
+    p { color: ${colours.muted}; font-family: "${sans}"; font-size: ${Math.max(12, fontSize - 2)}px; line-height: 1.4; }
+    .row { margin: 12px 0; }
+    .label { color: ${colours.muted}; font-size: ${Math.max(11, fontSize - 2)}px; margin-bottom: 4px; }
+    .value { word-break: break-all; }
+    .qr { width: ${spec.layout === "phone" ? 180 : 200}px; background: #fff; margin: 12px 0; }
+    .qr svg { display: block; width: 100%; height: auto; }
+    button { font: inherit; font-family: "DejaVu Sans"; font-size: 14px; background: ${colours.accent}; color: #fff; border: 0; border-radius: 6px; padding: 8px 16px; margin-right: 8px; }
+  </style></head><body>
+    <div class="bar"><span>Wallet</span><span>12:41</span></div>
+    <div class="card">
+      <h1>${escapeHtml(spec.title)}</h1>
+      ${qrHtml}
+      ${rows.join("\n")}
+      <p>${escapeHtml(spec.prose)}</p>
+      <button>Copy</button><button>Done</button>
+    </div>
+  </body></html>`;
+}
+
+/** Draws each screen in Chromium into `folder` as png or jpeg (its `file`). */
+export async function renderScreens(specs: readonly ScreenSpec[], folder: string): Promise<void> {
+  checkFonts();
+  const { launchChromium } = await import("../../tests/browser/chromium.ts");
+  mkdirSync(folder, { recursive: true });
+  const browser = await launchChromium();
+  try {
+    for (const spec of specs) {
+      const context = await browser.newContext({
+        viewport: { width: spec.width, height: spec.layout === "phone" ? 844 : 640 },
+        deviceScaleFactor: spec.scale,
+      });
+      const page = await context.newPage();
+      await page.setContent(await screenHtml(spec));
+      await page.evaluate(() => document.fonts.ready);
+      const path = join(folder, spec.file);
+      await page.screenshot(
+        spec.jpegQuality === null
+          ? { path, type: "png", fullPage: true }
+          : { path, type: "jpeg", quality: spec.jpegQuality, fullPage: true },
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+function planImage(
   index: number,
   pools: Record<IdentifierKind, string[]>,
   random: () => number,
-): Promise<Plan> {
+): { spec: ScreenSpec; image: CorpusImage } {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const layout = random() < 0.4 ? "phone" : "desktop";
   const theme = random() < 0.45 ? "dark" : "light";
@@ -219,7 +318,6 @@ async function planImage(
   for (let item = 0; item < count; item++) {
     const kind = kinds[(index + item * 3) % kinds.length]!;
     const pool = pools[kind];
-    if (pool.length === 0) continue;
     const value = pool[Math.floor(random() * pool.length)]!;
     if (!chosen.some((entry) => entry.value === value)) chosen.push({ kind, value });
   }
@@ -231,70 +329,51 @@ async function planImage(
   const width = layout === "phone" ? 390 : pick([950, 1100, 1280]);
   // On a phone an identifier longer than the line wraps; on a desktop only a narrow card wraps it.
   const cardWidth = layout === "phone" ? width - 32 : Math.min(width - 80, pick([900, 760, 620]));
+  const base = themeColours[theme];
   const colours =
     theme === "dark"
       ? {
+          ...base,
           page: pick(["#0d1117", "#121212", "#1e1f24"]),
           card: pick(["#161b22", "#1f1f1f", "#26272d"]),
-          text: "#e6edf3",
-          muted: "#9198a1",
-          accent: "#2f81f7",
-          border: "#30363d",
         }
       : {
+          ...base,
           page: pick(["#f6f8fa", "#ffffff", "#eef1f5"]),
-          card: "#ffffff",
           text: pick(["#1f2328", "#000000", "#24292f"]),
-          muted: "#59636e",
-          accent: "#0969da",
-          border: "#d1d9e0",
         };
-  const rows: string[] = [];
-  const decoyRows = Array.from({ length: decoys }, () => decoyOf(random));
-  const entries: Array<{ label: string; value: string; identifier: boolean }> = [
-    ...chosen.map(({ kind, value }) => ({ label: pick(labels[kind]), value, identifier: true })),
-    ...decoyRows.map((decoy) => ({ ...decoy, identifier: false })),
+  const rows: Array<{ label: string; value: string }> = [
+    ...chosen.map(({ kind, value }) => ({ label: pick(labels[kind]), value })),
+    ...Array.from({ length: decoys }, () => decoyOf(random)),
   ];
-  entries.sort(() => random() - 0.5);
-  entries.splice(Math.floor(random() * (entries.length + 1)), 0, {
+  rows.sort(() => random() - 0.5);
+  rows.splice(Math.floor(random() * (rows.length + 1)), 0, {
     label: "Amount",
     value: `${(random() * 9).toFixed(4)} ${pick(["BTC", "USDT", "ETH", "LTC"])}`,
-    identifier: false,
   });
-  for (const entry of entries)
-    rows.push(
-      `<div class="row"><div class="label">${escapeHtml(entry.label)}</div><div class="value${entry.identifier || entry.value.length > 30 ? " id" : ""}">${escapeHtml(entry.value)}</div></div>`,
-    );
-  let qrHtml = "";
-  if (qr && qrKind !== undefined) {
-    const payload = `${paymentScheme[qrKind.kind]}:${qrKind.value}?amount=${(random() * 2).toFixed(3)}`;
-    const svg = await qrcode.toString(payload, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
-    qrHtml = `<div class="qr">${svg}</div>`;
-  }
+  const qrPayload =
+    qr && qrKind !== undefined
+      ? `${paymentScheme[qrKind.kind]}:${qrKind.value}?amount=${(random() * 2).toFixed(3)}`
+      : null;
   const wrapped = chosen.some(({ value }) => value.length * fontSize * 0.62 > cardWidth - 48);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-    html, body { margin: 0; background: ${colours.page}; }
-    body { font-family: "${font}"; font-size: ${fontSize}px; color: ${colours.text}; padding: 16px; }
-    .bar { display: flex; justify-content: space-between; color: ${colours.muted}; font-family: "DejaVu Sans", sans-serif; font-size: 13px; margin-bottom: 16px; }
-    .card { width: ${cardWidth}px; max-width: 100%; box-sizing: border-box; background: ${colours.card}; border: 1px solid ${colours.border}; border-radius: 12px; padding: 20px 24px; transform: rotate(${rotation}deg); transform-origin: center; }
-    h1 { font-family: "${proportionalFonts[index % 2]}"; font-size: ${Math.max(16, fontSize + 4)}px; margin: 0 0 12px; }
-    p { color: ${colours.muted}; font-family: "${proportionalFonts[(index + 1) % 2]}"; font-size: ${Math.max(12, fontSize - 2)}px; line-height: 1.4; }
-    .row { margin: 12px 0; }
-    .label { color: ${colours.muted}; font-size: ${Math.max(11, fontSize - 2)}px; margin-bottom: 4px; }
-    .value.id { word-break: break-all; }
-    .qr { width: ${layout === "phone" ? 180 : 200}px; background: #fff; margin: 12px 0; }
-    .qr svg { display: block; width: 100%; height: auto; }
-    button { font: inherit; font-family: "DejaVu Sans"; font-size: 14px; background: ${colours.accent}; color: #fff; border: 0; border-radius: 6px; padding: 8px 16px; margin-right: 8px; }
-  </style></head><body>
-    <div class="bar"><span>${pick(["Exchange", "Wallet", "Explorer", "Account"])}</span><span>${pick(["12:41", "09:05", "23:17"])}</span></div>
-    <div class="card">
-      <h1>${pick(titles)}</h1>
-      ${qrHtml}
-      ${rows.join("\n")}
-      <p>${pick(prose)}</p>
-      <button>Copy</button><button>Done</button>
-    </div>
-  </body></html>`;
+  const file = `${String(index).padStart(3, "0")}-${layout}-${theme}.${jpegQuality === null ? "png" : "jpg"}`;
+  const spec: ScreenSpec = {
+    file,
+    layout,
+    theme,
+    font,
+    fontSize,
+    scale,
+    width,
+    cardWidth,
+    title: pick(titles),
+    prose: pick(prose),
+    rows,
+    qrPayload,
+    rotation,
+    jpegQuality,
+    colours,
+  };
   const tags = [
     layout,
     theme,
@@ -313,8 +392,9 @@ async function planImage(
     ({ value }) => recognizeIdentifier(value, { recognizeInet: false })[0]!.value,
   );
   return {
+    spec,
     image: {
-      file: `${String(index).padStart(3, "0")}-${layout}-${theme}.${jpegQuality === null ? "png" : "jpg"}`,
+      file,
       identifiers,
       tags,
       layout,
@@ -329,8 +409,6 @@ async function planImage(
       qr,
       decoys,
     },
-    html,
-    viewport: { width, height: layout === "phone" ? 844 : 640 },
   };
 }
 
@@ -343,43 +421,116 @@ export async function generateImageCorpus(
   const pools = fixtureIdentifiers();
   for (const [kind, values] of Object.entries(pools))
     if (values.length === 0) throw new Error(`The fixtures hold no ${kind} identifier to draw`);
-  const { launchChromium } = await import("../../tests/browser/chromium.ts");
   rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
   const random = randomSource(42);
-  const browser = await launchChromium();
-  const truth: CorpusImage[] = [];
-  try {
-    for (let index = 0; index < count; index++) {
-      const plan = await planImage(index, pools, random);
-      const context = await browser.newContext({
-        viewport: plan.viewport,
-        deviceScaleFactor: plan.image.scale,
-      });
-      const page = await context.newPage();
-      await page.setContent(plan.html);
-      await page.evaluate(() => document.fonts.ready);
-      const path = join(folder, plan.image.file);
-      await page.screenshot(
-        plan.image.jpegQuality === null
-          ? { path, type: "png", fullPage: true }
-          : { path, type: "jpeg", quality: plan.image.jpegQuality, fullPage: true },
-      );
-      await context.close();
-      truth.push(plan.image);
-    }
-  } finally {
-    await browser.close();
-  }
+  const planned = Array.from({ length: count }, (_, index) => planImage(index, pools, random));
+  await renderScreens(
+    planned.map((plan) => plan.spec),
+    folder,
+  );
+  const truth = planned.map((plan) => plan.image);
   writeFileSync(join(folder, "truth.json"), `${JSON.stringify(truth, null, 2)}\n`);
   return truth;
 }
 
+/**
+ * The screens the server tests read (tests/fixtures/image-scan), drawn as the corpus is: real
+ * identifiers of the fixtures (OFAC, bitcoin-etl, GraphSense) on a light monospace screenshot, a dark
+ * one, a wrapped phone screen, a payment-URI QR code, and decoy hex with no identifier.
+ */
+export function testScreens(): ScreenSpec[] {
+  const common = {
+    layout: "desktop" as const,
+    theme: "light" as const,
+    font: "DejaVu Sans Mono" as FontFamily,
+    fontSize: 15,
+    scale: 1,
+    width: 950,
+    cardWidth: 880,
+    title: "Withdrawal submitted",
+    prose: prose[0]!,
+    qrPayload: null,
+    rotation: 0,
+    jpegQuality: null,
+    colours: { ...themeColours.light },
+  };
+  return [
+    {
+      ...common,
+      file: "light-monospace.png",
+      rows: [
+        { label: "Withdrawal address", value: "bc1q0380k6ywa0glely8ckewmpllsvakh309e43mje" },
+        { label: "ERC-20 address", value: "0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf" },
+        { label: "Amount", value: "0.2500 BTC" },
+      ],
+    },
+    {
+      ...common,
+      file: "dark-theme.png",
+      theme: "dark",
+      font: "Liberation Mono",
+      fontSize: 16,
+      colours: { ...themeColours.dark },
+      title: "Deposit",
+      rows: [
+        { label: "USDT (TRON) deposit address", value: "TBHTJqAy4DhHhmT3dNceJYNRz4SdLofLre" },
+        {
+          label: "Transaction ID",
+          value: "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b",
+        },
+      ],
+    },
+    {
+      ...common,
+      file: "phone-wrapped.png",
+      layout: "phone",
+      font: "Noto Mono",
+      fontSize: 17,
+      scale: 2,
+      width: 390,
+      cardWidth: 358,
+      title: "Send",
+      rows: [
+        { label: "Recipient", value: "bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw" },
+        { label: "From", value: "0x03893a7c7463ae47d46bc7f091665f1893656003" },
+      ],
+    },
+    {
+      ...common,
+      file: "payment-qr.png",
+      title: "Scan to pay",
+      qrPayload: "litecoin:LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb?amount=0.25&label=Refund",
+      rows: [{ label: "Amount", value: "0.25 LTC" }],
+    },
+    {
+      ...common,
+      file: "decoys-none.png",
+      title: "Order details",
+      rows: [
+        { label: "Order ID", value: "d50baee39720bb44503f9f2284666a65" },
+        { label: "SHA-1", value: "9cf662e920d1889f8a8ee13e6b87555ade3978b9" },
+        {
+          label: "Data",
+          value: "0xcfc21f07dac5d7ea425b02395af6cb0ae49e76da578f291ac69d692f2ab98aec001e0080",
+        },
+        { label: "Memo", value: "0x2fa1b3c4d5e6f708192a3b4c5d6e7f8091a2b3" },
+      ],
+    },
+  ];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const count = Number(process.argv[2] ?? 220);
-  const folder = process.argv[3] ?? defaultCorpusFolder;
-  const truth = await generateImageCorpus(count, folder);
-  process.stdout.write(
-    `${truth.length} images, ${truth.reduce((sum, image) => sum + image.identifiers.length, 0)} identifiers, in ${folder}\n`,
-  );
+  const args = process.argv.slice(2);
+  if (args[0] === "--test-fixtures") {
+    const folder = args[1] ?? join(root, "tests/fixtures/image-scan");
+    await renderScreens(testScreens(), folder);
+    process.stdout.write(`${testScreens().length} test screens in ${folder}\n`);
+  } else {
+    const count = Number(args[0] ?? 220);
+    const folder = args[1] ?? defaultCorpusFolder;
+    const truth = await generateImageCorpus(count, folder);
+    process.stdout.write(
+      `${truth.length} images, ${truth.reduce((sum, image) => sum + image.identifiers.length, 0)} identifiers, in ${folder}\n`,
+    );
+  }
 }

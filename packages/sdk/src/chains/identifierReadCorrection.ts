@@ -104,6 +104,8 @@ interface Search {
   /** Whether the first choice of some position already differs from what was read. */
   forced: boolean;
   check: (candidate: string) => boolean;
+  /** The bits of checksum a candidate carries: 30 for bech32, 32 for base58check, a bit a letter for EIP-55. */
+  bits: (candidate: string) => number;
   alphabet: string;
   /** The lengths a valid identifier of the form has; checksummed forms may have lost or doubled one. */
   lengths: readonly number[];
@@ -125,16 +127,31 @@ function optionsOf(glyph: string, alphabet: string, caseFree: boolean): string[]
 
 class CheckBudget extends Error {}
 
+// A corrected read is kept only when the chance that any wrong candidate tried would have passed the
+// checksum as well stays below this.
+const maxChanceOfWrongRead = 1e-3;
+
+/** Whether a candidate found after `checks` tries is unlikely to have passed by chance. */
+function isConvincing(
+  candidate: string,
+  search: Pick<Search, "bits">,
+  checks: number,
+  depth: number,
+): boolean {
+  return depth === 0 || checks * 2 ** -search.bits(candidate) <= maxChanceOfWrongRead;
+}
+
 /**
  * The candidates valid at the fewest changes, trying 0..`limit` changed positions. Several distinct
  * valid candidates at that count are ambiguous: none is returned.
  */
 function searchChanges(
   options: readonly string[][],
-  check: (candidate: string) => boolean,
+  search: Pick<Search, "check" | "bits">,
   limit: number,
   budget: { checks: number },
 ): string | null {
+  const { check } = search;
   const chosen = options.map((option) => option[0] ?? "");
   const variable = options.flatMap((option, index) => (option.length > 1 ? [index] : []));
   for (let depth = 0; depth <= limit; depth++) {
@@ -157,8 +174,11 @@ function searchChanges(
       }
     };
     visit(0, depth);
-    if (found.size === 1) return [...found][0]!;
     if (found.size > 1) return null;
+    if (found.size === 1) {
+      const [candidate] = found as Set<string>;
+      return isConvincing(candidate!, search, budget.checks, depth) ? candidate! : null;
+    }
   }
   return null;
 }
@@ -168,30 +188,32 @@ function runSearch(search: Search): { value: string; corrected: boolean } | null
   const length = search.options.length;
   try {
     if (search.lengths.includes(length)) {
-      const direct = searchChanges(search.options, search.check, maxChanges, budget);
+      const direct = searchChanges(search.options, search, maxChanges, budget);
       const read = search.options.map((option) => option[0]).join("");
       if (direct !== null) return { value: direct, corrected: search.forced || direct !== read };
     }
     if (!search.lengthEdits) return null;
     const found = new Set<string>();
     const tryOptions = (options: string[][], changes: number) => {
-      const value = searchChanges(options, search.check, changes, budget);
+      const value = searchChanges(options, search, changes, budget);
       if (value !== null) found.add(value);
     };
-    // A doubled character: one of two equal neighbours dropped, with one more confusion allowed.
-    for (let index = 1; index < length && search.lengths.includes(length - 1); index++)
-      if (search.options[index]![0] === search.options[index - 1]![0])
-        tryOptions(
-          search.options.filter((_, at) => at !== index),
-          1,
-        );
+    // A character too many (doubled, or a stray glyph): each dropped in turn, with one more confusion.
+    for (let index = 0; index < length && search.lengths.includes(length - 1); index++)
+      tryOptions(
+        search.options.filter((_, at) => at !== index),
+        1,
+      );
     // A dropped character: any letter of the alphabet put back at any place (the glyphs that cannot
     // be in the alphabet are already mapped).
     if (found.size === 0 && search.lengths.includes(length + 1))
       for (let index = 0; index <= length; index++)
         for (const letter of search.alphabet)
           tryOptions([...search.options.slice(0, index), [letter], ...search.options.slice(index)], 0);
-    return found.size === 1 ? { value: [...found][0]!, corrected: true } : null;
+    const [value] = found;
+    return found.size === 1 && isConvincing(value!, search, budget.checks, 1)
+      ? { value: value!, corrected: true }
+      : null;
   } catch (error) {
     if (error instanceof CheckBudget) return null;
     throw error;
@@ -203,6 +225,7 @@ function searchOver(
   alphabet: string,
   caseFree: boolean,
   check: (candidate: string) => boolean,
+  bits: (candidate: string) => number,
   lengths: readonly number[],
   lengthEdits: boolean,
 ): Search | null {
@@ -215,7 +238,7 @@ function searchOver(
     if (option[0] !== glyph) forced = true;
     options.push(option);
   }
-  return { options, forced, check, alphabet, lengths, lengthEdits };
+  return { options, forced, check, bits, alphabet, lengths, lengthEdits };
 }
 
 function prefixed(prefix: string, search: Search): Search {
@@ -240,6 +263,7 @@ function segwitSearch(token: string): Search | null {
     bech32Alphabet,
     false,
     (candidate) => decodeSegwit(hrp, candidate) !== null,
+    () => 30,
     segwitDataLengths,
     true,
   );
@@ -255,6 +279,7 @@ function cashAddrSearch(token: string): Search | null {
     bech32Alphabet,
     false,
     (candidate) => decodeCashAddr(candidate, "bitcoincash") !== null,
+    () => 40,
     cashAddrDataLengths,
     true,
   );
@@ -270,7 +295,7 @@ function isBase58Address(candidate: string): boolean {
 function base58Search(token: string): Search | null {
   if (token.length < 24 || token.length > 36) return null;
   if (!/^[13LMDA9TlI|]/.test(token)) return null;
-  return searchOver(token, base58Alphabet, true, isBase58Address, base58Lengths, true);
+  return searchOver(token, base58Alphabet, true, isBase58Address, () => 32, base58Lengths, true);
 }
 
 // What a glyph that cannot be hex stands for in hex text; hex has no checksum to choose otherwise.
@@ -331,6 +356,26 @@ function passesEip55(body: string): boolean {
   return true;
 }
 
+/**
+ * A mixed-case address whose digits are as read but one letter's case is not EIP-55's (an f read as
+ * F): one flip among some 24 letters passes by chance about once in a million.
+ */
+function oneCaseSlip(body: string): { value: string; corrected: boolean } | null {
+  if (!/^[0-9a-fA-F]{40}$/.test(body)) return null;
+  const expected = eip55Letters(body.toLowerCase());
+  let slips = 0;
+  for (let index = 0; index < body.length; index++)
+    if (body[index] !== expected[index] && body[index]!.toLowerCase() !== "c") slips++;
+  // One slip among n checked letters passes by chance n times in 2^n.
+  const bits = eip55Bits(body);
+  return slips === 1 && bits * 2 ** -bits <= maxChanceOfWrongRead ? { value: body, corrected: true } : null;
+}
+
+/** EIP-55 carries a bit in each letter's case, but none in a c's (its case is not checked). */
+function eip55Bits(candidate: string): number {
+  return candidate.replace(/[^a-fA-F]|[cC]/g, "").length;
+}
+
 type HexRead = { value: string; corrected: boolean; checksummed: boolean } | null;
 
 /**
@@ -348,9 +393,17 @@ function hexRead(token: string): HexRead {
   const mixedCase = uppercase > 3 || (uppercase > 0 && uppercase * 4 >= lowercase);
   if (lowercase === 0 && uppercase > 0) return null;
   if (match !== null && body.length === 40 && mixedCase) {
-    const search = searchOver(body.replace(/C/g, "c"), hexAlphabet, false, passesEip55, [40], false);
+    const search = searchOver(
+      body.replace(/C/g, "c"),
+      hexAlphabet,
+      false,
+      passesEip55,
+      eip55Bits,
+      [40],
+      false,
+    );
     if (search === null) return null;
-    const found = runSearch(search);
+    const found = runSearch(search) ?? oneCaseSlip(search.options.map((option) => option[0]).join(""));
     if (found === null) return null;
     return {
       value: `0x${found.value.toLowerCase()}`,

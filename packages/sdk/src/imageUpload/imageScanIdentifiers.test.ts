@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { identifierReadsInText, identifiersInText } from "./imageScanIdentifiers.ts";
+import { identifierReadsInText, identifiersInText, imageScanReadLabel } from "./imageScanIdentifiers.ts";
 
 const bech32 = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const evmHash = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060";
@@ -67,5 +67,17 @@ describe("002 §4 identifiers read from an image", () => {
     expect(
       identifiersInText(`Data\n0xcfc21f07dac5d7ea425b02395af6cb0ae49e76da\n578f291ac69d692f2ab98aec001e0080`),
     ).toEqual([]);
+  });
+});
+
+describe("issue 42 how an identifier was read, in words", () => {
+  test("issue 42 a corrected or unchecked read is labelled for a second look", () => {
+    expect(imageScanReadLabel({ source: "qr", reading: "exact", checksummed: true })).toBe("QR code, exact");
+    expect(imageScanReadLabel({ source: "text", reading: "corrected", checksummed: true })).toBe(
+      "text, corrected, its checksum holds",
+    );
+    expect(imageScanReadLabel({ source: "text", reading: "exact", checksummed: false })).toBe(
+      "text, exact, no checksum",
+    );
   });
 });

@@ -18,6 +18,20 @@ export const imageScanReadSchema = z.object({
 });
 export type ImageScanRead = z.infer<typeof imageScanReadSchema>;
 
+/**
+ * How an identifier was read, in words for the console and `sleuth scan`: where it came from, and
+ * whether it was corrected or has no checksum, the two cases an investigator should check by eye.
+ */
+export function imageScanReadLabel(read: Pick<ImageScanRead, "source" | "reading" | "checksummed">): string {
+  const parts = [
+    read.source === "qr" ? "QR code" : "text",
+    read.reading === "corrected" ? "corrected" : "exact",
+  ];
+  if (read.reading === "corrected" && read.checksummed) parts.push("its checksum holds");
+  if (!read.checksummed) parts.push("no checksum");
+  return parts.join(", ");
+}
+
 // Payment URIs a QR code may hold ("bitcoin:bc1q…?amount=1", "ethereum:pay-0xab…@1/transfer"): the
 // scheme is dropped, except CashAddr's, which is part of the address itself.
 const paymentUriScheme =

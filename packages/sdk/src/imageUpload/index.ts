@@ -27,6 +27,7 @@ export {
   identifierReadsInText,
   identifiersInText,
   imageScanReadings,
+  imageScanReadLabel,
   imageScanReadSchema,
   imageScanSources,
 } from "./imageScanIdentifiers.ts";

@@ -1,5 +1,5 @@
 import { PNG } from "pngjs";
-import type { InkMask } from "./textCandidates.ts";
+import type { Box, InkMask } from "./textCandidates.ts";
 import { textLines } from "./textCandidates.ts";
 
 /** A greyscale image, one byte a pixel, dark text on a light background. */
@@ -101,4 +101,35 @@ export function pngOfGrey(page: GreyImage): Uint8Array {
   });
   png.data = Buffer.from(page.grey);
   return PNG.sync.write(png, { deflateLevel: 1, colorType: 0, inputColorType: 0 });
+}
+
+// White between stacked regions, so tesseract reads each as its own lines.
+const stackMargin = 24;
+
+/** The regions of the page, each scaled by `factor`, one under another on white: what a re-read sees. */
+export function stackRegions(page: GreyImage, regions: readonly Box[], factor: number): GreyImage {
+  const parts = regions.map((region) => scaledGrey(cropOf(page, region), factor));
+  const width = Math.max(...parts.map((part) => part.width)) + 2 * stackMargin;
+  const height = parts.reduce((sum, part) => sum + part.height + stackMargin, stackMargin);
+  const grey = new Uint8Array(width * height).fill(255);
+  let top = stackMargin;
+  for (const part of parts) {
+    for (let y = 0; y < part.height; y++)
+      grey.set(part.grey.subarray(y * part.width, (y + 1) * part.width), (top + y) * width + stackMargin);
+    top += part.height + stackMargin;
+  }
+  return { width, height, grey };
+}
+
+function cropOf(page: GreyImage, box: Box): GreyImage {
+  const grey = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++)
+    grey.set(
+      page.grey.subarray(
+        (box.top + y) * page.width + box.left,
+        (box.top + y) * page.width + box.left + box.width,
+      ),
+      y * box.width,
+    );
+  return { width: box.width, height: box.height, grey };
 }

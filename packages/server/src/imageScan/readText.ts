@@ -52,6 +52,8 @@ async function createOcrWorker(): Promise<Worker> {
     // Identifiers are letters, digits and the few signs URNs, CashAddr and payment URIs carry.
     tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:.-_/ ",
     preserve_interword_spaces: "1",
+    // Screenshots carry no resolution; saying one keeps tesseract from guessing (and logging) it.
+    user_defined_dpi: "300",
   });
   return created;
 }
@@ -83,17 +85,40 @@ function release(pooled: PooledWorker): void {
   else pooled.busy = false;
 }
 
+/** A line of text the OCR read, and where it stands in the image it read (pixels). */
+export interface TextLine {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /**
- * The text of a png image (tesseract decodes it itself), lines separated by newlines. The workers
+ * The lines of text of a png image (tesseract decodes it itself), in reading order. The workers
  * serve every scan in turn: compiling the model again per image would cost seconds.
  */
-export async function readText(image: Uint8Array, layout: PageSegmentation = "sparse"): Promise<string> {
+export async function readText(image: Uint8Array, layout: PageSegmentation = "sparse"): Promise<TextLine[]> {
   const pooled = await acquire();
   try {
     const ocr = await pooled.worker;
     await ocr.setParameters({ tessedit_pageseg_mode: pageSegmentationModes[layout] });
-    const { data } = await ocr.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-    return data.text;
+    const { data } = await ocr.recognize(
+      Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+      {},
+      { text: false, blocks: true },
+    );
+    return (data.blocks ?? []).flatMap((block) =>
+      block.paragraphs.flatMap((paragraph) =>
+        paragraph.lines.map((line) => ({
+          text: line.text.trim(),
+          left: line.bbox.x0,
+          top: line.bbox.y0,
+          right: line.bbox.x1,
+          bottom: line.bbox.y1,
+        })),
+      ),
+    );
   } finally {
     release(pooled);
   }
