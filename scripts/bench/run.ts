@@ -13,6 +13,8 @@ const benchmarks = {
   transfers: "transfer pages of the busiest address and sleuth transfers end to end (transfers.ts [scale])",
   flows: "counterparty summary and exposure latency on the server (flows.ts [scale])",
   graph: "graph layout in the worker, expand and trace latency (graph.ts [scale])",
+  imageScan:
+    "search by image: recall, precision and time per image on the rendered corpus (imageScan.ts [count])",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

@@ -74,8 +74,9 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
       value: checksummedEvm.toLowerCase(),
       reading: "corrected",
     });
-    // 8 read for B changes the hash of the address: the checksum finds the one digit.
-    expect(read("0xde08295669a9FD93d5F28D9Ec85E40f4cb697BAe")?.value).toBe(checksummedEvm.toLowerCase());
+    // 8 read for B would need a search among the address's digits, and EIP-55 carries a bit per
+    // letter only (17 here): some wrong candidate could pass as well, so the read is refused.
+    expect(read("0xde08295669a9FD93d5F28D9Ec85E40f4cb697BAe")).toBeNull();
     // A c read as C (or the reverse) is size, not a different address.
     expect(read("0xde0B295669a9FD93d5F28D9EC85E40f4Cb697BAe")?.value).toBe(checksummedEvm.toLowerCase());
   });

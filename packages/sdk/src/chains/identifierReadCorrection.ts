@@ -78,7 +78,7 @@ const confusables: Readonly<Record<string, string>> = {
 };
 
 // Letters whose capital is the small letter drawn larger: OCR guesses their case from the size alone.
-const caseAlike = new Set("cCkKoOpPsSuUvVwWxXzZ");
+const caseAlike = new Set("cCkKoOpPsSuUvVwWxXyYzZ");
 
 // A wrong read passes a 30- or 32-bit checksum about once in a billion tries; these bounds keep the
 // tries to tens of thousands per token, so a corrected read is wrong less than once in ten thousand.
@@ -129,7 +129,7 @@ class CheckBudget extends Error {}
 
 // A corrected read is kept only when the chance that any wrong candidate tried would have passed the
 // checksum as well stays below this.
-const maxChanceOfWrongRead = 1e-3;
+const maxChanceOfWrongRead = 1e-4;
 
 /** Whether a candidate found after `checks` tries is unlikely to have passed by chance. */
 function isConvincing(
@@ -147,7 +147,7 @@ function isConvincing(
  */
 function searchChanges(
   options: readonly string[][],
-  search: Pick<Search, "check" | "bits">,
+  search: Pick<Search, "check" | "bits" | "forced">,
   limit: number,
   budget: { checks: number },
 ): string | null {

@@ -48,6 +48,14 @@ describe("002 §4 identifiers read from an image", () => {
     ).toEqual([{ identifier: bech32, source: "text", reading: "exact", checksummed: true }]);
     // The first line of a wrapped 0x hash is 42 characters, a valid address alone: the join wins.
     expect(identifiersInText(`Hash: ${evmHash.slice(0, 42)}\n${evmHash.slice(42)}`)).toEqual([evmHash]);
+    // A slightly rotated line read with a space inside the address.
+    expect(identifiersInText("Send to bc1q202ajnhxgg9d9jj czmgOg4usp6haqldyy2eakl")).toEqual([
+      "bc1q202ajnhxgg9d9jjczmg0g4usp6haqldyy2eakl",
+    ]);
+    // A label's last word is not glued to the address on the next line (as a Solana-length key).
+    expect(identifiersInText("Dogecoin recipient\nDC67HegZA8nHrGSNfnUqAm9g8ygvxqS2Ty\nYour request")).toEqual(
+      ["DC67HegZA8nHrGSNfnUqAm9g8ygvxqS2Ty"],
+    );
     // Two addresses on consecutive lines are not joined into one.
     expect(identifiersInText(`${bech32}\n0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe`)).toEqual([
       bech32,

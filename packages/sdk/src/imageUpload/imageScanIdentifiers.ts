@@ -58,8 +58,20 @@ function candidatesOfToken(raw: string): string[] {
 
 const recognition = { recognizeInet: false } as const;
 
+// A token is read again when the line before it tries to join it: the correction's search is not repeated.
+const recentReads = new Map<string, IdentifierRead | null>();
+const maxRecentReads = 256;
+
 /** An identifier in one token: URNs and exact reads first, then the checksum-guided correction. */
 function readToken(token: string): IdentifierRead | null {
+  if (recentReads.has(token)) return recentReads.get(token)!;
+  const read = readTokenOnce(token);
+  if (recentReads.size >= maxRecentReads) recentReads.delete(recentReads.keys().next().value!);
+  recentReads.set(token, read);
+  return read;
+}
+
+function readTokenOnce(token: string): IdentifierRead | null {
   for (const candidate of candidatesOfToken(token)) {
     const exact = recognizeIdentifier(candidate, recognition)[0];
     if (exact !== undefined && exact.chain !== "solana")
@@ -120,7 +132,16 @@ export function identifierReadsInText(text: string, source: ImageScanRead["sourc
         // digest) that happens to break at an identifier's length: nothing says where it ends.
         if (isUncheckedHex(token) && continuesAsHex(lines[line + 1]?.[0])) continue;
       }
-      add(readToken(token));
+      const read = readToken(token);
+      if (read === null && isFragment(token)) {
+        const split = readSplit(tokens, index);
+        if (split !== null) {
+          for (let part = 1; part <= split.parts; part++) joined.add(`${line}:${index + part}`);
+          add(split.read);
+          continue;
+        }
+      }
+      add(read);
     }
   }
   return found;
@@ -134,6 +155,31 @@ function continuesAsHex(next: string | undefined): boolean {
   return next !== undefined && /^[0-9a-f]+$/.test(next) && readToken(next) === null;
 }
 
+/**
+ * A joined read counts only with a checksum or the exact length of a hex identifier: base58 of 43 or
+ * 44 characters (a Solana key) would take any two words glued together.
+ */
+function readJoined(text: string): IdentifierRead | null {
+  const read = readToken(text);
+  return read === null || read.identifier.chain === "solana" ? null : read;
+}
+
+/**
+ * An identifier OCR split with a space (a slightly rotated line is read in pieces): the token joined
+ * with the one or two after it on the same line, kept when the join validates.
+ */
+function readSplit(tokens: readonly string[], index: number): { read: IdentifierRead; parts: number } | null {
+  let text = tokens[index]!;
+  for (let parts = 1; parts <= 2 && index + parts < tokens.length; parts++) {
+    const next = tokens[index + parts]!;
+    if (!/^[A-Za-z0-9@?|!]+$/.test(next)) return null;
+    text += next;
+    const read = readJoined(text);
+    if (read !== null) return { read, parts };
+  }
+  return null;
+}
+
 /** An identifier begun by the last token of `line` and continued at the start of the next one or two lines. */
 function readWrapped(
   lines: readonly string[][],
@@ -141,13 +187,14 @@ function readWrapped(
   tail: string,
 ): { read: IdentifierRead; used: string[] } | null {
   const next = lines[line + 1]?.[0];
-  if (!isFragment(next)) return null;
+  // A whole identifier at the start of the next line is not the rest of a word before it.
+  if (!isFragment(next) || readToken(next) !== null) return null;
   const afterNext = lines[line + 1]!.length === 1 ? lines[line + 2]?.[0] : undefined;
   if (isFragment(afterNext)) {
-    const three = readToken(tail + next + afterNext);
+    const three = readJoined(tail + next + afterNext);
     if (three !== null) return { read: three, used: [`${line + 1}:0`, `${line + 2}:0`] };
   }
-  const two = readToken(tail + next);
+  const two = readJoined(tail + next);
   return two === null ? null : { read: two, used: [`${line + 1}:0`] };
 }
 

@@ -14,11 +14,14 @@ const targetLineHeight = 30;
 // A page larger than this is read at a smaller scale: the OCR's time and memory follow its pixels.
 const maxOcrPixels = 9_000_000;
 
-/** The median height of the image's text lines, in pixels (0 when it has none). */
+/**
+ * The median height of the image's text lines, in pixels (0 when it has none). A line of text is
+ * wider than tall; squarer blocks (a QR code's rows, icons) are left out.
+ */
 export function typicalLineHeight(mask: InkMask): number {
   const heights = textLines(mask)
+    .filter((line) => line.height >= 5 && line.height <= 120 && line.width >= line.height * 2.5)
     .map((line) => line.height)
-    .filter((height) => height >= 5 && height <= 120)
     .sort((a, b) => a - b);
   return heights.length === 0 ? 0 : heights[Math.floor(heights.length / 2)]!;
 }

@@ -34,25 +34,35 @@ const minDoubtfulToken = 16;
 // Lines closer than this many line heights below one another may be one wrapped identifier.
 const wrapGap = 1.2;
 
-/** The reads of every pass, counted: a read without a checksum must be seen twice to be kept. */
+/**
+ * The reads of every pass, counted. A read without a checksum is kept only when two passes gave it
+ * and one of them read it exactly, or three gave it: a glyph mapped to the digit it resembles (an l
+ * as 1) may as well be another digit drawn oddly, and OCR repeats its own misreads.
+ */
 class ReadVotes {
-  private readonly reads = new Map<string, { read: ImageScanRead; count: number }>();
+  private readonly reads = new Map<string, { read: ImageScanRead; count: number; exact: number }>();
 
   add(reads: readonly ImageScanRead[]): void {
     for (const read of reads) {
       const seen = this.reads.get(read.identifier);
-      if (seen === undefined) this.reads.set(read.identifier, { read: { ...read }, count: 1 });
+      const exact = read.reading === "exact" ? 1 : 0;
+      if (seen === undefined) this.reads.set(read.identifier, { read: { ...read }, count: 1, exact });
       else {
         seen.count++;
+        seen.exact += exact;
         // Read exactly by one pass, the identifier needs no double-check.
-        if (read.reading === "exact") seen.read.reading = "exact";
+        if (exact) seen.read.reading = "exact";
       }
     }
   }
 
-  /** Identifiers only one pass read without a checksum: a misread digit would look the same. */
+  private isKept(entry: { read: ImageScanRead; count: number; exact: number }): boolean {
+    return entry.read.checksummed || (entry.count >= 2 && entry.exact >= 1) || entry.count >= 3;
+  }
+
+  /** Whether some read still waits for a second pass to confirm it. */
   unconfirmed(): boolean {
-    return [...this.reads.values()].some(({ read, count }) => !read.checksummed && count < 2);
+    return [...this.reads.values()].some((entry) => !this.isKept(entry));
   }
 
   checksummed(): string[] {
@@ -60,9 +70,7 @@ class ReadVotes {
   }
 
   kept(): ImageScanRead[] {
-    return [...this.reads.values()]
-      .filter(({ read, count }) => read.checksummed || count >= 2)
-      .map(({ read }) => read);
+    return [...this.reads.values()].filter((entry) => this.isKept(entry)).map(({ read }) => read);
   }
 }
 
@@ -135,7 +143,7 @@ function regionsOf(
  * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
  * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
  * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes. Text comes first, in reading order, then the QR codes; each identifier once.
+ * from two passes, one of them exactly as read, or from three. Text comes first, in reading order, then the QR codes; each identifier once.
  */
 export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
   const image = await decodeImage(bytes);

@@ -24,7 +24,12 @@ function word(left: number, top: number, letters: number): Array<[number, number
 
 describe("issue 42 where the text lines are", () => {
   test("issue 42 lines of text are found apart from a block beside them", () => {
-    const image = imageOf(900, 200, [...word(10, 20, 5), ...word(70, 20, 34), ...word(10, 60, 12), [600, 40, 120, 120]]);
+    const image = imageOf(900, 200, [
+      ...word(10, 20, 5),
+      ...word(70, 20, 34),
+      ...word(10, 60, 12),
+      [600, 40, 120, 120],
+    ]);
     const lines = textLines(inkMaskOf(image));
     expect(lines).toContainEqual({ left: 10, top: 60, width: 12 * 7 - 1, height: 14 });
     expect(lines).toContainEqual({ left: 600, top: 40, width: 120, height: 120 });
