@@ -36,8 +36,9 @@ const wrapGap = 1.2;
 
 /**
  * The reads of every pass, counted. A read without a checksum is kept only when two passes gave it
- * and one of them read it exactly, or three gave it: a glyph mapped to the digit it resembles (an l
- * as 1) may as well be another digit drawn oddly, and OCR repeats its own misreads.
+ * and one of them read it exactly: a glyph mapped to the digit it resembles (an l as 1) may as well
+ * be another digit drawn oddly (a 0 read as l by three passes in the corpus), and OCR repeats its
+ * own misreads.
  */
 class ReadVotes {
   private readonly reads = new Map<string, { read: ImageScanRead; count: number; exact: number }>();
@@ -57,7 +58,7 @@ class ReadVotes {
   }
 
   private isKept(entry: { read: ImageScanRead; count: number; exact: number }): boolean {
-    return entry.read.checksummed || (entry.count >= 2 && entry.exact >= 1) || entry.count >= 3;
+    return entry.read.checksummed || (entry.count >= 2 && entry.exact >= 1);
   }
 
   /** Whether some read still waits for a second pass to confirm it. */
@@ -143,7 +144,7 @@ function regionsOf(
  * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
  * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
  * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes, one of them exactly as read, or from three. Text comes first, in reading order, then the QR codes; each identifier once.
+ * from two passes, one of them exactly as read. Text comes first, in reading order, then the QR codes; each identifier once.
  */
 export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
   const image = await decodeImage(bytes);
