@@ -46,6 +46,13 @@ describe("002 §4 identifiers read from an image", () => {
     expect(
       identifierReadsInText(`Address\nbc1qar0srrr7xfkv\ny5l643lydnw9re59\ngtzzwf5mdq\nCopy`, "text"),
     ).toEqual([{ identifier: bech32, source: "text", reading: "exact", checksummed: true }]);
+    // A hash in large text on a phone takes four lines.
+    const hash = "3e497f198b0f40e5214ee538871d5df9f408de7e7a5812802ca23fa988e5c950";
+    expect(
+      identifiersInText(
+        `Transaction ID\n${hash.slice(0, 20)}\n${hash.slice(20, 40)}\n${hash.slice(40, 60)}\n${hash.slice(60)}\nSHA-1`,
+      ),
+    ).toEqual([hash]);
     // The first line of a wrapped 0x hash is 42 characters, a valid address alone: the join wins.
     expect(identifiersInText(`Hash: ${evmHash.slice(0, 42)}\n${evmHash.slice(42)}`)).toEqual([evmHash]);
     // A slightly rotated line read with a space inside the address.

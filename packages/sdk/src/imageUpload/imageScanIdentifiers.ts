@@ -83,6 +83,9 @@ function readTokenOnce(token: string): IdentifierRead | null {
   return null;
 }
 
+// An identifier wraps over at most this many lines (a hash in large text on a phone).
+const maxWrapLines = 4;
+
 // A fragment of a wrapped identifier holds at least this many characters (a phone line holds more).
 const minFragmentLength = 6;
 
@@ -147,6 +150,16 @@ export function identifierReadsInText(text: string, source: ImageScanRead["sourc
   return found;
 }
 
+/**
+ * Whether a line may continue a wrapped identifier: its first token is a fragment, or the line is
+ * that token alone (the last few characters of a wrap, "c950", stand alone on their line).
+ */
+function isContinuation(tokens: readonly string[] | undefined): boolean {
+  const first = tokens?.[0];
+  if (first === undefined) return false;
+  return isFragment(first) || (tokens!.length === 1 && /^[A-Za-z0-9@?|!]+$/.test(first));
+}
+
 function isUncheckedHex(token: string): boolean {
   return /^(0x)?[0-9a-f]+$/.test(token);
 }
@@ -180,7 +193,7 @@ function readSplit(tokens: readonly string[], index: number): { read: Identifier
   return null;
 }
 
-/** An identifier begun by the last token of `line` and continued at the start of the next one or two lines. */
+/** An identifier begun by the last token of `line` and continued at the start of the next one to three lines. */
 function readWrapped(
   lines: readonly string[][],
   line: number,
@@ -188,14 +201,21 @@ function readWrapped(
 ): { read: IdentifierRead; used: string[] } | null {
   const next = lines[line + 1]?.[0];
   // A whole identifier at the start of the next line is not the rest of a word before it.
-  if (!isFragment(next) || readToken(next) !== null) return null;
-  const afterNext = lines[line + 1]!.length === 1 ? lines[line + 2]?.[0] : undefined;
-  if (isFragment(afterNext)) {
-    const three = readJoined(tail + next + afterNext);
-    if (three !== null) return { read: three, used: [`${line + 1}:0`, `${line + 2}:0`] };
+  if (!isContinuation(lines[line + 1]) || readToken(next!) !== null) return null;
+  // The pieces a wrap may continue on: the next lines' first tokens, past lines holding that token
+  // alone (a 64-character hash takes four lines of a phone at a large text size).
+  const pieces = [next!];
+  for (let after = line + 2; after <= line + maxWrapLines - 1 && lines[after - 1]!.length === 1; after++) {
+    if (!isContinuation(lines[after])) break;
+    pieces.push(lines[after]![0]!);
   }
-  const two = readJoined(tail + next);
-  return two === null ? null : { read: two, used: [`${line + 1}:0`] };
+  // The longest join first: a fragment may be valid alone (a hash's first 42 characters).
+  for (let count = pieces.length; count >= 1; count--) {
+    const read = readJoined(tail + pieces.slice(0, count).join(""));
+    if (read !== null)
+      return { read, used: Array.from({ length: count }, (_, index) => `${line + 1 + index}:0`) };
+  }
+  return null;
 }
 
 /**
