@@ -14,6 +14,8 @@ const benchmarks = {
   flows: "counterparty summary and exposure latency on the server (flows.ts [scale])",
   graph: "graph layout in the worker, expand and trace latency (graph.ts [scale])",
   prices: "re-pricing 1,000,000 transfers on a price import against a plain UPDATE (prices.ts [transfers])",
+  imageScan:
+    "search by image: recall, precision and time per image on the rendered corpus (imageScan.ts [count])",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

@@ -108,12 +108,16 @@ describe("002 §2 triage by keyboard", () => {
     await chooser.setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(png) });
     const found = page.getByTestId("image-identifiers").locator("li");
     await expect
-      .poll(() => found.allTextContents(), { timeout: 90_000 })
+      .poll(() => found.locator("a").allTextContents(), { timeout: 90_000 })
       .toEqual([
         "0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae",
         "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
         "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
       ]);
+    // Issue 42: each says how it was read; the QR code's address says so.
+    const lines = await found.allTextContents();
+    for (const line of lines.slice(0, 2)) expect(line).toMatch(/ \(text, (exact|corrected)[^)]*\)$/);
+    expect(lines[2]).toBe("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq (QR code, exact)");
     await page.screenshot({ path: "/tmp/triage-image.png", fullPage: true });
   }, 120_000);
 });

@@ -40,6 +40,33 @@ describe("002 §4 sleuth scan", () => {
     );
   }, 120_000);
 
+  test("issue 42 scan says how each identifier was read: on stderr when piped, in --json", async () => {
+    const png = drawPng({
+      width: 700,
+      height: 260,
+      texts: [{ text: "Payment reference", x: 20, y: 40 }],
+      qrCodes: [{ payload: "litecoin:LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb?amount=2", x: 380, y: 60 }],
+    });
+    await writeFile(join(cli.dir, "pay.png"), png);
+    const plain = await cli.run(["scan", "pay.png"], { env });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toBe("LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb\n");
+    expect(plain.stderr).toContain("LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb: QR code, exact");
+    const json = await cli.run(["scan", "pay.png", "--json"], { env });
+    expect(JSON.parse(json.stdout)).toEqual({
+      image: "pay.png",
+      identifiers: ["LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb"],
+      reads: [
+        {
+          identifier: "LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb",
+          source: "qr",
+          reading: "exact",
+          checksummed: true,
+        },
+      ],
+    });
+  }, 120_000);
+
   test("002 §4 an image without identifiers prints nothing and says so on stderr", async () => {
     await writeFile(
       join(cli.dir, "empty.png"),

@@ -1,9 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { type acceptedImageTypes, imageUploadMessages, isAcceptedImageFile } from "@sleuth/sdk";
+import {
+  type acceptedImageTypes,
+  type ImageScanRead,
+  imageScanReadLabel,
+  imageUploadMessages,
+  isAcceptedImageFile,
+} from "@sleuth/sdk";
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
+import { renderTable } from "../output/index.ts";
 import { action } from "../session.ts";
 
 // 002 §5: the media type each accepted extension is sent as.
@@ -24,12 +31,14 @@ export function registerScan(program: Command, io: CliIo): void {
     .command("scan")
     .description("print the addresses and transaction hashes found in an image (screenshot, photo, QR code)")
     .argument("<image>", "a .jpg, .png, .heic or .webp file")
-    .option("--json", "print {image, identifiers} as JSON")
+    .option("--json", "print {image, identifiers, reads} as JSON")
     .addHelpText(
       "after",
       `
 The image is read on the Sleuth server, never sent elsewhere. An image with no identifier prints
-nothing on stdout, says so on stderr and exits 0.
+nothing on stdout, says so on stderr and exits 0. On a terminal each identifier is shown with how
+it was read (text or QR code, exact or corrected by its checksum, no checksum); piped, stdout holds
+the identifiers alone, one a line, and stderr says how each was read.
 
 Examples:
   sleuth scan screenshot.png
@@ -51,9 +60,29 @@ Examples:
         }
         const { client } = await session.scopedClient();
         session.out.info(`reading ${name}…`);
-        const identifiers = await client.triage.scanImage(new Blob([bytes], { type }), name);
-        if (command.opts<{ json?: boolean }>().json) session.out.json({ image: name, identifiers });
-        else if (identifiers.length > 0) session.out.data(`${identifiers.join("\n")}\n`);
+        const { identifiers, reads } = await client.triage.readImage(new Blob([bytes], { type }), name);
+        const howRead = (identifier: string) => {
+          const read = reads?.find((candidate) => candidate.identifier === identifier);
+          return read === undefined ? "" : imageScanReadLabel(read);
+        };
+        if (command.opts<{ json?: boolean }>().json) session.out.json({ image: name, identifiers, reads });
+        else if (identifiers.length > 0 && session.out.tty && reads !== null)
+          session.out.data(
+            renderTable(
+              identifiers,
+              [
+                { header: "IDENTIFIER", value: (identifier: string) => identifier, shrink: false },
+                { header: "READ FROM", value: howRead },
+              ],
+              session.out,
+            ),
+          );
+        else if (identifiers.length > 0) {
+          session.out.data(`${identifiers.join("\n")}\n`);
+          // Issue 42: stdout stays one identifier a line for pipes; how each was read goes beside it.
+          for (const read of reads ?? ([] as ImageScanRead[]))
+            session.out.info(`${read.identifier}: ${imageScanReadLabel(read)}`);
+        }
         if (identifiers.length === 0) session.out.info(imageUploadMessages.noIdentifiersFound);
       }),
     );

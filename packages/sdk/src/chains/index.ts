@@ -22,6 +22,8 @@ export {
   chainsOfFamily,
   defaultChain,
 } from "./chainRegistry.ts";
+export type { IdentifierRead } from "./identifierReadCorrection.ts";
+export { correctIdentifierRead, hasChecksum } from "./identifierReadCorrection.ts";
 export { isValidIpAddress, normalizeIpAddress } from "./inet.ts";
 export type { IdentifierKind, RecognizedIdentifier, RecognizeOptions } from "./recognizeIdentifier.ts";
 export { recognizeIdentifier } from "./recognizeIdentifier.ts";

@@ -33,7 +33,7 @@ export {
   retryAfterMs,
   retryDelayMs,
 } from "./transport.ts";
-export type { ImageScanOptions, TriageReport, TriageSummaryCalls } from "./triageApi.ts";
+export type { ImageScanOptions, ImageScanResult, TriageReport, TriageSummaryCalls } from "./triageApi.ts";
 export { triageApi } from "./triageApi.ts";
 export type { UploadOptions } from "./uploadRequest.ts";
 export { uploadForm } from "./uploadRequest.ts";

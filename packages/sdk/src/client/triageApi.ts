@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AttributionTag } from "../attribution/index.ts";
-import { imageScanResponseSchema } from "../imageUpload/index.ts";
+import { type ImageScanRead, imageScanResponseSchema } from "../imageUpload/index.ts";
 import type { AddressMetrics } from "../metrics/index.ts";
 import type { AddressRiskInfo } from "../risk/index.ts";
 import {
@@ -25,6 +25,13 @@ export interface ImageScanOptions {
   signal?: AbortSignal;
   /** 002 §4: the fraction of the image sent, 0..1. */
   onProgress?: (fraction: number) => void;
+}
+
+/** An image scan's answer: the 002 §3 identifiers and, from a server that says, how each was read. */
+export interface ImageScanResult {
+  identifiers: string[];
+  /** Issue 42: per identifier, text or QR code, exact or corrected; null from an older server. */
+  reads: ImageScanRead[] | null;
 }
 
 export interface TriageReport {
@@ -68,13 +75,18 @@ export function triageApi(core: HttpCore) {
      * in an image (OCR and QR codes), in reading order.
      */
     async scanImage(image: Blob, fileName: string, options: ImageScanOptions = {}): Promise<string[]> {
+      return (await this.readImage(image, fileName, options)).identifiers;
+    },
+
+    /** The same scan with how each identifier was read (issue 42), for a reader to double-check. */
+    async readImage(image: Blob, fileName: string, options: ImageScanOptions = {}): Promise<ImageScanResult> {
       const form = new FormData();
       form.append("file", image, fileName);
       const answer = await uploadForm(core, "/v1/triage/image-scan", form, {
         schema: imageScanResponseSchema,
         ...options,
       });
-      return answer.data;
+      return { identifiers: answer.data, reads: answer.meta?.reads ?? null };
     },
 
     /**

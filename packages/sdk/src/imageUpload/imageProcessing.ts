@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageScanReadSchema } from "./imageScanIdentifiers.ts";
 
 // 002 §4: processing starts one second after the upload reaches 100%, then advances every 12.5 s.
 export const imageProcessingStartDelayMs = 1000;
@@ -19,8 +20,15 @@ export function imageProcessingStep(elapsedMs: number): ImageProcessingStep | "u
   return imageProcessingSteps[Math.min(index, imageProcessingSteps.length - 1)]!;
 }
 
-/** 002 §3 image scan response of POST /v1/triage/image-scan: the identifiers read from the image. */
-export const imageScanResponseSchema = z.object({ data: z.array(z.string()) });
+/**
+ * 002 §3 image scan response of POST /v1/triage/image-scan: the identifiers read from the image.
+ * Issue 42 adds `meta.reads`, how each was read (text or QR code, exact or corrected); `data` stays
+ * the 002 §3 list, and an answer without `meta` (an older server) is still valid.
+ */
+export const imageScanResponseSchema = z.object({
+  data: z.array(z.string()),
+  meta: z.object({ reads: z.array(imageScanReadSchema) }).optional(),
+});
 export type ImageScanResponse = z.infer<typeof imageScanResponseSchema>;
 
 // 002 §4: the upload widget's states; "results" and "noResults" follow a finished scan.

@@ -1,173 +1,227 @@
-import { checksumEvmAddress } from "../chains/evmAddress.ts";
-import { type RecognizeOptions, recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
+import { z } from "zod";
+import {
+  correctIdentifierRead,
+  hasChecksum,
+  type IdentifierRead,
+} from "../chains/identifierReadCorrection.ts";
+import { recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
 
-// Payment URIs a QR code may hold ("bitcoin:bc1q…?amount=1", "ethereum:0xab…@1/transfer"): the scheme
-// is dropped, except CashAddr's, which is part of the address itself.
-const paymentUriScheme = /^(bitcoin|litecoin|dogecoin|ethereum|tron|solana|bnb|polygon|avalanche):/i;
+// Issue 42: how the scan read each identifier, so an investigator double-checks a corrected one.
+export const imageScanSources = ["text", "qr"] as const;
+export const imageScanReadings = ["exact", "corrected"] as const;
+export const imageScanReadSchema = z.object({
+  identifier: z.string(),
+  source: z.enum(imageScanSources),
+  reading: z.enum(imageScanReadings),
+  /** Whether a checksum vouches for it (false for lowercase hex addresses and transaction hashes). */
+  checksummed: z.boolean(),
+});
+export type ImageScanRead = z.infer<typeof imageScanReadSchema>;
 
-// Characters that never belong to an address, hash or URN: everything else stays in the token, so a
-// URN or a CashAddr keeps its colons.
-const tokenSeparators = /[\s,;'"`()[\]{}<>|!?*=&]+/;
+/**
+ * How an identifier was read, in words for the console and `sleuth scan`: where it came from, and
+ * whether it was corrected or has no checksum, the two cases an investigator should check by eye.
+ */
+export function imageScanReadLabel(read: Pick<ImageScanRead, "source" | "reading" | "checksummed">): string {
+  const parts = [
+    read.source === "qr" ? "QR code" : "text",
+    read.reading === "corrected" ? "corrected" : "exact",
+  ];
+  if (read.reading === "corrected" && read.checksummed) parts.push("its checksum holds");
+  if (!read.checksummed) parts.push("no checksum");
+  return parts.join(", ");
+}
 
+// Payment URIs a QR code may hold ("bitcoin:bc1q…?amount=1", "ethereum:pay-0xab…@1/transfer"): the
+// scheme is dropped, except CashAddr's, which is part of the address itself.
+const paymentUriScheme =
+  /^(bitcoin|litecoin|dogecoin|ethereum|tron|solana|bnb|polygon|avalanche|usdt|trc20|erc20):(\/\/)?(pay-)?/i;
+
+// Characters that never belong to an address, hash or URN. `?`, `@`, `|` and `!` stay in the token:
+// OCR reads 7, 0 and 1 as them, and the correction puts them back.
+const tokenSeparators = /[\s,;'"`()[\]{}<>*=&]+/;
+
+/** The spellings a raw token may stand for: the payment URI's address, or the token without end punctuation. */
 function candidatesOfToken(raw: string): string[] {
-  let token = raw.replace(/^[.:#/\\-]+|[.:#/\\-]+$/g, "");
+  const token = raw.replace(/^[.:#/\\-]+|[.:#/\\-]+$/g, "");
   if (token === "") return [];
-  if (!/^bitcoincash:/i.test(token)) token = token.replace(paymentUriScheme, "");
-  token = token.replace(/^\/\//, "").split(/[?@]/)[0]!.split("/")[0]!;
-  return token === "" ? [] : [token];
+  if (/^bitcoincash:/i.test(token)) return [token.split(/[?&]/)[0]!];
+  const scheme = paymentUriScheme.exec(token);
+  if (scheme !== null) {
+    const address = token.slice(scheme[0].length).split(/[?@/]/)[0]!;
+    return address === "" ? [] : [address];
+  }
+  // A sentence's "?" or "!" after an identifier; kept as a first try, since OCR reads a 7 as "?".
+  const trimmed = token.replace(/[?!]+$/, "");
+  return trimmed !== token && trimmed !== "" ? [token, trimmed] : [token];
 }
 
-/**
- * OCR misreads on a `0x` token: O/o for 0, I/l for 1, × for x. A mixed-case hex address whose case fails
- * EIP-55 in only a few letters is a case misread (c/C, s/S, …) and is read lowercase; more differences
- * mean a misread digit, and the token is dropped (000 §5: mixed case must pass EIP-55).
- */
-function repairedHex(token: string): string | null {
-  if (!/^0[xX×]/.test(token)) return null;
-  const body = token.slice(2).replace(/[Oo]/g, "0").replace(/[Il]/g, "1");
-  if (!/^[0-9a-fA-F]+$/.test(body)) return null;
-  const lower = `0x${body.toLowerCase()}`;
-  if (body.length !== 40) return `0x${body}` === token ? null : `0x${body}`;
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return lower;
-  const checksummed = checksumEvmAddress(lower).slice(2);
-  let differences = 0;
-  for (let index = 0; index < body.length; index++) if (body[index] !== checksummed[index]) differences++;
-  return differences <= maxCaseMisreads ? lower : null;
+const recognition = { recognizeInet: false } as const;
+
+// A token is read again when the line before it tries to join it: the correction's search is not repeated.
+const recentReads = new Map<string, IdentifierRead | null>();
+const maxRecentReads = 256;
+
+/** An identifier in one token: URNs and exact reads first, then the checksum-guided correction. */
+function readToken(token: string): IdentifierRead | null {
+  if (recentReads.has(token)) return recentReads.get(token)!;
+  const read = readTokenOnce(token);
+  if (recentReads.size >= maxRecentReads) recentReads.delete(recentReads.keys().next().value!);
+  recentReads.set(token, read);
+  return read;
 }
 
-// Glyphs OCR mistakes for one another in the fonts addresses are printed in.
-const confusables: Readonly<Record<string, string>> = {
-  "0": "OoD",
-  O: "0oDQ",
-  o: "0Oa",
-  D: "0O",
-  "1": "lIi",
-  l: "1Iit",
-  I: "1l",
-  i: "lfj1t",
-  f: "it",
-  t: "fi",
-  j: "i",
-  "5": "Ss",
-  S: "5s",
-  s: "S5",
-  "8": "B",
-  B: "8",
-  "2": "Zz",
-  Z: "2z",
-  z: "Z2",
-  "6": "Gb",
-  G: "6",
-  b: "6h",
-  h: "bn",
-  n: "h",
-  "9": "gq",
-  g: "9q",
-  q: "g9Q",
-  Q: "qO",
-  c: "Ce",
-  C: "c",
-  e: "c",
-  v: "Vy",
-  V: "v",
-  w: "W",
-  W: "w",
-  x: "X",
-  X: "x",
-  k: "K",
-  K: "k",
-  u: "Uv",
-  U: "u",
-  p: "P",
-  P: "p",
-  y: "Yv",
-  Y: "y",
-  J: "j",
-  a: "o",
-};
-
-// Checksummed forms (base58check, bech32, CashAddr) are as long as this or longer; a single wrong glyph
-// there is found by its checksum, whereas a bare hash has none and is never corrected.
-const minCorrectableLength = 25;
-
-// Up to two misread glyphs are corrected; the second pass tries the pairs, a few thousand checksums.
-const maxCorrections = 2;
-
-function isAddress(candidate: string): boolean {
-  return recognizeIdentifier(candidate, recognition).some((match) => match.kind === "address");
-}
-
-function corrected(token: string, from: number, depth: number): string | null {
-  for (let index = from; index < token.length; index++) {
-    for (const replacement of confusables[token[index]!] ?? "") {
-      const candidate = token.slice(0, index) + replacement + token.slice(index + 1);
-      if (isAddress(candidate)) return candidate;
-      if (depth > 1) {
-        const deeper = corrected(candidate, index + 1, depth - 1);
-        if (deeper !== null) return deeper;
-      }
-    }
+function readTokenOnce(token: string): IdentifierRead | null {
+  for (const candidate of candidatesOfToken(token)) {
+    const exact = recognizeIdentifier(candidate, recognition)[0];
+    if (exact !== undefined && exact.chain !== "solana")
+      return { identifier: exact, reading: "exact", checksummed: hasChecksum(exact, candidate) };
+    const corrected = correctIdentifierRead(candidate);
+    if (corrected !== null) return corrected;
+    if (exact !== undefined) return { identifier: exact, reading: "exact", checksummed: false };
   }
   return null;
 }
 
-/**
- * A token one or two OCR misreads away from a checksummed address: glyphs swapped for those they are
- * mistaken for, kept only when the checksum then holds. With a 32-bit (or stronger) checksum and a few
- * thousand candidates, a wrong address passing is about one chance in a million.
- */
-function correctedByChecksum(token: string): string | null {
-  if (token.length < minCorrectableLength || token.length > 90 || !/^[A-Za-z0-9:]+$/.test(token)) return null;
-  if (/^(0x)?[0-9a-fA-F]+$/.test(token)) return null;
-  for (let depth = 1; depth <= maxCorrections; depth++) {
-    const found = corrected(token, 0, depth);
-    if (found !== null) return found;
-  }
-  return null;
+// An identifier wraps over at most this many lines (a hash in large text on a phone).
+const maxWrapLines = 4;
+
+// A fragment of a wrapped identifier holds at least this many characters (a phone line holds more).
+const minFragmentLength = 6;
+
+function isFragment(token: string | undefined): token is string {
+  return token !== undefined && token.length >= minFragmentLength && /^[A-Za-z0-9@?|!:×]+$/.test(token);
 }
 
-/** A bare hash has no checksum: only glyphs that cannot be hex (l, O, S, …) are read as the digits they resemble. */
-function repairedBareHash(token: string): string | null {
-  if (token.length !== 64 || /^[0-9a-fA-F]+$/.test(token)) return null;
-  const repaired = token
-    .replace(/[lIi]/g, "1")
-    .replace(/[Oo]/g, "0")
-    .replace(/[Ss]/g, "5")
-    .replace(/[Zz]/g, "2")
-    .replace(/G/g, "6");
-  return /^[0-9a-fA-F]+$/.test(repaired) ? repaired : null;
-}
-
-// A misread digit flips about half of EIP-55's letter cases; a handful of flips is OCR's case confusion.
-const maxCaseMisreads = 3;
-
-const recognition: RecognizeOptions = { recognizeInet: false };
-
 /**
- * 002 §3/§4 search by image: the valid addresses and transaction hashes in text read from an image
- * (OCR lines or QR payloads), in reading order, each once, as written (canonical spelling). IP
- * addresses are left out: version numbers and timestamps read like them, and the search by image
- * looks for addresses and transactions.
+ * Issue 42 / 002 §4: the identifiers in text read from an image (OCR lines or QR payloads), in reading
+ * order, each once, with how each was read. An identifier wrapped over two or three lines (a phone
+ * screen) is joined when the joined text validates, and the join wins over a fragment that happens
+ * to be valid alone (a wrapped 0x hash whose first line is 42 characters). IP addresses are left out:
+ * version numbers and timestamps read like them, and the search by image looks for addresses and
+ * transactions.
  */
-export function identifiersInText(text: string): string[] {
-  const found: string[] = [];
+export function identifierReadsInText(text: string, source: ImageScanRead["source"]): ImageScanRead[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.split(tokenSeparators).filter((token) => token !== ""));
+  const found: ImageScanRead[] = [];
   const seen = new Set<string>();
-  for (const raw of text.split(tokenSeparators)) {
-    for (const token of candidatesOfToken(raw)) {
-      let matches = recognizeIdentifier(token, recognition);
-      if (matches.length === 0) {
-        const repaired = repairedHex(token);
-        if (repaired !== null) matches = recognizeIdentifier(repaired, recognition);
+  const add = (read: IdentifierRead | null) => {
+    if (read === null || seen.has(read.identifier.value)) return;
+    seen.add(read.identifier.value);
+    found.push({
+      identifier: read.identifier.value,
+      source,
+      reading: read.reading,
+      checksummed: read.checksummed,
+    });
+  };
+  // Tokens already read as part of a wrapped identifier, by line and position.
+  const joined = new Set<string>();
+  for (let line = 0; line < lines.length; line++) {
+    const tokens = lines[line]!;
+    for (let index = 0; index < tokens.length; index++) {
+      if (joined.has(`${line}:${index}`)) continue;
+      const token = tokens[index]!;
+      if (index === tokens.length - 1 && isFragment(token)) {
+        const wrapped = readWrapped(lines, line, token);
+        if (wrapped !== null) {
+          for (const key of wrapped.used) joined.add(key);
+          add(wrapped.read);
+          continue;
+        }
+        // Hex without a checksum that runs on into more hex is part of a longer number (calldata, a
+        // digest) that happens to break at an identifier's length: nothing says where it ends.
+        if (isUncheckedHex(token) && continuesAsHex(lines[line + 1]?.[0])) continue;
       }
-      if (matches.length === 0) {
-        const repaired = repairedBareHash(token) ?? correctedByChecksum(token);
-        if (repaired !== null) matches = recognizeIdentifier(repaired, recognition);
+      const read = readToken(token);
+      if (read === null && isFragment(token)) {
+        const split = readSplit(tokens, index);
+        if (split !== null) {
+          for (let part = 1; part <= split.parts; part++) joined.add(`${line}:${index + part}`);
+          add(split.read);
+          continue;
+        }
       }
-      const first = matches[0];
-      if (first === undefined || seen.has(first.value)) continue;
-      seen.add(first.value);
-      found.push(first.value);
+      add(read);
     }
   }
   return found;
+}
+
+/**
+ * Whether a line may continue a wrapped identifier: its first token is a fragment, or the line is
+ * that token alone (the last few characters of a wrap, "c950", stand alone on their line).
+ */
+function isContinuation(tokens: readonly string[] | undefined): boolean {
+  const first = tokens?.[0];
+  if (first === undefined) return false;
+  return isFragment(first) || (tokens!.length === 1 && /^[A-Za-z0-9@?|!]+$/.test(first));
+}
+
+function isUncheckedHex(token: string): boolean {
+  return /^(0x)?[0-9a-f]+$/.test(token);
+}
+
+function continuesAsHex(next: string | undefined): boolean {
+  return next !== undefined && /^[0-9a-f]+$/.test(next) && readToken(next) === null;
+}
+
+/**
+ * A joined read counts only with a checksum or the exact length of a hex identifier: base58 of 43 or
+ * 44 characters (a Solana key) would take any two words glued together.
+ */
+function readJoined(text: string): IdentifierRead | null {
+  const read = readToken(text);
+  return read === null || read.identifier.chain === "solana" ? null : read;
+}
+
+/**
+ * An identifier OCR split with a space (a slightly rotated line is read in pieces): the token joined
+ * with the one or two after it on the same line, kept when the join validates.
+ */
+function readSplit(tokens: readonly string[], index: number): { read: IdentifierRead; parts: number } | null {
+  let text = tokens[index]!;
+  for (let parts = 1; parts <= 2 && index + parts < tokens.length; parts++) {
+    const next = tokens[index + parts]!;
+    if (!/^[A-Za-z0-9@?|!]+$/.test(next)) return null;
+    text += next;
+    const read = readJoined(text);
+    if (read !== null) return { read, parts };
+  }
+  return null;
+}
+
+/** An identifier begun by the last token of `line` and continued at the start of the next one to three lines. */
+function readWrapped(
+  lines: readonly string[][],
+  line: number,
+  tail: string,
+): { read: IdentifierRead; used: string[] } | null {
+  const next = lines[line + 1]?.[0];
+  // A whole identifier at the start of the next line is not the rest of a word before it.
+  if (!isContinuation(lines[line + 1]) || readToken(next!) !== null) return null;
+  // The pieces a wrap may continue on: the next lines' first tokens, past lines holding that token
+  // alone (a 64-character hash takes four lines of a phone at a large text size).
+  const pieces = [next!];
+  for (let after = line + 2; after <= line + maxWrapLines - 1 && lines[after - 1]!.length === 1; after++) {
+    if (!isContinuation(lines[after])) break;
+    pieces.push(lines[after]![0]!);
+  }
+  // The longest join first: a fragment may be valid alone (a hash's first 42 characters).
+  for (let count = pieces.length; count >= 1; count--) {
+    const read = readJoined(tail + pieces.slice(0, count).join(""));
+    if (read !== null)
+      return { read, used: Array.from({ length: count }, (_, index) => `${line + 1 + index}:0`) };
+  }
+  return null;
+}
+
+/**
+ * 002 §3/§4 search by image: the valid addresses and transaction hashes in text read from an image,
+ * in reading order, each once, as written (canonical spelling).
+ */
+export function identifiersInText(text: string): string[] {
+  return identifierReadsInText(text, "text").map((read) => read.identifier);
 }

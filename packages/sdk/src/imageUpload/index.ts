@@ -22,5 +22,13 @@ export {
   imageUploadStates,
   nextImageUploadState,
 } from "./imageProcessing.ts";
-export { identifiersInText } from "./imageScanIdentifiers.ts";
+export type { ImageScanRead } from "./imageScanIdentifiers.ts";
+export {
+  identifierReadsInText,
+  identifiersInText,
+  imageScanReadings,
+  imageScanReadLabel,
+  imageScanReadSchema,
+  imageScanSources,
+} from "./imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUploadMessages.ts";

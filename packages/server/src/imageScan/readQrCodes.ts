@@ -1,6 +1,5 @@
 import jsQRModule from "jsqr";
 import type { DecodedImage } from "./decodeImage.ts";
-import type { Box } from "./textCandidates.ts";
 
 // jsqr is CommonJS whose export is the function, also as its `default`; its types name only the latter.
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
@@ -32,29 +31,4 @@ export function readQrCodes(image: DecodedImage): string[] {
       pixels.fill(255, (y * image.width + left) * 4, (y * image.width + right) * 4);
   }
   return payloads;
-}
-
-/** The part of the image under `box`, widened by a QR code's quiet zone on every side. */
-function cropAround(image: DecodedImage, box: Box): DecodedImage {
-  const margin = Math.max(8, Math.ceil(Math.max(box.width, box.height) * 0.15));
-  const left = Math.max(0, box.left - margin);
-  const top = Math.max(0, box.top - margin);
-  const right = Math.min(image.width, box.left + box.width + margin);
-  const bottom = Math.min(image.height, box.top + box.height + margin);
-  const width = right - left;
-  const data = new Uint8ClampedArray(width * (bottom - top) * 4);
-  for (let y = top; y < bottom; y++)
-    data.set(
-      image.data.subarray((y * image.width + left) * 4, (y * image.width + right) * 4),
-      (y - top) * width * 4,
-    );
-  return { width, height: bottom - top, data };
-}
-
-/**
- * The payloads of the QR codes inside the given blocks of the image (the tall blocks the text cuts
- * leave), each block scanned alone: a code is found without scanning the whole image once per code.
- */
-export function readQrCodesIn(image: DecodedImage, blocks: readonly Box[]): string[] {
-  return blocks.flatMap((block) => readQrCodes(cropAround(image, block)));
 }

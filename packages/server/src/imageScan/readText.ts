@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 
@@ -13,54 +14,125 @@ export const englishLanguageDirectory = join(
   "4.0.0_best_int",
 );
 
-let worker: Promise<Worker> | null = null;
+/** How tesseract lays out the page: sparse text finds scattered labels and values; a block reads lines in order. */
+export type PageSegmentation = "sparse" | "block" | "auto";
 
-function ocrWorker(): Promise<Worker> {
-  worker ??= (async () => {
-    const created = await createWorker(
-      "eng",
-      OEM.LSTM_ONLY,
-      {
-        langPath: englishLanguageDirectory,
-        gzip: true,
-        // The model is read from node_modules every start; caching would write a copy into the cwd.
-        cacheMethod: "none",
-      },
-      // Identifiers are not words: the dictionaries would turn "1e4b" into "led4b".
-      { load_system_dawg: "0", load_freq_dawg: "0" },
-    );
-    await created.setParameters({
-      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
-      // Identifiers are letters, digits and the few signs URNs and CashAddr carry.
-      tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:.-_/ ",
-      preserve_interword_spaces: "1",
-    });
-    return created;
-  })().catch((error: unknown) => {
-    worker = null;
-    throw error;
+const pageSegmentationModes: Record<PageSegmentation, PSM> = {
+  sparse: PSM.SPARSE_TEXT,
+  block: PSM.SINGLE_BLOCK,
+  auto: PSM.AUTO,
+};
+
+// Each worker is a thread holding the model (tens of MB): at most one per core, and never more than two,
+// so four images read at once wait their turn instead of each loading a model (bounded memory).
+const workerCount = Math.max(1, Math.min(2, availableParallelism()));
+
+interface PooledWorker {
+  worker: Promise<Worker>;
+  busy: boolean;
+}
+
+let pool: PooledWorker[] | null = null;
+const waiting: Array<(worker: PooledWorker) => void> = [];
+
+async function createOcrWorker(): Promise<Worker> {
+  const created = await createWorker(
+    "eng",
+    OEM.LSTM_ONLY,
+    {
+      langPath: englishLanguageDirectory,
+      gzip: true,
+      // The model is read from node_modules every start; caching would write a copy into the cwd.
+      cacheMethod: "none",
+    },
+    // Identifiers are not words: the dictionaries would turn "1e4b" into "led4b".
+    { load_system_dawg: "0", load_freq_dawg: "0" },
+  );
+  await created.setParameters({
+    // Identifiers are letters, digits and the few signs URNs, CashAddr and payment URIs carry.
+    tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:.-_/ ",
+    preserve_interword_spaces: "1",
+    // Screenshots carry no resolution; saying one keeps tesseract from guessing (and logging) it.
+    user_defined_dpi: "300",
   });
-  return worker;
+  return created;
+}
+
+function workerPool(): PooledWorker[] {
+  pool ??= Array.from({ length: workerCount }, () => {
+    const pooled: PooledWorker = { worker: createOcrWorker(), busy: false };
+    pooled.worker.catch(() => {
+      // A worker that failed to start is made again on the next read.
+      pooled.worker = createOcrWorker();
+    });
+    return pooled;
+  });
+  return pool;
+}
+
+function acquire(): Promise<PooledWorker> {
+  const free = workerPool().find((pooled) => !pooled.busy);
+  if (free !== undefined) {
+    free.busy = true;
+    return Promise.resolve(free);
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function release(pooled: PooledWorker): void {
+  const next = waiting.shift();
+  if (next !== undefined) next(pooled);
+  else pooled.busy = false;
+}
+
+/** A line of text the OCR read, and where it stands in the image it read (pixels). */
+export interface TextLine {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 /**
- * The text of an image (png or jpeg bytes; tesseract decodes them itself). One worker serves every
- * scan in turn: it holds the model (tens of MB) and compiling it again per image would cost seconds.
+ * The lines of text of a png image (tesseract decodes it itself), in reading order. The workers
+ * serve every scan in turn: compiling the model again per image would cost seconds.
  */
-export async function readText(image: Uint8Array): Promise<string> {
-  const ocr = await ocrWorker();
-  const { data } = await ocr.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-  return data.text;
+export async function readText(image: Uint8Array, layout: PageSegmentation = "sparse"): Promise<TextLine[]> {
+  const pooled = await acquire();
+  try {
+    const ocr = await pooled.worker;
+    await ocr.setParameters({ tessedit_pageseg_mode: pageSegmentationModes[layout] });
+    const { data } = await ocr.recognize(
+      Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+      {},
+      { text: false, blocks: true },
+    );
+    return (data.blocks ?? []).flatMap((block) =>
+      block.paragraphs.flatMap((paragraph) =>
+        paragraph.lines.map((line) => ({
+          text: line.text.trim(),
+          left: line.bbox.x0,
+          top: line.bbox.y0,
+          right: line.bbox.x1,
+          bottom: line.bbox.y1,
+        })),
+      ),
+    );
+  } finally {
+    release(pooled);
+  }
 }
 
-/** Starts the OCR worker and loads its model now, in the background (the server does at start). */
+/** Starts the OCR workers and loads their model now, in the background (the server does at start). */
 export function startTextReader(): void {
-  ocrWorker().catch(() => undefined);
+  for (const pooled of workerPool()) pooled.worker.catch(() => undefined);
 }
 
-/** Ends the OCR worker (server shutdown, tests). */
+/** Ends the OCR workers (server shutdown, tests). */
 export async function stopTextReader(): Promise<void> {
-  const current = worker;
-  worker = null;
-  if (current) await (await current).terminate();
+  const current = pool;
+  pool = null;
+  if (current === null) return;
+  await Promise.all(current.map(async (pooled) => (await pooled.worker.catch(() => null))?.terminate()));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { DecodedImage } from "./decodeImage.ts";
-import { candidateWords, inkMaskOf } from "./textCandidates.ts";
+import { inkMaskOf, textLines } from "./textCandidates.ts";
 
 /** An image of `width`×`height` in `background`, with `boxes` painted in `ink` (grey levels). */
 function imageOf(
@@ -22,23 +22,23 @@ function word(left: number, top: number, letters: number): Array<[number, number
   return Array.from({ length: letters }, (_, index) => [left + index * 7, top, 6, 14]);
 }
 
-describe("002 §4 where the OCR looks", () => {
-  test("002 §4 only words long enough to be an identifier are read; a square block may be a QR code", () => {
+describe("issue 42 where the text lines are", () => {
+  test("issue 42 lines of text are found apart from a block beside them", () => {
     const image = imageOf(900, 200, [
       ...word(10, 20, 5),
       ...word(70, 20, 34),
       ...word(10, 60, 12),
       [600, 40, 120, 120],
     ]);
-    const { words, pictures } = candidateWords(inkMaskOf(image));
-    expect(words).toEqual([{ left: 70, top: 20, width: 34 * 7 - 1, height: 14 }]);
-    expect(pictures).toEqual([{ left: 600, top: 40, width: 120, height: 120 }]);
+    const lines = textLines(inkMaskOf(image));
+    expect(lines).toContainEqual({ left: 10, top: 60, width: 12 * 7 - 1, height: 14 });
+    expect(lines).toContainEqual({ left: 600, top: 40, width: 120, height: 120 });
   });
 
-  test("002 §4 light text on a dark theme is found as dark text is", () => {
+  test("issue 42 light text on a dark theme is found as dark text is", () => {
     const image = imageOf(500, 60, word(20, 20, 30), { background: 13, ink: 230 });
     const mask = inkMaskOf(image);
-    expect(candidateWords(mask).words).toHaveLength(1);
+    expect(textLines(mask)).toEqual([{ left: 20, top: 20, width: 30 * 7 - 1, height: 14 }]);
     // The greyscale the OCR reads is dark on light whatever the theme.
     expect(mask.grey[0]).toBeGreaterThan(200);
   });

@@ -113,7 +113,9 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
         await checkImageSearchAllowed(context, member);
         const image = await uploadedImage(request);
         try {
-          return { data: await scanImage(image) };
+          const reads = await scanImage(image);
+          // 002 §3 `data` is the list of identifiers; issue 42's `meta.reads` says how each was read.
+          return { data: reads.map((read) => read.identifier), meta: { reads } };
         } catch (error) {
           if (error instanceof ImageDecodeError)
             throw new HttpError(

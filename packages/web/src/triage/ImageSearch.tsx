@@ -1,8 +1,10 @@
 import { Button, Flash, ProgressBar, Text } from "@primer/react";
 import {
+  type ImageScanRead,
   type ImageUploadState,
   imageInputAccept,
   imageProcessingStep,
+  imageScanReadLabel,
   imageSearchAvailability,
   imageUploadMessages,
   isAcceptedImageFile,
@@ -52,6 +54,7 @@ export function ImageSearch({
   const [uploadedAt, setUploadedAt] = useState<number | null>(null);
   const [now, setNow] = useState(Date.now());
   const [identifiers, setIdentifiers] = useState<string[]>([]);
+  const [reads, setReads] = useState<ImageScanRead[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [bannerOpen, setBannerOpen] = useState(true);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -83,7 +86,7 @@ export function ImageSearch({
     setUploadedAt(null);
     send({ type: "fileAccepted" });
     try {
-      const found = await sleuthClient.triage.scanImage(file, file.name, {
+      const { identifiers: found, reads: howRead } = await sleuthClient.triage.readImage(file, file.name, {
         onProgress: (fraction) => {
           setProgress(fraction);
           if (fraction >= 1) {
@@ -94,6 +97,7 @@ export function ImageSearch({
       });
       send({ type: "uploadComplete" });
       setIdentifiers(found);
+      setReads(howRead);
       send({ type: "scanned", identifiers: found });
       announce(
         found.length > 0
@@ -189,9 +193,12 @@ export function ImageSearch({
           <ul className="sleuth-triage-identifiers" data-testid="image-identifiers">
             {identifiers.map((identifier) => {
               const path = triagePathOfIdentifier(identifier);
+              const read = reads?.find((candidate) => candidate.identifier === identifier);
               return (
                 <li key={identifier} className="sleuth-break">
                   {path ? <Link href={path}>{identifier}</Link> : identifier}
+                  {/* Issue 42: how it was read, so a corrected read is checked against the image. */}
+                  {read ? <Text className="sleuth-muted"> ({imageScanReadLabel(read)})</Text> : null}
                 </li>
               );
             })}

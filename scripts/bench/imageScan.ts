@@ -1,0 +1,165 @@
+// `pnpm bench imageScan [count] [--keep]`: search by image measured on the corpus (issue 42). Renders the
+// corpus (imageCorpus.ts, `count` images, 220 by default; `--keep` reuses .bench/image-corpus when it
+// holds as many) and reads every image as the server does, one at a time: recall (identifiers found
+// of those shown), precision (found that are shown), and time per image (median, p95), for the whole
+// corpus and per kind of image. Then the memory of the server process while 4 images are read at once.
+// Writes the "Search by image" section of docs/PERFORMANCE.md.
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { stopTextReader } from "../../packages/server/src/imageScan/readText.ts";
+import { scanImage } from "../../packages/server/src/imageScan/scanImage.ts";
+import { type CorpusImage, defaultCorpusFolder, generateImageCorpus } from "./imageCorpus.ts";
+import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+
+interface Outcome {
+  image: CorpusImage;
+  found: string[];
+  corrected: number;
+  ms: number;
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+function summary(outcomes: readonly Outcome[]) {
+  let shown = 0;
+  let hits = 0;
+  let found = 0;
+  let wrong = 0;
+  for (const { image, found: read } of outcomes) {
+    shown += image.identifiers.length;
+    found += read.length;
+    hits += read.filter((identifier) => image.identifiers.includes(identifier)).length;
+    wrong += read.filter((identifier) => !image.identifiers.includes(identifier)).length;
+  }
+  const times = outcomes.map((outcome) => outcome.ms);
+  return {
+    images: outcomes.length,
+    shown,
+    recall: shown === 0 ? 1 : hits / shown,
+    precision: found === 0 ? 1 : (found - wrong) / found,
+    wrong,
+    corrected: outcomes.reduce((sum, outcome) => sum + outcome.corrected, 0),
+    median: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+  };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const keep = args.includes("--keep");
+  const count = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 220);
+  const truthFile = join(defaultCorpusFolder, "truth.json");
+  let corpus: CorpusImage[];
+  if (
+    keep &&
+    existsSync(truthFile) &&
+    (JSON.parse(readFileSync(truthFile, "utf8")) as CorpusImage[]).length >= count
+  )
+    corpus = (JSON.parse(readFileSync(truthFile, "utf8")) as CorpusImage[]).slice(0, count);
+  else {
+    process.stderr.write(`rendering ${count} images in Chromium…\n`);
+    corpus = await generateImageCorpus(count);
+  }
+  // The model loads once, as at a server's start; it is not an image's time.
+  await scanImage(readFileSync(join(defaultCorpusFolder, corpus[0]!.file)));
+  const load = [loadavg()[0]!];
+  const outcomes: Outcome[] = [];
+  for (const image of corpus) {
+    const bytes = readFileSync(join(defaultCorpusFolder, image.file));
+    const started = performance.now();
+    const reads = await scanImage(bytes);
+    const ms = performance.now() - started;
+    const found = reads.map((read) => read.identifier);
+    outcomes.push({
+      image,
+      found,
+      corrected: reads.filter((read) => read.reading === "corrected").length,
+      ms,
+    });
+    const missed = image.identifiers.filter((identifier) => !found.includes(identifier));
+    const wrong = found.filter((identifier) => !image.identifiers.includes(identifier));
+    process.stderr.write(
+      `${image.file} ${(ms / 1000).toFixed(1)}s${missed.length ? ` missed ${missed.join(" ")}` : ""}${wrong.length ? ` WRONG ${wrong.join(" ")}` : ""}\n`,
+    );
+    if (outcomes.length % 20 === 0) load.push(loadavg()[0]!);
+  }
+  await stopTextReader();
+  const memory = await concurrentMemory(corpus);
+  load.push(loadavg()[0]!);
+
+  const whole = summary(outcomes);
+  const tags = [...new Set(corpus.flatMap((image) => image.tags))].sort();
+  const rows = [
+    ["whole corpus", whole] as const,
+    ...tags.map(
+      (tag) => [tag, summary(outcomes.filter((outcome) => outcome.image.tags.includes(tag)))] as const,
+    ),
+  ].map(([name, figures]) => [
+    name,
+    String(figures.images),
+    String(figures.shown),
+    percent(figures.recall),
+    percent(figures.precision),
+    String(figures.corrected),
+    seconds(figures.median),
+    seconds(figures.p95),
+  ]);
+  const table = markdownTable(
+    ["images", "count", "identifiers", "recall", "precision", "corrected", "median", "p95"],
+    rows,
+    ["left", "right", "right", "right", "right", "right", "right", "right"],
+  );
+  const meanLoad = load.reduce((sum, value) => sum + value, 0) / load.length;
+  const section = [
+    "## Search by image",
+    "",
+    "`pnpm bench imageScan [count]` (issue 42) renders the corpus with `scripts/bench/imageCorpus.ts` (screens of",
+    "exchanges, wallets and explorers drawn in Chromium from the fixtures' identifiers: light and dark themes,",
+    "Debian's monospace and proportional fonts at 11–28 px, desktop and 390 px phone layouts at 1×–3×, wrapped",
+    "identifiers, JPEG quality 50–95, rotations up to 3°, payment-URI QR codes, decoy hex, images with none) and",
+    "reads each image as `POST /v1/triage/image-scan` does, one at a time after the model has loaded. Recall:",
+    "identifiers found of those shown; precision: identifiers found that are shown; corrected: found only",
+    "through the checksum-guided correction. Goals: recall ≥ 95 %, precision 100 %, median ≤ 3 s an image.",
+    "",
+    `Measured on ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}),`,
+    `shared with other sessions: load average ${meanLoad.toFixed(1)} over the run (from ${Math.min(...load).toFixed(1)} to ${Math.max(...load).toFixed(1)}).`,
+    "",
+    ...table,
+    "",
+    `Four images read at once by one process (the server's OCR pool serves them in turn): resident memory`,
+    `${memory.before} MB before, at most ${memory.peak} MB while reading, ${memory.after} MB after.`,
+    "",
+  ].join("\n");
+  writePerformanceSection("## Search by image", section);
+  process.stdout.write(`${section}\n`);
+}
+
+/** Resident memory (MB) of this process before, during (peak) and after reading 4 images at once, twice. */
+async function concurrentMemory(
+  corpus: readonly CorpusImage[],
+): Promise<{ before: number; peak: number; after: number }> {
+  const mb = () => Math.round(process.memoryUsage().rss / 1_048_576);
+  // The largest images: phone screens at 3×.
+  const largest = [...corpus].sort((a, b) => b.scale - a.scale).slice(0, 4);
+  await scanImage(readFileSync(join(defaultCorpusFolder, largest[0]!.file)));
+  const before = mb();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, mb());
+  }, 50);
+  for (let round = 0; round < 2; round++)
+    await Promise.all(largest.map((image) => scanImage(readFileSync(join(defaultCorpusFolder, image.file)))));
+  clearInterval(sampler);
+  const after = mb();
+  await stopTextReader();
+  return { before, peak: Math.max(peak, after), after };
+}
+
+await main();
