@@ -17,6 +17,7 @@ import { importRoutes } from "./imports.ts";
 import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
+import { notificationRoutes } from "./notifications.ts";
 import { observationRoutes } from "./observations.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     graphRoutes,
     triageRoutes,
     detectorRoutes,
+    notificationRoutes,
   ]) {
     routes(app, context);
   }
