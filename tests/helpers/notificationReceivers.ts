@@ -21,6 +21,8 @@ export interface SmtpReceiver {
   messages: ReceivedMail[];
   /** While true, a message's DATA is never answered (a server stuck mid-send). */
   stall: boolean;
+  /** Messages received while stalled, never accepted. */
+  stalled: number;
   /** The messages accepted so far, waited for until `count` arrived (or the timeout). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startSmtpReceiver(options: { parse?: boolean } = {}): Prom
     url: "",
     messages: [],
     stall: false,
+    stalled: 0,
     waitFor: (count, timeoutMs = 15_000) =>
       until(
         () => (receiver.messages.length >= count ? receiver.messages : undefined),
@@ -58,7 +61,10 @@ export async function startSmtpReceiver(options: { parse?: boolean } = {}): Prom
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (receiver.stall) return; // never answered: the sender waits, and dies waiting
+        if (receiver.stall) {
+          receiver.stalled += 1; // never answered: the sender waits, and dies waiting
+          return;
+        }
         const raw = Buffer.concat(chunks);
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";

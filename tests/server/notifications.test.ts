@@ -281,6 +281,34 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     expect(mailsTo(colleague.email)).toHaveLength(before);
   });
 
+  test("issue 40 a finished background job e-mails its owner only once they asked for it", async () => {
+    const [busiest] = await server.store.query<{ chain: "bitcoin"; address: string }>(
+      `SELECT a.chain, a.address FROM transfers t JOIN addresses a ON a.id = t.address_id
+       GROUP BY a.chain, a.address HAVING count(*) BETWEEN 101 AND 2000 ORDER BY count(*), a.address LIMIT 1`,
+    );
+    const client = server.client({ token: colleague.token, organizationUuid: demoOrg() });
+    const parameters = { addressChainUrn: addressChainUrn(busiest!.chain, busiest!.address) };
+    const quiet = await client.asyncJobs.create({ jobType: "ADDRESS_TRANSFERS_CSV", parameters });
+    const waitDone = async (uuid: string) => {
+      for (let tries = 0; tries < 300; tries += 1) {
+        if ((await client.asyncJobs.get(uuid)).status === "succeeded") return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("the job did not finish");
+    };
+    await waitDone(quiet.asyncJobUuid);
+    await waitForHook("job-finished");
+    // Off by default: the webhook went out, the e-mail did not.
+    expect(mailsTo(colleague.email).filter((mail) => /Your download/.test(mail.subject))).toEqual([]);
+
+    await client.preferences.set("notification-email", { kinds: { "job-finished": true } });
+    const wanted = await client.asyncJobs.create({ jobType: "ADDRESS_TRANSFERS_CSV", parameters });
+    await waitDone(wanted.asyncJobUuid);
+    const mail = await waitForMail(colleague.email, /Your download .* is ready/);
+    expect(mail.subject).toContain("(Demo Investigations)");
+    expect(mail.text).toContain(`finished: succeeded`);
+  });
+
   test("issue 40 a receiver answering 500 twice gets the delivery on the third try, logged for admins", async () => {
     const flaky = await send(alex, "POST", "/v1/organization/webhooks", {
       organization: server.demo.partner.uuid,
