@@ -19,6 +19,7 @@ import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { observationRoutes } from "./observations.ts";
+import { operatorRoutes } from "./operator.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
@@ -56,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     triageRoutes,
     detectorRoutes,
     notificationRoutes,
+    operatorRoutes,
   ]) {
     routes(app, context);
   }
