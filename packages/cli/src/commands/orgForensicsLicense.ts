@@ -12,7 +12,7 @@ export function registerOrgForensicsLicense(org: Command, io: CliIo): void {
     .command("forensics-license")
     .description("show the current organization's forensics licence for IPs in triage (the operator sets it)")
     .action(
-      action(io, async (session, command) => {
+      action(io, async (session) => {
         const { organization } = await session.scopedClient();
         if (!organization) throw new CliError("you are not a member of any organization");
         session.out.data(organization.hasForensicsLicense ? "on" : "off");

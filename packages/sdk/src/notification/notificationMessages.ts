@@ -2,7 +2,6 @@ import { z } from "zod";
 import { beaconCaseNumberSchema } from "../beacon/caseNumber.ts";
 import { beaconNotificationText } from "../beacon/notification.ts";
 import { formatUtc } from "../format/index.ts";
-import type { NotificationKind } from "./notificationKinds.ts";
 
 const person = z.object({ name: z.string(), email: z.string() });
 
