@@ -1,10 +1,12 @@
+import { useStore } from "@nanostores/react";
 import { Button, FormControl, Heading, Select, Text, TextInput } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { formatUtc, isApiError, type OperatorNetwork, type OperatorOrganization } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { $signedIn, sleuthClient } from "../session/index.ts";
+import { refreshPath } from "./refreshRoute.ts";
 
 // The credential lives for the tab only: it is the instance's key, not the user's.
 const credentialKey = "sleuth.operatorCredential";
@@ -104,12 +106,15 @@ function LicencesSection({
   organizations: OperatorOrganization[];
 }) {
   const queryClient = useQueryClient();
+  const current = useStore($signedIn)?.organization.uuid;
   const change = useMutation({
     mutationFn: (org: OperatorOrganization) =>
       operator.setForensicsLicense(org.uuid, !org.hasForensicsLicense),
     onSuccess: (org) => {
       announce(`${org.name}: forensics licence ${org.hasForensicsLicense ? "on" : "off"}`);
       void queryClient.invalidateQueries({ queryKey: ["operator", "organizations"] });
+      // The session holds the current organization's licence: reload it when that one changed.
+      if (org.uuid === current) window.location.assign(refreshPath(window.location.pathname));
     },
   });
   return (
