@@ -13,6 +13,7 @@ const benchmarks = {
   transfers: "transfer pages of the busiest address and sleuth transfers end to end (transfers.ts [scale])",
   flows: "counterparty summary and exposure latency on the server (flows.ts [scale])",
   graph: "graph layout in the worker, expand and trace latency (graph.ts [scale])",
+  notifications: "10,000 e-mails and webhooks through the outbox to loopback receivers (notifications.ts)",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

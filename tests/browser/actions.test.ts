@@ -258,11 +258,19 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await page.keyboard.press("Enter");
     await escalate.waitFor({ state: "detached" });
     // Issue 40: the colleague receives the e-mail, naming the subject, the organization and the inbox.
-    const escalationMail = await smtp.waitFor(1);
-    expect(escalationMail[0]).toMatchObject({ to: [colleague.email] });
-    expect(escalationMail[0]!.subject).toMatch(/^Escalated to you: .* \(Demo Investigations\)$/);
-    expect(escalationMail[0]!.text).toContain("Please look at this today");
-    expect(escalationMail[0]!.text).toContain(`${server.baseUrl}/workspace/inbox`);
+    // (The reveal of their interest above reached them by e-mail too.)
+    await expect
+      .poll(() => smtp.messages.filter((mail) => mail.subject.startsWith("Escalated to you")).length)
+      .toBe(1);
+    const escalationMail = smtp.messages.find((mail) => mail.subject.startsWith("Escalated to you"))!;
+    expect(escalationMail.to).toEqual([colleague.email]);
+    expect(escalationMail.subject).toMatch(/^Escalated to you: .* \(Demo Investigations\)$/);
+    expect(escalationMail.text).toContain("Please look at this today");
+    expect(escalationMail.text).toContain(`${server.baseUrl}/workspace/inbox`);
+    const revealMail = smtp.messages.find((mail) =>
+      mail.subject.startsWith("Your investigation interest was revealed"),
+    );
+    expect(revealMail?.to).toEqual([colleague.email]);
 
     // On the graph ("g v"): plot the address, flag the selected node ("a f"); once the success delay
     // has passed the dialog closes and the plot the flag came from is no longer selected (001 §4).

@@ -83,7 +83,7 @@ describe("002 §6 forensics licence for IPs in triage", () => {
     // The instance operator's page (g a) shows nothing until the credential is entered.
     await page.keyboard.press("g");
     await page.keyboard.press("a");
-    const credential = page.getByLabel("Operator credential");
+    const credential = page.getByRole("textbox", { name: "Operator credential" });
     await tabTo(page, credential, 30);
     await page.keyboard.type("not-the-credential");
     await page.keyboard.press("Enter");
