@@ -204,6 +204,9 @@ function NetworksSection({
           ))}
         </ul>
       )}
+      <Heading as="h3" className="sleuth-section-title">
+        New network
+      </Heading>
       <form
         aria-label="New network"
         onSubmit={(event: FormEvent) => {
@@ -229,6 +232,11 @@ function NetworksSection({
           Create network
         </Button>
       </form>
+      {list.length > 0 ? (
+        <Heading as="h3" className="sleuth-section-title">
+          Add an organization to a network
+        </Heading>
+      ) : null}
       {list.length > 0 ? (
         <form
           aria-label="Add an organization to a network"

@@ -82,8 +82,8 @@ export function WebhooksSection() {
         )
       ) : null}
       <Text as="p" className="sleuth-muted">
-        Each event of this organization is also posted as signed JSON to every endpoint below (docs/API.md
-        "Webhooks" has the verification recipe).
+        Each event of this organization is also posted as signed JSON to every endpoint below; the API
+        documentation's "Webhooks" section says how to verify the signature.
       </Text>
       <form
         aria-label="Add a webhook endpoint"
@@ -96,6 +96,7 @@ export function WebhooksSection() {
           <FormControl.Label>Endpoint URL</FormControl.Label>
           <TextInput
             type="url"
+            block
             placeholder="https://hooks.example/sleuth"
             value={url}
             onChange={(event) => setUrl(event.target.value)}
