@@ -91,11 +91,11 @@ async function measure(storeName: string, store: Store): Promise<StoreRun> {
     );
     const deliverStarted = performance.now();
     for (;;) {
-      const [left] = await store.query<{ open: string | number }>(
-        "SELECT count(*) FILTER (WHERE state IN ('queued', 'sending')) AS open FROM notification_outbox",
+      const [left] = await store.query<{ open: boolean }>(
+        "SELECT EXISTS (SELECT 1 FROM notification_outbox WHERE state IN ('queued', 'sending')) AS open",
       );
-      if (Number(left?.open) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!left?.open) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const deliverMs = performance.now() - deliverStarted;
     clearInterval(sampler);

@@ -107,7 +107,7 @@ export class NotificationWorker {
         this.options.log.error({ err: error }, "notification worker could not claim");
       }
       if (this.stopping) break;
-      if (claimed === this.options.batchSize) continue;
+      if (claimed >= this.options.batchSize) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.options.pollMs);
         this.wake = () => {

@@ -16,8 +16,8 @@ export interface ClaimedNotification {
 }
 
 /**
- * Claims up to `limit` due rows under a lease: queued rows whose retry time has come, and rows
- * another worker claimed whose lease ran out (its process died). SKIP LOCKED lets several server
+ * Claims due rows under a lease: up to `limit` queued rows whose retry time has come, and up to
+ * `limit` rows another worker claimed whose lease ran out (its process died). SKIP LOCKED lets several server
  * processes claim side by side without taking the same row; the statement runs on both engines.
  */
 export async function claimNotifications(
@@ -38,14 +38,19 @@ export async function claimNotifications(
     endpoint_secret: string | null;
     attempts: number;
   }>(
-    `WITH claimed AS (
+    // Two walks, each along its partial index (migration 0270), rather than one OR that reads every
+    // row the table ever held: due rows in order, and the rare leases that ran out.
+    `WITH due AS (
+       SELECT id FROM notification_outbox WHERE state = 'queued' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED),
+     lapsed AS (
+       SELECT id FROM notification_outbox WHERE state = 'sending' AND lease_until < now()
+        ORDER BY lease_until LIMIT $3 FOR UPDATE SKIP LOCKED),
+     claimed AS (
        UPDATE notification_outbox o
           SET state = 'sending', lease_owner = $1, attempts = o.attempts + 1,
               lease_until = now() + $2 * interval '1 millisecond'
-        WHERE o.id IN (
-          SELECT id FROM notification_outbox
-           WHERE (state = 'queued' AND next_attempt_at <= now()) OR (state = 'sending' AND lease_until < now())
-           ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+        WHERE o.id IN (SELECT id FROM due UNION ALL SELECT id FROM lapsed)
         RETURNING o.*)
      SELECT c.id, c.uuid::text AS uuid, c.channel, c.kind, c.recipient, c.subject, c.body_text, c.body_html,
             c.payload, w.secret AS endpoint_secret, c.attempts
