@@ -12,8 +12,8 @@ import type { Store } from "../store/index.ts";
 import {
   type ClaimedNotification,
   claimNotifications,
+  markAllSent,
   markAttemptFailed,
-  markSent,
   requeueSendingNotifications,
 } from "./outboxClaims.ts";
 
@@ -101,7 +101,17 @@ export class NotificationWorker {
           leaseMs: this.config.leaseMs,
         });
         claimed = rows.length;
-        await Promise.all(rows.map((row) => this.deliver(row)));
+        const delivered = (await Promise.all(rows.map((row) => this.deliver(row)))).filter(
+          (entry) => entry !== null,
+        );
+        // One statement for the batch: on the embedded store every statement waits its turn.
+        const marked = await markAllSent(this.store, this.id, delivered);
+        for (const { row } of delivered)
+          if (!marked.has(row.id))
+            this.options.log.warn(
+              { notification: row.uuid },
+              "notification lease was taken over before it was marked sent",
+            );
       } catch (error) {
         if (this.stopping) break;
         this.options.log.error({ err: error }, "notification worker could not claim");
@@ -119,14 +129,13 @@ export class NotificationWorker {
     }
   }
 
-  private async deliver(row: ClaimedNotification): Promise<void> {
+  /** Sends one row: what to mark it sent with, or null when it failed (already recorded). */
+  private async deliver(
+    row: ClaimedNotification,
+  ): Promise<{ row: ClaimedNotification; responseStatus: number | null } | null> {
     try {
-      const status = row.channel === "email" ? await this.sendMail(row) : await this.postWebhook(row);
-      if (!(await markSent(this.store, row, this.id, status)))
-        this.options.log.warn(
-          { notification: row.uuid },
-          "notification lease was taken over before it was marked sent",
-        );
+      const responseStatus = row.channel === "email" ? await this.sendMail(row) : await this.postWebhook(row);
+      return { row, responseStatus };
     } catch (error) {
       const failure =
         error instanceof DeliveryFailure
@@ -147,6 +156,7 @@ export class NotificationWorker {
         { notification: row.uuid, attempts: row.attempts, retry, reason: failure.message },
         "notification not delivered",
       );
+      return null;
     }
   }
 

@@ -80,13 +80,27 @@ export async function markSent(
   owner: string,
   responseStatus: number | null,
 ): Promise<boolean> {
-  const updated = await db.query(
-    `UPDATE notification_outbox SET state = 'sent', sent_at = now(), lease_owner = NULL, lease_until = NULL,
-       response_status = $3, last_error = NULL
-     WHERE id = $1 AND lease_owner = $2 AND state = 'sending' RETURNING id`,
-    [row.id, owner, responseStatus],
+  return (await markAllSent(db, owner, [{ row, responseStatus }])).has(row.id);
+}
+
+/**
+ * Marks the rows a worker delivered in one statement (a claimed batch), keeping the lease rule of
+ * `markSent`; answers the ids it marked.
+ */
+export async function markAllSent(
+  db: Queryable,
+  owner: string,
+  delivered: readonly { row: ClaimedNotification; responseStatus: number | null }[],
+): Promise<Set<number>> {
+  if (delivered.length === 0) return new Set();
+  const marked = await db.query<{ id: string | number }>(
+    `UPDATE notification_outbox o SET state = 'sent', sent_at = now(), lease_owner = NULL, lease_until = NULL,
+       response_status = d.status, last_error = NULL
+     FROM unnest($2::bigint[], $3::int[]) AS d (id, status)
+     WHERE o.id = d.id AND o.lease_owner = $1 AND o.state = 'sending' RETURNING o.id`,
+    [owner, delivered.map((entry) => entry.row.id), delivered.map((entry) => entry.responseStatus)],
   );
-  return updated.length > 0;
+  return new Set(marked.map((row) => Number(row.id)));
 }
 
 /** Puts the row back for a retry at `retryAt`, or fails it for good when `retryAt` is null. */
