@@ -16,6 +16,7 @@ const benchmarks = {
   prices: "re-pricing 1,000,000 transfers on a price import against a plain UPDATE (prices.ts [transfers])",
   imageScan:
     "search by image: recall, precision and time per image on the rendered corpus (imageScan.ts [count])",
+  notifications: "10,000 e-mails and webhooks through the outbox to loopback receivers (notifications.ts)",
 } as const;
 
 type BenchmarkName = keyof typeof benchmarks;

@@ -4,16 +4,19 @@ import { addressChainUrn, type ChainId } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Locator, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { type SmtpReceiver, startSmtpReceiver } from "../helpers/notificationReceivers.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue "Act on findings", by keyboard alone in Chromium: flag a demo-world address, indicate
 // interest, reveal another investigator's masked interest, create a case, attach the address,
-// escalate it to a colleague who then sees it in their inbox, notify a VASP and download the
-// notification. SLEUTH_SCREENSHOTS=<dir> keeps a screenshot of each screen.
+// escalate it to a colleague who then sees it in their inbox and receives the e-mail (issue 40, a
+// loopback SMTP server), notify a VASP, see the e-mail sent with its case number and download it.
+// SLEUTH_SCREENSHOTS=<dir> keeps a screenshot of each screen.
 
 let server: TestServer;
+let smtp: SmtpReceiver;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let address: { chain: ChainId; address: string };
@@ -33,7 +36,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   ensureConsoleBuilt();
-  server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  smtp = await startSmtpReceiver();
+  server = await startTestServer({
+    store: "pglite",
+    world: "small",
+    env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SMTP_URL: smtp.url },
+  });
   browser = await launchChromium();
   const [row] = await server.store.query<{ chain: ChainId; address: string }>(
     `SELECT a.chain, a.address FROM addresses a WHERE a.chain = 'bitcoin' AND a.first_active IS NOT NULL
@@ -65,6 +73,7 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await server?.close();
+  await smtp?.close();
 });
 
 async function newContext(): Promise<BrowserContext> {
@@ -248,6 +257,20 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await tabTo(page, escalate.getByRole("button", { name: "Escalate" }));
     await page.keyboard.press("Enter");
     await escalate.waitFor({ state: "detached" });
+    // Issue 40: the colleague receives the e-mail, naming the subject, the organization and the inbox.
+    // (The reveal of their interest above reached them by e-mail too.)
+    await expect
+      .poll(() => smtp.messages.filter((mail) => mail.subject.startsWith("Escalated to you")).length)
+      .toBe(1);
+    const escalationMail = smtp.messages.find((mail) => mail.subject.startsWith("Escalated to you"))!;
+    expect(escalationMail.to).toEqual([colleague.email]);
+    expect(escalationMail.subject).toMatch(/^Escalated to you: .* \(Demo Investigations\)$/);
+    expect(escalationMail.text).toContain("Please look at this today");
+    expect(escalationMail.text).toContain(`${server.baseUrl}/workspace/inbox`);
+    const revealMail = smtp.messages.find((mail) =>
+      mail.subject.startsWith("Your investigation interest was revealed"),
+    );
+    expect(revealMail?.to).toEqual([colleague.email]);
 
     // On the graph ("g v"): plot the address, flag the selected node ("a f"); once the success delay
     // has passed the dialog closes and the plot the flag came from is no longer selected (001 §4).
@@ -316,13 +339,22 @@ describe("acting on findings by keyboard (issue Act on findings)", () => {
     await page.keyboard.press("Enter");
     const caseNumber = await notify.getByTestId("beacon-case-number").textContent();
     expect(caseNumber).toMatch(/^BEACON-[1-9]\d{4}$/);
+    // Issue 40: the dialog follows the e-mail until it is sent to the provider's beacon contact.
+    const delivery = notify.getByTestId("delivery-state");
+    await expect.poll(() => delivery.getAttribute("data-state"), { timeout: 20_000 }).toBe("sent");
+    expect(await delivery.textContent()).toMatch(/^Sent to beacon@/);
+    const providerMail = smtp.messages.find((mail) => mail.subject.includes(caseNumber!));
+    expect(providerMail?.to[0]).toMatch(/^beacon@/);
     await shot(page, "14-notify-done");
     const download = page.waitForEvent("download");
     await expectFocused(notify.getByRole("button", { name: "Download notification" }));
     await page.keyboard.press("Enter");
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${caseNumber}.txt`);
-    expect(readFileSync((await file.path())!, "utf8")).toContain(`Case number: ${caseNumber}`);
+    const downloaded = readFileSync((await file.path())!, "utf8");
+    expect(downloaded).toContain(`Case number: ${caseNumber}`);
+    // 000 §4 / issue 40: the downloaded notification is the e-mail that was sent.
+    expect(downloaded.trim()).toBe(providerMail!.text.trim());
     // 000 §9: the case number is kept locally.
     const stored = await page.evaluate(
       (key) => localStorage.getItem(key),

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { compareWithManifest, type SleuthClient } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import {
@@ -17,6 +15,7 @@ import {
 import Papa from "papaparse";
 import { afterAll, describe, expect, test } from "vitest";
 import { createTestDatabase, storeKinds } from "../helpers/server.ts";
+import { killHard, startServerProcess as startServer } from "../helpers/serverProcess.ts";
 import { insertSyntheticTransfers } from "../helpers/syntheticTransfers.ts";
 import { downloadJobFile, sha256Hex } from "./exportHelpers.ts";
 
@@ -27,40 +26,7 @@ import { downloadJobFile, sha256Hex } from "./exportHelpers.ts";
 // replaying its WAL, and requeues the job it finds running), and a PostgreSQL server (the job is
 // claimed again once its heartbeat is stale).
 
-const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
 const rows = 100_000;
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [mainScript], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        PORT: "0",
-        SLEUTH_WORLD_SCALE: "none",
-        SLEUTH_WEB_DIST: "/nonexistent",
-        SLEUTH_LOG_LEVEL: "warn",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Sleuth is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
-}
 
 describe.each(storeKinds)("an export survives the server's death on %s", (kind) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // 002 §6: in triage, IP results need the organization's forensics licence; the server holds it per
-// organization, lets an admin change it and refuses triage IP searches without it (002 §8 texts).
+// organization, lets the instance operator change it (issue 40) and refuses triage IP searches
+// without it (002 §8 texts).
+const operatorToken = "operator-credential-for-tests";
+
 describe.each(storeKinds)("002 §6 forensics licence on %s", (kind) => {
   let server: TestServer;
   let demoToken: string;
@@ -11,7 +14,11 @@ describe.each(storeKinds)("002 §6 forensics licence on %s", (kind) => {
   let ip: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ store: kind, world: "small" });
+    server = await startTestServer({
+      store: kind,
+      world: "small",
+      env: { SLEUTH_OPERATOR_TOKEN: operatorToken },
+    });
     demoToken = await server.tokenFor(server.demo.user.email);
     analystToken = await server.tokenFor("analyst@sleuth.example");
     [{ ip }] = (await server.store.query(
@@ -77,25 +84,31 @@ describe.each(storeKinds)("002 §6 forensics licence on %s", (kind) => {
     });
   });
 
-  test("002 §6 only an admin changes the licence; the change takes effect at once", async () => {
-    // Dana is a viewer of Partner Agency, Alex its editor: neither may change it.
-    for (const token of [demoToken, analystToken]) {
-      const client = server.client({ token });
+  test("issue 40 / 002 §6 only the operator changes the licence; an admin gets 403 and the spec's text", async () => {
+    // Dana is a viewer of Partner Agency, Alex its editor, and Dana admin of Demo Investigations:
+    // none of them may change a licence.
+    for (const [token, organization] of [
+      [demoToken, server.demo.partner.uuid],
+      [analystToken, server.demo.partner.uuid],
+      [demoToken, server.demo.organization.uuid],
+    ] as const) {
       await expect(
-        client.organizations.update(server.demo.partner.uuid, { hasForensicsLicense: false }),
+        server.client({ token }).organizations.update(organization, { hasForensicsLicense: true }),
       ).rejects.toMatchObject({ status: 403, code: "forbidden" });
     }
-    expect(
-      (await server.client({ token: analystToken }).organizations.get(server.demo.partner.uuid))
-        .hasForensicsLicense,
-    ).toBe(true);
+    const refused = await server
+      .client({ token: demoToken })
+      .organizations.update(server.demo.organization.uuid, { hasForensicsLicense: true })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ message: searchMessages.forensicsLicenseForIps });
+    expect((await triageIpSearch(demoToken, server.demo.organization.uuid)).status).toBe(403);
 
-    // Dana is admin of Demo Investigations: she turns it on, triage finds the IP, then off again.
-    const admin = server.client({ token: demoToken });
-    const on = await admin.organizations.update(server.demo.organization.uuid, { hasForensicsLicense: true });
+    // The operator turns it on: triage finds the IP at once; then off again.
+    const operator = server.client().operator(operatorToken);
+    const on = await operator.setForensicsLicense(server.demo.organization.uuid, true);
     expect(on).toMatchObject({ name: "Demo Investigations", hasForensicsLicense: true });
     expect((await triageIpSearch(demoToken, server.demo.organization.uuid)).status).toBe(200);
-    await admin.organizations.update(server.demo.organization.uuid, { hasForensicsLicense: false });
+    await operator.setForensicsLicense("Demo Investigations", false);
     expect((await triageIpSearch(demoToken, server.demo.organization.uuid)).status).toBe(403);
   });
 

@@ -971,6 +971,71 @@ export {
   metricsIncludeSchema,
   metricsSummarySchema,
 } from "./metrics/index.ts";
+export type {
+  BeaconNotificationRecord,
+  BeaconNotifyRequest,
+  DeliveryChannel,
+  DeliveryState,
+  NotificationDelivery,
+  NotificationStatus,
+} from "./notification/notificationDelivery.ts";
+export {
+  beaconNotificationRecordSchema,
+  beaconNotifyRequestSchema,
+  deliveryStateSchema,
+  deliveryStates,
+  notificationDeliverySchema,
+  notificationMessages,
+  notificationStatusSchema,
+} from "./notification/notificationDelivery.ts";
+export type {
+  MemberNotificationKind,
+  NotificationEmailPreference,
+  NotificationKind,
+} from "./notification/notificationKinds.ts";
+export {
+  memberNotificationKinds,
+  notificationEmailDefaults,
+  notificationEmailPreferenceSchema,
+  notificationKindSchema,
+  notificationKinds,
+  notificationKindTitles,
+  wantsEmail,
+} from "./notification/notificationKinds.ts";
+export type {
+  NotificationEvent,
+  RenderedMessage,
+  WebhookPayload,
+} from "./notification/notificationMessages.ts";
+export {
+  notificationEventSchema,
+  notificationPath,
+  renderNotification,
+  webhookPayloadSchema,
+} from "./notification/notificationMessages.ts";
+export type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "./notification/operator.ts";
+export {
+  createNetworkBodySchema,
+  licenceBodySchema,
+  networkMemberBodySchema,
+  operatorHeader,
+  operatorMessages,
+  operatorNetworkSchema,
+  operatorOrganizationSchema,
+  suggestionForReviewSchema,
+} from "./notification/operator.ts";
+export type { CreatedWebhookEndpoint, WebhookEndpoint } from "./notification/webhookSignature.ts";
+export {
+  createdWebhookEndpointSchema,
+  createWebhookEndpointBodySchema,
+  verifyWebhookSignature,
+  webhookDeliveryHeader,
+  webhookEndpointSchema,
+  webhookEventHeader,
+  webhookSignature,
+  webhookSignatureHeader,
+  webhookToleranceSeconds,
+} from "./notification/webhookSignature.ts";
 export type { CreatedOrganizationResult } from "./organization/index.ts";
 export {
   createdOrganizationOf,

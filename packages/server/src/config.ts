@@ -37,6 +37,19 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 512MB or 1GB")
     .optional(),
+  // Issue 40: e-mail leaves the server only with an SMTP URL (smtp://, smtps://; nodemailer's form).
+  SLEUTH_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SLEUTH_MAIL_FROM: z.string().min(3).optional(),
+  // Where links in e-mails point; the listening address when unset.
+  SLEUTH_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The instance operator's credential (licences, networks); operator calls answer 403 without it.
+  SLEUTH_OPERATOR_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  // Where "invite a provider" requests go (the operator's address).
+  SLEUTH_OPERATOR_EMAIL: z.email().optional(),
+  // A claimed notification whose worker has not finished it within this is claimed again.
+  SLEUTH_NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  // The first retry waits this long, each next one twice as long.
+  SLEUTH_NOTIFY_RETRY_MS: z.coerce.number().int().positive().default(2_000),
 });
 
 /** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
@@ -68,6 +81,20 @@ export interface ServerConfig {
   worldScale: z.infer<typeof envSchema>["SLEUTH_WORLD_SCALE"];
   /** PGlite's buffer cache (PostgreSQL shared_buffers), when set. */
   pgliteSharedBuffers: string | undefined;
+  /** Issue 40: outgoing notifications. */
+  notifications: NotificationConfig;
+}
+
+export interface NotificationConfig {
+  /** Null: e-mail delivery is off (the console says so; webhooks still go out). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The console's address in links, or null for the address the server listens on. */
+  publicUrl: string | null;
+  operatorToken: string | null;
+  operatorEmail: string | null;
+  leaseMs: number;
+  retryBaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -114,5 +141,14 @@ export function loadConfig(
     bodyLimit: 1024 * 1024,
     worldScale: e.SLEUTH_WORLD_SCALE,
     pgliteSharedBuffers: e.SLEUTH_PGLITE_SHARED_BUFFERS,
+    notifications: {
+      smtpUrl: e.SLEUTH_SMTP_URL ?? null,
+      mailFrom: e.SLEUTH_MAIL_FROM ?? "Sleuth <sleuth@localhost>",
+      publicUrl: e.SLEUTH_PUBLIC_URL ?? null,
+      operatorToken: e.SLEUTH_OPERATOR_TOKEN ?? null,
+      operatorEmail: e.SLEUTH_OPERATOR_EMAIL ?? null,
+      leaseMs: e.SLEUTH_NOTIFY_LEASE_SECONDS * 1000,
+      retryBaseMs: e.SLEUTH_NOTIFY_RETRY_MS,
+    },
   };
 }

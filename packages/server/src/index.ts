@@ -5,6 +5,8 @@ export type { ServerConfig } from "./config.ts";
 export { ConfigError, defaultAllowedHosts, loadConfig } from "./config.ts";
 export * from "./http/index.ts";
 export * from "./importers/index.ts";
+export { claimNotifications, markSent, requeueSendingNotifications } from "./notifications/outboxClaims.ts";
+export { type DeliverySettings, queueNotification } from "./notifications/outboxRows.ts";
 export * from "./rollups/index.ts";
 export type { RouteContext } from "./routes/index.ts";
 export { registerRoutes } from "./routes/index.ts";

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
+import { registerAdmin } from "./admin.ts";
 import { registerBatch } from "./batch.ts";
 import { registerCases } from "./cases.ts";
 import { registerConfig } from "./config.ts";
@@ -49,4 +50,5 @@ export const commands: readonly RegisterCommand[] = [
   registerGraph,
   registerTrace,
   registerConfig,
+  registerAdmin,
 ];

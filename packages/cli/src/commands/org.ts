@@ -7,6 +7,7 @@ import { findOrganization } from "../organizations.ts";
 import { type Column, formatTime, renderTable } from "../output/index.ts";
 import { action } from "../session.ts";
 import { registerOrgForensicsLicense } from "./orgForensicsLicense.ts";
+import { registerOrgWebhooks } from "./orgWebhooks.ts";
 
 function organizationColumns(currentUuid: string | undefined, tty: boolean): Column<UserOrganization>[] {
   return [
@@ -88,6 +89,7 @@ export function registerOrg(program: Command, io: CliIo): void {
 
   registerOrgManagement(org, io);
   registerOrgForensicsLicense(org, io);
+  registerOrgWebhooks(org, io);
 }
 
 function memberColumns(tty: boolean): Column<Member>[] {

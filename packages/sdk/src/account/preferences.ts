@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cacheFreshnessOptions } from "../constants/index.ts";
+import { notificationEmailPreferenceSchema } from "../notification/notificationKinds.ts";
 
 // 000 §3 User preference: the known keys. Values are JSON; each key validates its own shape.
 export const preferenceValueSchemas = {
@@ -20,6 +21,8 @@ export const preferenceValueSchemas = {
   "cache-freshness": z.object({
     ms: z.literal(cacheFreshnessOptions.map((option) => option.ms)),
   }),
+  // Issue 40: which events the user receives by e-mail (the rest at their defaults).
+  "notification-email": notificationEmailPreferenceSchema,
 } as const;
 
 export type PreferenceKey = keyof typeof preferenceValueSchemas;

@@ -17,10 +17,16 @@ export function beaconInvitedKey(entityUrn: string): string {
 export const beaconNotifiedValueSchema = z.object({
   caseNumber: beaconCaseNumberSchema,
   notifiedAt: z.iso.datetime({ offset: true }),
+  // Issue 40: the e-mail's delivery (null: delivery was off, only recorded) and its text, the download.
+  deliveryUuid: z.uuid().nullable().optional(),
+  text: z.string().optional(),
 });
 export type BeaconNotifiedValue = z.infer<typeof beaconNotifiedValueSchema>;
 
-export const beaconInvitedValueSchema = z.object({ invitedAt: z.iso.datetime({ offset: true }) });
+export const beaconInvitedValueSchema = z.object({
+  invitedAt: z.iso.datetime({ offset: true }),
+  deliveryUuid: z.uuid().nullable().optional(),
+});
 export type BeaconInvitedValue = z.infer<typeof beaconInvitedValueSchema>;
 
 function parseStored<T>(schema: z.ZodType<T>, raw: string | null | undefined): T | null {

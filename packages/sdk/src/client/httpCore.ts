@@ -34,6 +34,8 @@ export interface RequestOptions<S extends z.ZodType> {
    * request asked about); any issue fails the call as an invalid response, like a schema mismatch.
    */
   verify?: (data: z.infer<S>) => AnswerIssue[];
+  /** Headers of this call only (the operator's credential, issue 40). */
+  headers?: Record<string, string>;
 }
 
 /** Something `verify` found wrong with an answer, shaped like a zod issue (an ApiError's details). */
@@ -189,7 +191,7 @@ export class HttpCore {
     call: (request: TransportRequest) => Promise<Answer>,
     bodyOf: (answer: Answer) => Promise<string>,
   ): Promise<Answer> {
-    const headers: Record<string, string> = { accept: options.accept };
+    const headers: Record<string, string> = { ...options.headers, accept: options.accept };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     if (this.config.organizationUuid) headers[organizationHeader] = this.config.organizationUuid;

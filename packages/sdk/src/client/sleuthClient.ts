@@ -11,6 +11,8 @@ import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { importsApi } from "./importsApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
+import { notificationsApi } from "./notificationsApi.ts";
+import { operatorApi } from "./operatorApi.ts";
 import { attributionApi, searchApi } from "./searchApi.ts";
 import { transfersApi } from "./transfersApi.ts";
 import { triageApi } from "./triageApi.ts";
@@ -43,6 +45,7 @@ export class SleuthClient {
   readonly graphs: ReturnType<typeof graphsApi>;
   readonly triage: ReturnType<typeof triageApi>;
   readonly detectors: ReturnType<typeof detectorsApi>;
+  readonly notifications: ReturnType<typeof notificationsApi>;
 
   constructor(config: ClientConfig) {
     this.core = new HttpCore(config);
@@ -70,6 +73,12 @@ export class SleuthClient {
     this.graphs = graphsApi(this.core);
     this.triage = triageApi(this.core);
     this.detectors = detectorsApi(this.core);
+    this.notifications = notificationsApi(this.core);
+  }
+
+  /** The instance operator's calls, authorised by the operator credential (issue 40). */
+  operator(operatorToken: string): ReturnType<typeof operatorApi> {
+    return operatorApi(this.core, operatorToken);
   }
 
   /** Scopes every later call to this organization (000 §4: stored organization). */

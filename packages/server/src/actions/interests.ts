@@ -235,14 +235,43 @@ export async function deleteInterest(db: Queryable, id: number): Promise<void> {
  * is told when the interest is open with reveal notification on, and always of a contact request
  * on a private one (asking to be contacted is the point of it).
  */
-export async function revealInterest(db: Queryable, viewer: Viewer, id: number): Promise<void> {
-  await db.query(
-    `INSERT INTO interest_reveals (interest_id, user_id, organization_id, notifies_author)
-     SELECT i.id, $2, $3, (i.privacy_option = 'PRIVATE' OR i.is_reveal_notification_enabled)
-     FROM investigation_interests i WHERE i.id = $1
-     ON CONFLICT DO NOTHING`,
+export async function revealInterest(
+  db: Queryable,
+  viewer: Viewer,
+  id: number,
+): Promise<{
+  authorId: number;
+  authorOrganizationId: number;
+  contactRequest: boolean;
+  interestUuid: string;
+} | null> {
+  const [told] = await db.query<{
+    author_id: number;
+    author_organization_id: number;
+    private: boolean;
+    interest_uuid: string;
+  }>(
+    `WITH revealed AS (
+       INSERT INTO interest_reveals (interest_id, user_id, organization_id, notifies_author)
+       SELECT i.id, $2, $3, (i.privacy_option = 'PRIVATE' OR i.is_reveal_notification_enabled)
+       FROM investigation_interests i WHERE i.id = $1
+       ON CONFLICT DO NOTHING
+       RETURNING interest_id, notifies_author)
+     SELECT i.user_id AS author_id, i.organization_id AS author_organization_id,
+            i.privacy_option = 'PRIVATE' AS private, i.uuid::text AS interest_uuid
+       FROM revealed r JOIN investigation_interests i ON i.id = r.interest_id
+      WHERE r.notifies_author AND i.user_id IS NOT NULL`,
     [id, viewer.userId, viewer.organizationId],
   );
+  // The author is told of the first reveal only (issue 40: and by e-mail, queued by the caller).
+  return told
+    ? {
+        authorId: told.author_id,
+        authorOrganizationId: told.author_organization_id,
+        contactRequest: told.private,
+        interestUuid: told.interest_uuid,
+      }
+    : null;
 }
 
 /** The author's notices: reveals of (and contact requests on) their interests in this organization. */

@@ -47,10 +47,13 @@ const detectorSelect = `SELECT d.uuid, d.chain, d.address, d.name, d.created_at,
  * what the detector has seen, then moves the mark. Runs before alerts are read and after each import,
  * so a transfer written by any path is caught. The address index serves the transfer lookups.
  */
-export async function raiseDetectorAlerts(db: Queryable, organizationId?: number): Promise<void> {
+export async function raiseDetectorAlerts(
+  db: Queryable,
+  organizationId?: number,
+): Promise<{ detectorId: number; raised: number }[]> {
   const scoped = organizationId !== undefined;
   // One statement, so the mark moves exactly over the transfers it alerted on.
-  await db.query(
+  const rows = await db.query<{ detector_id: string | number; raised: string | number }>(
     `WITH raised AS (
        INSERT INTO detector_alerts (detector_id, transfer_id, transaction_id, direction, amount_usd, block_timestamp)
        SELECT d.id, t.id, t.transaction_id, t.direction, t.amount_usd, t.block_timestamp
@@ -61,10 +64,12 @@ export async function raiseDetectorAlerts(db: Queryable, organizationId?: number
        ON CONFLICT (detector_id, transfer_id) DO NOTHING
        RETURNING detector_id, transfer_id)
      UPDATE detectors d SET seen_transfer_id = r.last
-       FROM (SELECT detector_id, max(transfer_id) AS last FROM raised GROUP BY detector_id) r
-      WHERE d.id = r.detector_id`,
+       FROM (SELECT detector_id, max(transfer_id) AS last, count(*) AS raised FROM raised GROUP BY detector_id) r
+      WHERE d.id = r.detector_id
+      RETURNING d.id AS detector_id, r.raised`,
     scoped ? [organizationId] : [],
   );
+  return rows.map((row) => ({ detectorId: Number(row.detector_id), raised: Number(row.raised) }));
 }
 
 /** The newest transfer already on an address: a new detector alerts only on what comes after. */

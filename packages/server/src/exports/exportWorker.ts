@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { downloadMessages, type ExportManifest, exportParameterSchemas, type Role } from "@sleuth/sdk";
 import type { FastifyBaseLogger } from "fastify";
 import { roleAtLeast } from "../http/auth.ts";
-import type { Store } from "../store/index.ts";
+import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
+import type { Queryable, Store } from "../store/index.ts";
 import { writeExportFile } from "./exportFile.ts";
 import { exportReadRole, exportRowSource } from "./exportSources.ts";
 import {
@@ -34,6 +35,8 @@ export interface ExportWorkerOptions {
   /** Attempts before a job that keeps failing (or killing its server) is given up. */
   maxAttempts?: number;
   log: FastifyBaseLogger;
+  /** Issue 40: a finished job tells its owner (when their preference asks for it). */
+  notifier?: (DeliverySettings & { kick(): void }) | null;
 }
 
 class JobTakenOver extends Error {}
@@ -47,7 +50,10 @@ class WorkerStopping extends Error {}
  */
 export class ExportWorker {
   readonly id = `worker-${randomUUID()}`;
-  private readonly options: Required<Omit<ExportWorkerOptions, "log">> & { log: FastifyBaseLogger };
+  private readonly options: Required<Omit<ExportWorkerOptions, "log" | "notifier">> & {
+    log: FastifyBaseLogger;
+  };
+  private readonly notifier: ExportWorkerOptions["notifier"];
   private running = new Map<number, Promise<void>>();
   private stopping = false;
   private wake: (() => void) | null = null;
@@ -67,6 +73,7 @@ export class ExportWorker {
       maxAttempts: 3,
       ...options,
     };
+    this.notifier = options.notifier ?? null;
   }
 
   async start(): Promise<void> {
@@ -157,7 +164,13 @@ export class ExportWorker {
         serverVersion,
         createdAt: new Date().toISOString(),
       };
-      if (!(await completeJob(this.store, job, this.id, { path, manifest }))) throw new JobTakenOver();
+      const completed = await this.store.transaction(async (tx) => {
+        if (!(await completeJob(tx, job, this.id, { path, manifest }))) return false;
+        await this.tellOwner(tx, job, "succeeded");
+        return true;
+      });
+      if (!completed) throw new JobTakenOver();
+      this.notifier?.kick();
       log.info({ rows: written.rowCount, bytes: written.byteLength }, "export job done");
     } catch (error) {
       if (error instanceof WorkerStopping) {
@@ -171,6 +184,16 @@ export class ExportWorker {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  private async tellOwner(tx: Queryable, job: ClaimedJob, status: string): Promise<void> {
+    if (!this.notifier) return;
+    await queueNotification(tx, this.notifier, {
+      organizationId: job.organizationId,
+      causedByUserId: job.userId,
+      event: { kind: "job-finished", asyncJobUuid: job.uuid, fileName: job.fileName, status },
+      members: [job.userId],
+    });
   }
 
   /** A member who left the organization, or lost the role the table needs, exports nothing more. */

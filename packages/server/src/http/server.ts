@@ -5,6 +5,7 @@ import { requestIdHeader } from "@sleuth/sdk";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import { ExportWorker } from "../exports/index.ts";
+import { NotificationWorker } from "../notifications/notificationWorker.ts";
 import { registerRoutes } from "../routes/index.ts";
 import type { Store } from "../store/index.ts";
 import { rateLimitKey, resolveCaller } from "./auth.ts";
@@ -124,11 +125,26 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
 
   // 001 §7 background jobs run in the server process; closing the server puts a running job back
   // in the queue for the next start.
-  const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log });
-  await registerRoutes(app, { store, config, exportWorker });
+  // Issue 40: the outbox's worker runs in every server process too (SKIP LOCKED shares the rows).
+  const notificationWorker = new NotificationWorker(store, config.notifications, { log: app.log });
+  const notifier = {
+    emailEnabled: notificationWorker.emailEnabled,
+    consoleUrl: () => {
+      if (config.notifications.publicUrl) return config.notifications.publicUrl;
+      const address = app.server.address();
+      const port = typeof address === "object" && address ? address.port : config.port;
+      const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+      return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    },
+    kick: () => notificationWorker.kick(),
+  };
+  const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log, notifier });
+  await registerRoutes(app, { store, config, exportWorker, notifier });
   await exportWorker.start();
+  await notificationWorker.start();
   app.addHook("onClose", async () => {
     await exportWorker.stop();
+    await notificationWorker.stop();
   });
   return app;
 }

@@ -1,6 +1,8 @@
 import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
 import { raiseDetectorAlerts } from "../detectors/index.ts";
 import { forgetSummaryRows } from "../metrics/index.ts";
+import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
+import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import { refreshRollups } from "../rollups/index.ts";
 import type { Queryable, Store } from "../store/index.ts";
 import { seedReferenceData } from "../world/index.ts";
@@ -294,6 +296,7 @@ export async function runImport(
   format: ImportFormat,
   source: ImportSource,
   options: ImportOptions = {},
+  notifier: DeliverySettings | null = null,
 ): Promise<ImportResult> {
   // PGlite serves one query at a time: a transaction left waiting on a slow upload would stall every
   // other request, so the embedded store reads the body before it starts. PostgreSQL streams.
@@ -314,7 +317,9 @@ export async function runImport(
       if (tally.inserted > 0) {
         if (effect === "rollups") await refreshRollups(tx, { owners: true });
         // 002 §4: a detector watching an address the import touched raises its alerts with the import.
-        await raiseDetectorAlerts(tx);
+        const raised = await raiseDetectorAlerts(tx);
+        // Issue 40: their owners hear of them by e-mail once the import commits.
+        if (notifier) await queueDetectorAlertNotices(tx, notifier, raised);
         await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [
           format,
           JSON.stringify({

@@ -37,6 +37,8 @@ import {
 import { type Member, requireRole, roleAtLeast } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { queueNotification } from "../notifications/outboxRows.ts";
+import { personOfUser } from "../notifications/senders.ts";
 import type { Store } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -57,7 +59,7 @@ async function visibleCase(store: Store, member: Member, request: FastifyRequest
 const detachQuery = z.object({ resourceUrn: caseRelatableUrnSchema });
 const organizationParams = z.object({ id: z.string().min(1).max(64) });
 
-export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function caseRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
   const scopeOf = (member: Member) => ({ organizationId: member.organization.id, userId: member.user.id });
 
   app.get("/cases/", async (request) => {
@@ -161,7 +163,7 @@ export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void 
           throw badRequest("Only the configured notify targets can be assigned", { notConfigured: offList });
       }
       await attachRelatable(tx, row.id, { resourceUrn: body.trmUrn, note: body.alias });
-      return createEscalation(tx, {
+      const created = await createEscalation(tx, {
         organizationId: member.organization.id,
         userId: member.user.id,
         caseId: row.id,
@@ -170,7 +172,24 @@ export function caseRoutes(app: FastifyInstance, { store }: RouteContext): void 
         customNote: body.customNote,
         assigneeIds: members.userIds,
       });
+      // Issue 40: the assignees hear of it by e-mail, committed with the escalation.
+      await queueNotification(tx, notifier, {
+        organizationId: member.organization.id,
+        causedByUserId: member.user.id,
+        event: {
+          kind: "escalation-assigned",
+          escalationUuid: created.uuid,
+          caseName: created.caseName,
+          alias: created.alias,
+          trmUrn: created.trmUrn,
+          customNote: created.customNote,
+          by: personOfUser(member.user),
+        },
+        members: members.userIds.filter((id) => id !== member.user.id),
+      });
+      return created;
     });
+    notifier.kick();
     return reply.code(201).send({ data: escalation });
   });
 

@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../config.ts";
 import type { ExportWorker } from "../exports/index.ts";
+import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/index.ts";
 
 /** What every route module is registered with. */
@@ -8,4 +9,11 @@ export interface RouteContext {
   config: ServerConfig;
   /** The background worker in this process, woken when a job is queued (null: none runs here). */
   exportWorker?: ExportWorker | null;
+  /** Issue 40: how events write their notifications, and a nudge to the worker once they commit. */
+  notifier: Notifier;
+}
+
+export interface Notifier extends DeliverySettings {
+  /** Wakes this process's notification worker (after the transaction that queued something). */
+  kick(): void;
 }

@@ -16,6 +16,7 @@ import {
 import { requireRole } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
 import type { RouteContext } from "./context.ts";
 
 /** The chain and canonical address of a URN the SDK's schema already checked. */
@@ -27,7 +28,14 @@ function addressOf(urn: string): { chain: string; address: string } {
 
 // docs/API.md "Detectors" (002 §4): saved watches on addresses, each in one organization; saving one
 // needs the editor role, reading them the viewer role.
-export function detectorRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function detectorRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
+  // Issue 40: alerts raised here reach their detectors' owners by e-mail, in the same transaction.
+  const raiseAndTell = async (organizationId: number) => {
+    const told = await store.transaction(async (tx) =>
+      queueDetectorAlertNotices(tx, notifier, await raiseDetectorAlerts(tx, organizationId)),
+    );
+    if (told > 0) notifier.kick();
+  };
   app.post("/v1/detectors", { config: { idempotent: true } }, async (request, reply) => {
     const { user, organization } = requireRole(request, "editor");
     const body = parseOr400(createDetectorBodySchema, request.body);
@@ -46,14 +54,14 @@ export function detectorRoutes(app: FastifyInstance, { store }: RouteContext): v
     const { organization } = requireRole(request, "viewer");
     const query = parseOr400(detectorListQuerySchema, request.query);
     const subject = query.addressUrn ? addressOf(query.addressUrn) : {};
-    await raiseDetectorAlerts(store, organization.id);
+    await raiseAndTell(organization.id);
     return { data: await listDetectors(store, { organizationId: organization.id, ...subject }) };
   });
 
   app.get("/v1/detectors/alerts", async (request) => {
     const { organization } = requireRole(request, "viewer");
     const query = parseOr400(detectorAlertListQuerySchema, request.query);
-    await raiseDetectorAlerts(store, organization.id);
+    await raiseAndTell(organization.id);
     return {
       data: await listDetectorAlerts(store, {
         organizationId: organization.id,

@@ -88,7 +88,7 @@ async function sourceOf(request: FastifyRequest): Promise<ImportSource> {
  * Imports change what every organization on this server sees, so they take an admin of the
  * current organization. Answers `{data: {format, inserted, unchanged, skipped, skippedCount}}`.
  */
-export function importRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function importRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
   app.register(async (scope) => {
     // This scope reads bodies itself: raw files of any media type, streamed, with their own limit.
     scope.removeAllContentTypeParsers();
@@ -107,7 +107,9 @@ export function importRoutes(app: FastifyInstance, { store }: RouteContext): voi
         const options = parseOr400(importQuerySchema, request.query);
         const source = await sourceOf(request);
         try {
-          return { data: await runImport(store, format, source, options) };
+          const result = await runImport(store, format, source, options, notifier);
+          notifier.kick();
+          return { data: result };
         } catch (error) {
           if (error instanceof ImportFormatError) throw badRequest(error.message, { line: error.line });
           throw error;

@@ -17,7 +17,9 @@ import { importRoutes } from "./imports.ts";
 import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
+import { notificationRoutes } from "./notifications.ts";
 import { observationRoutes } from "./observations.ts";
+import { operatorRoutes } from "./operator.ts";
 import { organizationRoutes } from "./organizations.ts";
 import { preferenceRoutes } from "./preferences.ts";
 import { searchRoutes } from "./search.ts";
@@ -54,6 +56,8 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     graphRoutes,
     triageRoutes,
     detectorRoutes,
+    notificationRoutes,
+    operatorRoutes,
   ]) {
     routes(app, context);
   }

@@ -28,6 +28,8 @@ import {
 import { type Member, requireRole } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { queueNotification } from "../notifications/outboxRows.ts";
+import { personOfUser } from "../notifications/senders.ts";
 import type { Store } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -66,7 +68,7 @@ async function checkAudience(
   }
 }
 
-export function interestRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function interestRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
   app.post("/v1/trm-resources/investigation-interests/search", async (request) => {
     const member = requireRole(request, "viewer");
     const { includeResults } = parseOr400(interestSearchQuerySchema, request.query);
@@ -143,7 +145,25 @@ export function interestRoutes(app: FastifyInstance, { store }: RouteContext): v
       const viewer = viewerOf(member);
       const found = await findVisibleInterest(store, viewer, uuid);
       if (!found) throw notFound("Interest not found");
-      if (!found.own) await revealInterest(store, viewer, found.id);
+      if (!found.own) {
+        await store.transaction(async (tx) => {
+          const told = await revealInterest(tx, viewer, found.id);
+          if (!told) return;
+          // Issue 40: the author's notice goes out by e-mail too, in the author's organization.
+          await queueNotification(tx, notifier, {
+            organizationId: told.authorOrganizationId,
+            causedByUserId: member.user.id,
+            event: {
+              kind: told.contactRequest ? "contact-requested" : "interest-revealed",
+              interestUuid: told.interestUuid,
+              subjectUrn: found.urn,
+              by: personOfUser(member.user),
+            },
+            members: [told.authorId],
+          });
+        });
+        notifier.kick();
+      }
       return reply.code(201).send({ data: (await findVisibleInterest(store, viewer, uuid))!.interest });
     },
   );

@@ -15,6 +15,8 @@ import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { queueNotification } from "../notifications/outboxRows.ts";
+import { personOfUser } from "../notifications/senders.ts";
 import { isUniqueViolation, type Queryable } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -43,7 +45,7 @@ async function keepAnotherAdmin(tx: Queryable, organizationId: number): Promise<
   if (admins.length <= 1) throw conflict(memberMessages.lastAdmin);
 }
 
-export function memberRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function memberRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
   app.get("/users-organizations", async (request) => {
     const { user } = requireUser(request);
     const memberships = await listMemberships(store, user.id);
@@ -71,7 +73,7 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
   // 002 §7 invitations: an admin adds someone by e-mail; an unknown e-mail becomes an invited user
   // without a password. Inviting a member again changes their role.
   app.post("/users-organizations", { config: { idempotent: true } }, async (request, reply) => {
-    const { organization } = requireRole(request, "admin");
+    const { organization, user: caller } = requireRole(request, "admin");
     const body = parseOr400(inviteMemberBodySchema, request.body);
     try {
       const result = await store.transaction(async (tx) => {
@@ -84,8 +86,18 @@ export function memberRoutes(app: FastifyInstance, { store }: RouteContext): voi
           await keepAnotherAdmin(tx, organization.id);
         }
         await setMembership(tx, user.id, organization.id, body.role);
+        // Issue 40: a new member hears of it by e-mail (a role change of a member does not).
+        if (!current) {
+          await queueNotification(tx, notifier, {
+            organizationId: organization.id,
+            causedByUserId: caller.id,
+            event: { kind: "organization-invitation", role: body.role, by: personOfUser(caller) },
+            members: [user.id],
+          });
+        }
         return { user, created: !current };
       });
+      notifier.kick();
       // Again once committed: a request resolved between setMembership and the commit saw the old role.
       forgetCallers();
       return reply

@@ -1,4 +1,4 @@
-import { createOrganizationBodySchema, updateOrganizationBodySchema } from "@sleuth/sdk";
+import { createOrganizationBodySchema, searchMessages, updateOrganizationBodySchema } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -45,13 +45,14 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
     const membership = await memberOf(store, user.id, id);
     requireAdmin(membership);
     const body = parseOr400(updateOrganizationBodySchema, request.body);
+    // Issue 40: the forensics licence (002 §6) is granted by the instance operator, never by the
+    // organization's own admin (anyone may create an organization and become its admin).
+    if (body.hasForensicsLicense !== undefined) throw forbidden(searchMessages.forensicsLicenseForIps);
     try {
-      // 002 §6: the forensics licence is the organization's, changed by its admin like its name.
-      await store.query(
-        `UPDATE organizations SET name = COALESCE($2, name),
-           has_forensics_license = COALESCE($3, has_forensics_license) WHERE id = $1`,
-        [membership.id, body.name ?? null, body.hasForensicsLicense ?? null],
-      );
+      await store.query("UPDATE organizations SET name = COALESCE($2, name) WHERE id = $1", [
+        membership.id,
+        body.name ?? null,
+      ]);
       forgetCallers();
     } catch (error) {
       if (isUniqueViolation(error, organizationNameConstraint)) throw conflict(duplicateName);

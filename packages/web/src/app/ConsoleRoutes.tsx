@@ -36,6 +36,9 @@ const OrganizationSettingsPage = lazy(() =>
 const PreferencesPage = lazy(() =>
   import("../organization/PreferencesPage.tsx").then((module) => ({ default: module.PreferencesPage })),
 );
+const OperatorPage = lazy(() =>
+  import("../organization/OperatorPage.tsx").then((module) => ({ default: module.OperatorPage })),
+);
 const RefreshPage = lazy(() =>
   import("../organization/RefreshPage.tsx").then((module) => ({ default: module.RefreshPage })),
 );
@@ -119,6 +122,9 @@ export function ConsoleRoutes() {
             </Route>
             <Route path={routes.preferences}>
               <PreferencesPage />
+            </Route>
+            <Route path={routes.operator}>
+              <OperatorPage />
             </Route>
             <Route path={routes.refresh}>
               <RefreshPage />

@@ -17,6 +17,7 @@ const samples: Record<keyof typeof routes, string> = {
   customEntities: "/custom-entities",
   organizationSettings: "/settings/organization",
   preferences: "/settings/preferences",
+  operator: "/settings/operator",
   refresh: "/refresh?next=%2F",
   workspaceCases: "/workspace/cases",
   workspaceCase: "/workspace/cases/12",

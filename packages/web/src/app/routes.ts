@@ -24,6 +24,8 @@ export const routes = {
   customEntities: "/custom-entities",
   organizationSettings: "/settings/organization",
   preferences: "/settings/preferences",
+  // Issue 40: the instance operator's licences and networks (the page asks for the credential).
+  operator: "/settings/operator",
   // 002 §2 refresh route: reloads the console after a feature flag changed.
   refresh: "/refresh",
   // 002 §2 triage: home and the address page `address/{address}/{chain}`.

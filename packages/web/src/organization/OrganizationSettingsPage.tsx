@@ -9,6 +9,7 @@ import { announce, showMessage } from "../messages/index.ts";
 import { $signedIn, sleuthClient } from "../session/index.ts";
 import { ForensicsLicenseSection } from "./ForensicsLicenseSection.tsx";
 import { refreshPath } from "./refreshRoute.ts";
+import { WebhooksSection } from "./WebhooksSection.tsx";
 
 const membersKey = ["organization", "members"];
 /** The fields the page's commands put the focus in. */
@@ -68,12 +69,9 @@ export function OrganizationSettingsPage() {
         {view.organization.name}: you are {view.role ?? "not a member"}.
       </Text>
       {admin ? <RenameForm uuid={view.organization.uuid} name={view.organization.name} /> : null}
-      <ForensicsLicenseSection
-        uuid={view.organization.uuid}
-        licensed={view.organization.hasForensicsLicense}
-        admin={admin}
-      />
+      <ForensicsLicenseSection licensed={view.organization.hasForensicsLicense} />
       <MembersSection admin={admin} />
+      {admin ? <WebhooksSection /> : null}
       <CreateOrganizationForm />
       {admin ? <DeleteOrganization uuid={view.organization.uuid} name={view.organization.name} /> : null}
     </div>

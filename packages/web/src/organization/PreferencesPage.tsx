@@ -4,13 +4,14 @@ import { cacheFreshnessOptions, isApiError } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { announce } from "../messages/index.ts";
 import { isColumnShown, tableCatalogue, tableIds, withColumnShown } from "../tables/index.ts";
+import { NotificationPreferences } from "./NotificationPreferences.tsx";
 import { navigationDestinations } from "./navigationDestinations.ts";
 import { cacheFreshnessMs, preferenceOf, preferencesQuery, useSavePreference } from "./preferenceQueries.ts";
 
 /**
  * The 000 §3 preferences of the current user in the current organization, each saved as soon as
- * it changes: cache freshness (000 §9), pinned navigation, AI features, table configuration and
- * seed analysis consent.
+ * it changes: cache freshness (000 §9), pinned navigation, AI features, table configuration, seed
+ * analysis consent and which events arrive by e-mail (issue 40).
  */
 export function PreferencesPage() {
   const preferences = useQuery(preferencesQuery);
@@ -114,6 +115,12 @@ export function PreferencesPage() {
           <FormControl.Label>I consent to seed analysis</FormControl.Label>
         </FormControl>
       </fieldset>
+      <NotificationPreferences
+        preference={preferenceOf(list, "notification-email")}
+        onChange={(value, title) =>
+          save.mutate({ key: "notification-email", value }, { onSuccess: () => saved(`e-mail: ${title}`) })
+        }
+      />
       <Heading as="h2" className="sleuth-section-title">
         Table columns
       </Heading>

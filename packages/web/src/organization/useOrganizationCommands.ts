@@ -3,7 +3,10 @@ import { routes } from "../app/routes.ts";
 import { useCommands } from "../commands/index.ts";
 import { openFeatureFlagsDialog } from "./organizationDialogs.ts";
 
-/** Organization settings (g s), preferences (g p) and the feature-flag debug dialog (g f). */
+/**
+ * Organization settings (g s), preferences (g p), the instance operator's page (g a; it shows nothing
+ * without the operator's credential) and the feature-flag debug dialog (g f).
+ */
 export function useOrganizationCommands(): void {
   const [, navigate] = useLocation();
   useCommands([
@@ -22,6 +25,14 @@ export function useOrganizationCommands(): void {
       keys: "g p",
       keywords: ["settings", "cache", "columns", "pinned", "ai"],
       run: () => navigate(routes.preferences),
+    },
+    {
+      id: "operator.page",
+      title: "Instance operator: licences and networks",
+      group: "Organization",
+      keys: "g a",
+      keywords: ["operator", "admin", "forensics", "licence", "license", "networks", "suggestions"],
+      run: () => navigate(routes.operator),
     },
     {
       id: "debug.featureFlags",

@@ -1,0 +1,41 @@
+// The server as `pnpm start` runs it: a child process of packages/server/src/main.ts, for tests that
+// kill it (SIGKILL, no clean-up) and start it again on the same store.
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
+
+export function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [mainScript], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        SLEUTH_WORLD_SCALE: "none",
+        SLEUTH_WEB_DIST: "/nonexistent",
+        SLEUTH_LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Sleuth is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
+  });
+}
+
+export function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
