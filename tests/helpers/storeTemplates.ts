@@ -25,8 +25,12 @@ declare module "vitest" {
   }
 }
 
-/** What every test store starts with: the schema, the demo accounts and the demo world of `world`. */
-async function prepare(store: Store, world: WorldScale | undefined): Promise<void> {
+/**
+ * What a test store starts with: the schema, the demo accounts and the demo world of `world`; or,
+ * for "empty", nothing but what initdb made (a first start, before the migrations).
+ */
+async function prepare(store: Store, world: WorldScale | "empty" | undefined): Promise<void> {
+  if (world === "empty") return;
   await migrate(store);
   await seedDemoAccounts(store);
   if (world) await seedWorld(store, { scale: world });
@@ -44,7 +48,7 @@ async function waitForFile(path: string): Promise<void> {
   }
 }
 
-async function buildPgliteDump(world: WorldScale | undefined): Promise<Blob> {
+async function buildPgliteDump(world: WorldScale | "empty" | undefined): Promise<Blob> {
   const store = await openPgliteStore();
   try {
     await prepare(store, world);
@@ -66,7 +70,7 @@ function templateDir(): string | undefined {
   }
 }
 
-async function sharedPgliteDump(world: WorldScale | undefined): Promise<Blob> {
+async function sharedPgliteDump(world: WorldScale | "empty" | undefined): Promise<Blob> {
   const dir = templateDir();
   if (!dir) return buildPgliteDump(world);
   mkdirSync(dir, { recursive: true });
@@ -93,8 +97,11 @@ async function sharedPgliteDump(world: WorldScale | undefined): Promise<Blob> {
 
 const pgliteDumps = new Map<string, Promise<Blob>>();
 
-/** A PGlite data directory dump of a prepared store, to open with `loadDataDir`. */
-export function pgliteTemplate(world: WorldScale | undefined): Promise<Blob> {
+/**
+ * A PGlite data directory dump of a prepared store, to open with `loadDataDir`: migrated with the
+ * demo accounts (and the demo world of `world`), or with "empty" as initdb leaves it.
+ */
+export function pgliteTemplate(world: WorldScale | "empty" | undefined): Promise<Blob> {
   const key = world ?? "none";
   let dump = pgliteDumps.get(key);
   if (!dump) {
