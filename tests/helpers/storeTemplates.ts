@@ -3,7 +3,16 @@
 // cache in memory would seed the same world again for every file: the copy lives on disk (PGlite) or
 // as a template database (PostgreSQL) that every worker of the run finds.
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import {
   migrate,
@@ -39,12 +48,13 @@ async function prepare(store: Store, world: WorldScale | "empty" | undefined): P
 const waitStepMs = 50;
 const waitLimitMs = 300_000;
 
-/** Waits until another worker of the run has written `path`. */
-async function waitForFile(path: string): Promise<void> {
-  const deadline = Date.now() + waitLimitMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`no store template at ${path}: did its builder die?`);
-    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
+/** True when this process may build the template at `path` (no other process is building it). */
+function claim(path: string): boolean {
+  try {
+    closeSync(openSync(`${path}.building`, "wx"));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -75,24 +85,25 @@ async function sharedPgliteDump(world: WorldScale | "empty" | undefined): Promis
   if (!dir) return buildPgliteDump(world);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `pglite-${world ?? "none"}.tar`);
-  if (!existsSync(path)) {
-    let claimed = false;
-    try {
-      closeSync(openSync(`${path}.building`, "wx"));
-      claimed = true;
-    } catch {
-      // Another worker is building it.
+  const deadline = Date.now() + waitLimitMs;
+  for (;;) {
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    if (claim(path)) {
+      try {
+        const dump = await buildPgliteDump(world);
+        // Written aside and renamed, so a waiting worker never reads half a file.
+        writeFileSync(`${path}.partial`, Buffer.from(await dump.arrayBuffer()));
+        renameSync(`${path}.partial`, path);
+        return dump;
+      } catch (error) {
+        // Let the next worker that asks try again.
+        rmSync(`${path}.building`, { force: true });
+        throw error;
+      }
     }
-    if (claimed) {
-      const dump = await buildPgliteDump(world);
-      // Written aside and renamed, so a waiting worker never reads half a file.
-      writeFileSync(`${path}.partial`, Buffer.from(await dump.arrayBuffer()));
-      renameSync(`${path}.partial`, path);
-      return dump;
-    }
-    await waitForFile(path);
+    if (Date.now() > deadline) throw new Error(`no store template at ${path}: is its builder stuck?`);
+    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
   }
-  return new Blob([readFileSync(path)]);
 }
 
 const pgliteDumps = new Map<string, Promise<Blob>>();
@@ -107,6 +118,8 @@ export function pgliteTemplate(world: WorldScale | "empty" | undefined): Promise
   if (!dump) {
     dump = sharedPgliteDump(world);
     pgliteDumps.set(key, dump);
+    // A failed build is not remembered: the next store asks again.
+    dump.catch(() => pgliteDumps.delete(key));
   }
   return dump;
 }
@@ -152,6 +165,7 @@ export function postgresTemplate(adminUrl: string, world: WorldScale | undefined
       return name;
     })();
     postgresTemplates.set(name, template);
+    template.catch(() => postgresTemplates.delete(name));
   }
   return template;
 }
