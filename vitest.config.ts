@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
-          globalSetup: ["tests/setup/postgres.ts"],
+          globalSetup: ["tests/setup/postgres.ts", "tests/setup/storeTemplates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -36,7 +36,7 @@ export default defineConfig({
           // `sleuth` as a user runs it, against the real server over PGlite.
           name: "cli",
           include: ["tests/cli/**/*.test.ts"],
-          globalSetup: ["tests/setup/cliBuild.ts"],
+          globalSetup: ["tests/setup/cliBuild.ts", "tests/setup/storeTemplates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
-          globalSetup: ["tests/browser/globalSetup.ts"],
+          globalSetup: ["tests/browser/globalSetup.ts", "tests/setup/storeTemplates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time, once the other projects are done: a browser test waits on

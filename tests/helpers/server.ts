@@ -21,13 +21,12 @@ import {
   openPostgresStore,
   type ServerConfig,
   type Store,
-  seedDemoAccounts,
-  seedWorld,
   setMembership,
   type UserRow,
   type WorldScale,
 } from "@sleuth/server";
 import { inject } from "vitest";
+import { pgliteTemplate, postgresTemplate } from "./storeTemplates.ts";
 
 export type TestStoreKind = "pglite" | "postgres";
 export const storeKinds: TestStoreKind[] = ["pglite", "postgres"];
@@ -38,15 +37,17 @@ export function postgresAdminUrl(): string {
 }
 
 /**
- * A brand-new, empty PostgreSQL database on the test cluster, and how to drop it. Names are random so
- * test files running in parallel never meet.
+ * A brand-new PostgreSQL database on the test cluster, and how to drop it: empty, or with `template`
+ * a copy of that database. Names are random so test files running in parallel never meet.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = postgresAdminUrl();
   const name = `sleuth_test_${randomBytes(6).toString("hex")}`;
   const admin = await openPostgresStore(adminUrl, { max: 1 });
   try {
-    await admin.exec(`CREATE DATABASE ${name}`);
+    await admin.exec(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ""}`);
   } finally {
     await admin.close();
   }
@@ -65,51 +66,24 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-const pgliteTemplates = new Map<string, Promise<Blob>>();
-
-/**
- * initdb takes seconds in PGlite; a migrated and seeded cluster dumped once per worker (and per demo
- * world) loads in a fraction of that. Every store opened from it is still a separate, fresh database.
- */
-function migratedPgliteTemplate(world: WorldScale | undefined): Promise<Blob> {
-  const key = world ?? "none";
-  let template = pgliteTemplates.get(key);
-  if (!template) {
-    template = (async () => {
-      const store = await openPgliteStore();
-      try {
-        await migrate(store);
-        await seedDemoAccounts(store);
-        if (world) await seedWorld(store, { scale: world });
-        return await store.db.dumpDataDir("none");
-      } finally {
-        await store.close();
-      }
-    })();
-    pgliteTemplates.set(key, template);
-  }
-  return template;
-}
-
 /**
  * A fresh store of the given kind, migrated and holding the demo accounts, and with `world` the
- * demo world of that scale (and the demo organizations' workspace). The small world seeds in about
- * half a second; on PGlite it is seeded once per worker and copied.
+ * demo world of that scale (and the demo organizations' workspace). Each is a copy of a store
+ * prepared once per run (./storeTemplates.ts): a separate database, whatever a test writes to it.
  */
 export async function openTestStore(
   kind: TestStoreKind,
   options: { world?: WorldScale } = {},
 ): Promise<{ store: Store; dispose: () => Promise<void> }> {
   if (kind === "pglite") {
-    const store = await openPgliteStore({ loadDataDir: await migratedPgliteTemplate(options.world) });
+    const store = await openPgliteStore({ loadDataDir: await pgliteTemplate(options.world) });
     await migrate(store);
     return { store, dispose: () => store.close() };
   }
-  const database = await createTestDatabase();
+  const template = await postgresTemplate(postgresAdminUrl(), options.world);
+  const database = await createTestDatabase({ template });
   const store = await openPostgresStore(database.url, { max: 4 });
   await migrate(store);
-  await seedDemoAccounts(store);
-  if (options.world) await seedWorld(store, { scale: options.world });
   return {
     store,
     dispose: async () => {

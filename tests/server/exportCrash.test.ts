@@ -9,13 +9,16 @@ import {
   demoAccounts,
   findUserByEmail,
   migrate,
-  openStore,
-  seedDemoAccounts,
+  openPgliteStore,
+  openPostgresStore,
+  pgdataPath,
+  type Store,
 } from "@sleuth/server";
 import Papa from "papaparse";
 import { afterAll, describe, expect, test } from "vitest";
-import { createTestDatabase, storeKinds } from "../helpers/server.ts";
+import { createTestDatabase, postgresAdminUrl, storeKinds } from "../helpers/server.ts";
 import { killHard, startServerProcess as startServer } from "../helpers/serverProcess.ts";
+import { pgliteTemplate, postgresTemplate } from "../helpers/storeTemplates.ts";
 import { insertSyntheticTransfers } from "../helpers/syntheticTransfers.ts";
 import { downloadJobFile, sha256Hex } from "./exportHelpers.ts";
 
@@ -38,18 +41,24 @@ describe.each(storeKinds)("an export survives the server's death on %s", (kind) 
     const dir = await mkdtemp(join(tmpdir(), "sleuth-crash-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const env: Record<string, string> = { SLEUTH_DATA_DIR: dir, SLEUTH_EXPORT_DIR: join(dir, "exports") };
+    // The store is prepared before the server owns it (PGlite is one process's store), from the
+    // run's migrated template with the demo accounts: in the data directory the server opens, or
+    // as a database of its own.
+    let store: Store;
     if (kind === "postgres") {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({
+        template: await postgresTemplate(postgresAdminUrl(), undefined),
+      });
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
+      store = await openPostgresStore(database.url, { max: 1 });
+    } else {
+      store = await openPgliteStore({
+        dataDir: pgdataPath(dir),
+        loadDataDir: await pgliteTemplate(undefined),
+      });
     }
-    // The store is prepared before the server owns it (PGlite is one process's store).
-    const store = await openStore({
-      ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-      dataDir: dir,
-    });
     await migrate(store);
-    await seedDemoAccounts(store);
     const subject = await insertSyntheticTransfers(store, { count: rows });
     const user = await findUserByEmail(store, demoAccounts.user.email);
     const { token } = await createApiToken(store, user?.id ?? 0, "crash test");

@@ -10,16 +10,20 @@ import {
 } from "@sleuth/server";
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, type TestStoreKind } from "../helpers/server.ts";
+import { pgliteTemplate } from "../helpers/storeTemplates.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** An empty store, not migrated: the state of a first start. */
+/**
+ * An empty store, not migrated: the state of a first start (on PGlite a copy of the run's store as
+ * initdb left it, tests/helpers/storeTemplates.ts).
+ */
 async function emptyStore(kind: TestStoreKind): Promise<Store> {
   if (kind === "pglite") {
-    const store = await openPgliteStore();
+    const store = await openPgliteStore({ loadDataDir: await pgliteTemplate("empty") });
     cleanups.push(() => store.close());
     return store;
   }
