@@ -1,3 +1,5 @@
+export type { CounterpartyFilter } from "./counterpartyFilter.ts";
+export { counterpartyFilter, counterpartyUrnFilter } from "./counterpartyFilter.ts";
 export type {
   AddressTransfersCountRequest,
   AddressTransfersRequest,
