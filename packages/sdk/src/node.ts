@@ -13,4 +13,5 @@ export function createNodeClient(
   return new SleuthClient({ ...config, transport: config.transport ?? createGotTransport() });
 }
 
+export { partialFileSuffix, writeFileAtomically } from "./files/atomicFile.ts";
 export { HttpCore };

@@ -1,4 +1,4 @@
-import type { AttributionTag } from "@sleuth/sdk";
+import { type AttributionTag, entityUrn } from "@sleuth/sdk";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
 
 export interface TagRow {
@@ -19,7 +19,7 @@ function tagOf(row: TagRow): AttributionTag {
     category: row.category,
     categoryId: row.category_id,
     entity: row.entity_name,
-    entityUrn: row.entity_slug === null ? null : `urn:sleuth:entity:${row.entity_slug}`,
+    entityUrn: row.entity_slug === null ? null : entityUrn(row.entity_slug),
     tagType: row.tag_type,
     source: { evidence: { description: row.evidence } },
     sources: [{ confidenceScore: row.confidence }],
@@ -103,7 +103,7 @@ export function entityCategoryTag(entity: {
     category: entity.category,
     categoryId: entity.categoryId,
     entity: entity.name,
-    entityUrn: `urn:sleuth:entity:${entity.slug}`,
+    entityUrn: entityUrn(entity.slug),
     tagType: "ordinary",
   };
 }
