@@ -60,8 +60,8 @@ export function tagsFromJson(tags: readonly TagRow[] | null): AttributionTag[] {
 
 /**
  * 000 §3 attribution tags of each address (by id), the most confident first. One indexed query
- * (attribution_tags_address_idx) for any number of addresses: for a batch (address attribution), it
- * is three times faster than `addressTagsJsonSql` per address; for a palette page, the extra
+ * (attribution_tags_address_idx) for any number of addresses: for a batch (address attribution) one
+ * statement for all beats `addressTagsJsonSql`'s lookup per address; for a palette page, the extra
  * statement costs more.
  */
 export async function tagsOfAddresses(
