@@ -63,7 +63,7 @@ export function timestampFilterOf(
   now: Date = new Date(),
 ): TransferFilters["timestamp"] {
   if (since === undefined && until === undefined) return undefined;
-  const gte = since === undefined ? `${earliestDate}T00:00:00.000Z` : instantOf(since, "--since");
+  const gte = instantOf(since ?? earliestDate, "--since");
   const lte = until === undefined ? now.toISOString() : instantOf(until, "--until");
   if (gte > lte) throw new CliError("--since is after --until");
   return { gte, lte };

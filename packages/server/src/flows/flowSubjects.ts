@@ -1,4 +1,4 @@
-import type { FlowValueType, TxDateRange } from "@sleuth/sdk";
+import { type FlowValueType, instantOfDateInput, type TxDateRange } from "@sleuth/sdk";
 import { resolveSubjectRows, type Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/index.ts";
 
@@ -40,18 +40,10 @@ export function subjectTransfersSql(a: number, e: number): string {
 /** [gte, lt) instants of a txDate range; a day as `lte` includes that whole UTC day. */
 export function txDateBounds(range: TxDateRange | undefined): { from: string | null; until: string | null } {
   if (!range) return { from: null, until: null };
-  const from = range.gte ? (range.gte.length === 10 ? `${range.gte}T00:00:00Z` : range.gte) : null;
-  let until: string | null = null;
-  if (range.lte) {
-    if (range.lte.length === 10) {
-      const next = new Date(`${range.lte}T00:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
-      until = next.toISOString();
-    } else {
-      until = new Date(new Date(range.lte).getTime() + 1).toISOString();
-    }
-  }
-  return { from, until };
+  // The schema lets only days and instants through, which the SDK's rule reads.
+  const from = range.gte ? instantOfDateInput(range.gte, "start") : null;
+  const last = range.lte ? instantOfDateInput(range.lte, "end") : null;
+  return { from, until: last === null ? null : new Date(Date.parse(last) + 1).toISOString() };
 }
 
 /** The subject's own addresses ($1 address ids, $2 entity ids): an address itself, an entity's owned addresses, a custom entity's members. */
