@@ -3,9 +3,8 @@ export {
   dateRangeFilterChange,
   dateRangeFilterSchema,
   instantOfDateInput,
-  looksLikeDateInput,
 } from "./dateFilter.ts";
-export type { JumpToInput, JumpToTransaction } from "./jumpTo.ts";
+export type { JumpToTransaction } from "./jumpTo.ts";
 export { jumpToInput, jumpToTransaction } from "./jumpTo.ts";
 export { filterMessages } from "./messages.ts";
 export type { NumberFilter, NumberFilterChange, NumberFilterOperator } from "./numberFilter.ts";

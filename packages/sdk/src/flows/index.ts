@@ -129,7 +129,7 @@ export {
   subjectStatisticsSchema,
 } from "./holdings.ts";
 export type { IpHost } from "./ipHost.ts";
-export { ipHostFlagLabels, ipHostFlags, ipHostSchema, ipHostShape } from "./ipHost.ts";
+export { ipHostFlagLabels, ipHostFlags } from "./ipHost.ts";
 export type { InetObservationsRequest, IpAssociation } from "./observations.ts";
 export {
   inetObservationsRequestSchema,

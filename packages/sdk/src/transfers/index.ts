@@ -1,4 +1,3 @@
-export type { CounterpartyFilter } from "./counterpartyFilter.ts";
 export { counterpartyFilter, counterpartyUrnFilter } from "./counterpartyFilter.ts";
 export type {
   AddressTransfersCountRequest,
