@@ -1,7 +1,7 @@
 // Batch benchmark: `sleuth batch` end to end (a real CLI process against a real server over a
 // seeded demo world), the same addresses looked up one request per address, and the CLI's peak
-// memory for a short and a very long input. Writes its "## Batch, {world}" section of docs/PERFORMANCE.md
-// (", PostgreSQL" added when DATABASE_URL names the store).
+// memory for a short and a very long input. Writes its "{world}" subsection of the "Batch" section of
+// docs/PERFORMANCE.md (", PostgreSQL" added when DATABASE_URL names the store).
 //   node scripts/bench/batch.ts            the default world (in memory)
 //   node scripts/bench/batch.ts large      the large world (kept in ~/.cache/sleuth-bench/large; the
 //                                          first run seeds it, which takes minutes)
@@ -41,7 +41,7 @@ import {
 } from "../../packages/server/src/index.ts";
 import { searchConfiguration } from "../../packages/server/src/search/index.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
-import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writeMeasure } from "./performanceDoc.ts";
 import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";
 
 // `pnpm sleuth`: the bundle, built below when the sources have changed since.
@@ -561,12 +561,10 @@ try {
         .map((kb) => (kb === null ? "n/a" : String(Math.round(kb / 1024))))
         .join(", ")
     : "";
-  // One section per world and engine, so the large world on PGlite and a PostgreSQL run sit side by side.
-  const heading = `## Batch, ${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
+  // One subsection per world and engine, so the large world on PGlite and a PostgreSQL run sit side by side.
+  const variant = `${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
   const text = [
-    heading,
-    "",
-    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each the server searches (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain the store holds addresses on, ${evmSearched.length > 0 ? evmSearched.map((chain) => chain.id).join(", ") : "none"}; ${excludedChains.length > 0 ? `the ${excludedChains.length} chains it holds none on (${excludedChains.join(", ")}) are excluded, 000 §5, as GET /v1/search/configuration tells the CLI and the one-by-one script alike` : "no chain is excluded"}). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each. The method, the same for every run: "Batch: method".`,
+    `Measured by \`node scripts/bench/batch.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${benchStoreName(scale)}, the ${scale} demo world. Two lists of ${count(listSize)}. **Addresses as pasted**: ${distinct.length >= list.length ? `${count(list.length)} of the world's ${count(distinct.length)} distinct addresses, shuffled` : `the world's ${count(distinct.length)} distinct addresses, shuffled and cycled to ${count(list.length)}`}, bare (no \`--chain\`): an address valid on several chains is looked up on each the server searches (${(candidates / list.length).toFixed(2)} URNs per address on average: a 0x-address is a candidate on every EVM chain the store holds addresses on, ${evmSearched.length > 0 ? evmSearched.map((chain) => chain.id).join(", ") : "none"}; ${excludedChains.length > 0 ? `the ${excludedChains.length} chains it holds none on (${excludedChains.join(", ")}) are excluded, 000 §5, as GET /v1/search/configuration tells the CLI and the one-by-one script alike` : "no chain is excluded"}). **URNs**: ${rows.length >= listSize ? `${count(listSize)} of the world's ${count(rows.length)} addresses on their chains, shuffled` : `the world's ${count(rows.length)} addresses on their chains, shuffled and cycled to ${count(listSize)}`}, one URN per line, as an earlier batch's \`urn\` column or an export gives them back: one candidate each.`,
     "",
     ...markdownTable(
       ["list", "run", "addresses", "time (s)", "addresses/s", "over one by one"],
@@ -628,17 +626,16 @@ try {
     "",
   ].join("\n");
 
-  // The method, written once for every world and engine, so each run's section states only its own figures.
-  writePerformanceSection(
-    "## Batch: method",
-    [
-      "## Batch: method",
-      "",
-      `The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`pnpm sleuth\`'s bin/sleuth.js, which runs the bundled CLI; \`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included; each list is run once unmeasured first (the store's buffer cache and the server's optimised code warm, as on a server in use). Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; ${batchConcurrency} slices in flight.`,
-      "",
-    ].join("\n"),
+  writeMeasure(
+    {
+      measure: "Batch",
+      what: "`sleuth batch` end to end (a real CLI process against a real server over a seeded demo world), the same addresses looked up one request per address, and the CLI's peak memory for a short and a very long input.",
+      how: `\`pnpm bench batch [scale]\`. The server runs in the benchmark's process with its default per-token rate limit (${config.rateLimit.perSecond} requests a second, bursts of ${config.rateLimit.burst}), as \`pnpm start\` runs it; each \`sleuth batch\` is a separate process started as a user starts it (\`pnpm sleuth\`'s bin/sleuth.js, which runs the bundled CLI; \`--format csv\` into a file, \`--no-progress\`), timed from spawn to exit, so its start-up is included; each list is run once unmeasured first (the store's buffer cache and the server's optimised code warm, as on a server in use). Both go in slices of ${count(batchSliceLimits.address)} candidate URNs: metrics over every candidate, then risk and attribution over the URNs metrics knows, each in batches of ${bulkBatchSizes.addresses}; ${batchConcurrency} slices in flight.`,
+      target:
+        "(issue 5) for a list of 100,000 addresses as pasted: ≥ 25,000 addresses/s and ≥ 50× one request per address; peak memory flat between 10,000 and 1,000,000 lines.",
+    },
+    { variant, figures: text },
   );
-  writePerformanceSection(heading, text);
   console.log(text);
 } finally {
   await store.close();

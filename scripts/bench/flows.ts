@@ -1,7 +1,7 @@
 // Follow-the-money benchmark (issue 27): server latency of the counterparty summary of the busiest
 // entity (target p95 ≤ 50 ms), and for reference the busiest address's summary, an entity's
-// exposure per day and its risk indicators. Results go to docs/PERFORMANCE.md: "## Flows" for the
-// default world on PGlite, "## Flows, <scale> world[, PostgreSQL]" for the others.
+// exposure per day and its risk indicators. Results go to the "Flows" section of docs/PERFORMANCE.md,
+// one subsection per world and store.
 //   node scripts/bench/flows.ts                 the default world, seeded in memory
 //   node scripts/bench/flows.ts large           the large world's data directory (benchStore.ts)
 //   node scripts/bench/flows.ts large --postgres   a throwaway PostgreSQL cluster (or DATABASE_URL)
@@ -13,7 +13,7 @@ import { type WorldScale, worldScaleSchema } from "../../packages/server/src/wor
 import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";
-import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writeMeasure } from "./performanceDoc.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -112,16 +112,9 @@ for (const kind of kinds) {
   ]);
 }
 
-// The default world on PGlite keeps the plain heading; other worlds and stores get their own section.
-const heading =
-  scale === "default" && !process.env.DATABASE_URL
-    ? "## Flows"
-    : `## Flows, ${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
-const text = [
-  heading,
-  "",
-  `Measured by \`node scripts/bench/flows.ts [scale]\` on the ${scale} world. "Server" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket: auth, validation, the queries, JSON); "round trip" adds the SDK call over HTTP on 127.0.0.1 with its schema check. The same subject is asked ${rounds} times after 5 warm-up calls, one request at a time. Target (issue 27): the busiest entity's counterparty summary at server p95 ≤ 50 ms.`,
-  "",
+// One subsection per world and store of the "Flows" section.
+const variant = `${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
+const figures = [
   `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${dataDir === largeWorldDir || !dataDir ? benchStoreName(scale) : "embedded PGlite in a data directory"}; ${counts!.addresses.toLocaleString("en-US")} addresses, ${counts!.transfers.toLocaleString("en-US")} transfer rows, ${counts!.entities.toLocaleString("en-US")} entities. Busiest entity: ${Number(entity.transfers).toLocaleString("en-US")} transfer rows over ${entity.addresses.toLocaleString("en-US")} addresses; busiest address: ${Number(address.transfers).toLocaleString("en-US")} transfer rows. 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
   "",
   ...markdownTable(
@@ -130,7 +123,15 @@ const text = [
     ["left", "right", "right", "right", "left"],
   ),
 ];
-writePerformanceSection(heading, text.join("\n"));
-console.error(`docs/PERFORMANCE.md: ${heading} written`);
+writeMeasure(
+  {
+    measure: "Flows",
+    what: "the server's latency of the busiest entity's counterparty summary and, for reference, the busiest address's summary, an entity's exposure per day and its risk indicators.",
+    how: `\`pnpm bench flows [scale] [--rounds N] [--postgres]\`. "Server" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket: auth, validation, the queries, JSON); "round trip" adds the SDK call over HTTP on 127.0.0.1 with its schema check. The same subject is asked ${rounds} times after 5 warm-up calls, one request at a time.`,
+    target: "(issue 27) the busiest entity's counterparty summary at server p95 ≤ 50 ms.",
+  },
+  { variant, figures: figures.join("\n") },
+);
+console.error(`docs/PERFORMANCE.md: Flows, ${variant} written`);
 await bench.close();
 await store.close();

@@ -2,7 +2,7 @@
 // 250 ms, and once more as the process exits, a full collection and then the JavaScript heap still
 // in use; the most seen is written to the file named by SLEUTH_BENCH_HEAP_FILE. That is the most
 // the process held at any point, where its peak RSS also counts garbage V8 has not collected yet
-// (docs/PERFORMANCE.md, "Transfers, rows streamed"). The collections slow the process down and
+// (docs/PERFORMANCE.md, Transfers, "Why the peak RSS grows with the rows"). The collections slow the process down and
 // shrink its RSS, so the benchmark times and measures RSS in runs without this.
 import { writeFileSync } from "node:fs";
 

@@ -1,7 +1,7 @@
 // Transfer table benchmark (issue 27): the server's time for a 30-row page of the busiest address,
 // first page and deepest page (jump-to its earliest transfer), and `sleuth transfers` end to end:
 // rows per second and peak memory, for part of the listing and for all of it.
-// Results go to the "## Transfers" section of docs/PERFORMANCE.md.
+// Results go to the "Transfers" section of docs/PERFORMANCE.md, one subsection per world and store.
 //   node scripts/bench/transfers.ts              the default world, seeded in memory
 //   node scripts/bench/transfers.ts large        the large world (seeded once into a data directory)
 //   node scripts/bench/transfers.ts default --rounds 400
@@ -18,7 +18,7 @@ import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
-import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writeMeasure } from "./performanceDoc.ts";
 import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";
 
 const { values, positionals } = parseArgs({
@@ -323,18 +323,9 @@ const cliRows = cliRuns.map(({ format, run }) => [
   run.cliCpuMs === null ? "?" : (run.cliCpuMs / 1000).toFixed(2),
   (run.serverCpuMs / 1000).toFixed(2),
 ]);
-// The default world on PGlite keeps the plain heading; other worlds and stores get their own section.
-const heading =
-  scale === "default" && !process.env.DATABASE_URL
-    ? "## Transfers"
-    : `## Transfers, ${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
-const section = [
-  heading,
-  "",
-  "Measured by `node scripts/bench/transfers.ts [scale]`. \"Server\" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket), for 30-row pages of the busiest address through the SDK over HTTP on 127.0.0.1; the deepest page is a jump-to the address's earliest transfer; the 30-row pages are measured in the same rounds, one request of each in turn, after 20 of each to warm up. `sleuth transfers` runs as a user runs it (the bundle, its bin's node flags), against the same server in this process, output to a file, after one warm-up run; it reads every 1,000-row page in one NDJSON answer (`/v1/transfer-rows/address`), a row at a time. Targets (issue 27): first page p95 ≤ 10 ms, deepest page p95 within 1.5× of the first, `sleuth transfers` ≥ 20,000 rows/s with memory not growing with the rows.",
-  "",
-  `### ${scale} world`,
-  "",
+// One subsection per world and store of the "Transfers" section.
+const variant = `${scale} world${process.env.DATABASE_URL ? ", PostgreSQL" : ""}`;
+const figures = [
   `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${cluster ? "PostgreSQL (a throwaway cluster, as the tests start one: fsync off)" : benchStoreName(scale)}; ${Number(busiest.transfers).toLocaleString("en-US")} transfer rows in the store, the busiest address (${busiest.chain}) holds ${Number(busiest.rows).toLocaleString("en-US")}; ${rounds} requests of each page; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
   "",
   ...markdownTable(["30-row page", "server p50 (ms)", "server p95 (ms)", "p95 ≤ 10 ms"], pageRows, [
@@ -366,8 +357,17 @@ const section = [
   "",
   ...cliVerdicts.flatMap((verdict) => [`- ${verdict}`]),
   "",
-  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI parses, checks (the SDK's row schema) and writes each row as it arrives while the server reads the next page (its answer is pulled by the socket), so the slower side sets the pace. "Live heap, most" is the most JavaScript heap the CLI held at any point: in a second run of the same command, \`scripts/bench/liveHeapSampler.ts\` (loaded with \`--expose-gc\`) runs a full collection every 250 ms and at the end and keeps the most still in use; "flat" compares it for a tenth of the listing and for all of it. Times and peak RSS come from the first run, without it. The peak RSS also counts garbage V8 has not collected yet, and V8 sizes its heap by how fast the process allocates, so it grows with the run's length while what the CLI holds does not (docs/PERFORMANCE.md, "Transfers, rows streamed"). A run includes the process's start. Read every figure against the load average above.`,
+  `\`sleuth transfers\` lists one synthetic Ethereum address holding ${bulkRows.toLocaleString("en-US")} transfers (one a minute, each its own transaction, added to the world by \`tests/helpers/syntheticTransfers.ts\`; the last two page rows above are its pages). CPU is the CLI process's user and system time and the server's (this process's) over the same run, each side on its own: the CLI parses, checks (the SDK's row schema) and writes each row as it arrives while the server reads the next page (its answer is pulled by the socket), so the slower side sets the pace. "Live heap, most" is the most JavaScript heap the CLI held at any point: in a second run of the same command, \`scripts/bench/liveHeapSampler.ts\` (loaded with \`--expose-gc\`) runs a full collection every 250 ms and at the end and keeps the most still in use; "flat" compares it for a tenth of the listing and for all of it. Times and peak RSS come from the first run, without it. The peak RSS also counts garbage V8 has not collected yet, and V8 sizes its heap by how fast the process allocates, so it grows with the run's length while what the CLI holds does not (docs/PERFORMANCE.md, Transfers, "Why the peak RSS grows with the rows"). A run includes the process's start. Read every figure against the load average above.`,
   "",
 ].join("\n");
-writePerformanceSection(heading, section);
-console.error(`docs/PERFORMANCE.md: ${heading} written`);
+writeMeasure(
+  {
+    measure: "Transfers",
+    what: "the server's time for 30-row transfer pages of the busiest address, first to deepest, and `sleuth transfers` end to end: rows per second and memory.",
+    how: "`pnpm bench transfers [scale] [--rounds N] [--postgres]`. \"Server\" is the server's own time per request (fastify's elapsed time when the answer is handed to the socket), for 30-row pages of the busiest address through the SDK over HTTP on 127.0.0.1; the deepest page is a jump-to the address's earliest transfer; the 30-row pages are measured in the same rounds, one request of each in turn, after 20 of each to warm up. `sleuth transfers` runs as a user runs it (the bundle, its bin's node flags), against the same server in this process, output to a file, after one warm-up run; it reads every 1,000-row page in one NDJSON answer (`/v1/transfer-rows/address`), a row at a time.",
+    target:
+      "(issue 27) first page p95 ≤ 10 ms, deepest page p95 within 1.5× of the first, `sleuth transfers` ≥ 20,000 rows/s with memory not growing with the rows.",
+  },
+  { variant, figures },
+);
+console.error(`docs/PERFORMANCE.md: Transfers, ${variant} written`);

@@ -8,6 +8,7 @@ import {
   entityUrn,
   pageSizes,
   type SleuthClient,
+  subjectNotFoundMessages,
 } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refreshRollups } from "../../packages/server/src/rollups/rollups.ts";
@@ -445,6 +446,22 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
       },
     );
     expect(response.status).toBe(400);
+  });
+
+  test("issue 45 an unknown subject answers 404 with its kind's one text, on flow and transfer routes alike", async () => {
+    const unknownEntity = entityUrn("no-such-entity-here");
+    const customNotFound = { status: 404, message: subjectNotFoundMessages["custom-entity"] };
+    await expect(
+      partner.flows.ownershipCategories("custom-entity", { customEntityUrn: customUrn }),
+    ).rejects.toMatchObject(customNotFound);
+    await expect(partner.transfers.customEntity({ customEntityUrn: customUrn })).rejects.toMatchObject(
+      customNotFound,
+    );
+    const entityNotFound = { status: 404, message: subjectNotFoundMessages.entity };
+    await expect(
+      demo.flows.ownershipCategories("entity", { entityUrn: unknownEntity }),
+    ).rejects.toMatchObject(entityNotFound);
+    await expect(demo.transfers.entity({ entityUrn: unknownEntity })).rejects.toMatchObject(entityNotFound);
   });
 
   test("002 §3 holdings: v4 answers at most 30 per address, balances as decimal strings; statistics summary and bulk", async () => {

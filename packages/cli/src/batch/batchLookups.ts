@@ -20,10 +20,10 @@ import type { SliceLimits } from "./batchSlices.ts";
  * sends each bulk call in 000 §9 batches). Metrics is asked about every candidate, and risk and
  * attribution only about the ones it knows: a pasted 0x-address is a candidate on each searched EVM
  * chain and mostly known on one, so about two thirds of a pasted list's candidates are known. Every
- * request costs both processes about a millisecond of CPU whatever its size, so the slice is sized
- * for full requests: 2,700 candidates give 3 metrics requests and about 1,750 known URNs, 2 requests
- * each for risk and attribution (7 requests; 1,800 candidates took 6, with 270-URN runts: 22% more
- * per candidate). A list of URNs, all known, sends full batches either way.
+ * request costs both processes a fixed amount of CPU whatever its size, so the slice is sized for
+ * full requests: 2,700 candidates give 3 metrics requests and about 1,750 known URNs, 2 requests each
+ * for risk and attribution, where a smaller slice leaves part-filled risk and attribution batches
+ * that cost as much as full ones. A list of URNs, all known, sends full batches either way.
  */
 export const batchSliceLimits: SliceLimits = {
   address: 3 * bulkBatchSizes.addresses,
@@ -35,9 +35,9 @@ export const batchSliceLimits: SliceLimits = {
 
 /**
  * Slices in flight at once (`sleuth batch --concurrency`'s default). The CLI and the server share
- * the work of a batch, and with three slices each side was often left waiting on the other; four
- * resolve 100,000 pasted addresses 5–7% sooner (median of interleaved runs, large world, 2 cores),
- * and more gain nothing. Each slice in flight holds its inputs and answers, a few MB.
+ * the work of a batch: with fewer slices each side is often left waiting on the other, and more only
+ * hold more in memory (each slice in flight holds its inputs and answers). The batch benchmark
+ * (docs/PERFORMANCE.md, "Batch") is how to check a change of it.
  */
 export const batchConcurrency = 4;
 

@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type CliDemoFile, cliDemoFileSchema } from "@sleuth/sdk";
+import { writeFileAtomically } from "@sleuth/sdk/node";
 import { z } from "zod";
 import { CliError } from "../errors.ts";
 
@@ -59,19 +60,14 @@ export async function readDemoFile(path: string): Promise<CliDemoFile | null> {
 }
 
 /**
- * Writes the whole file with mode 0600 (it holds a token) in a directory of mode 0700, through a
- * temporary file and a rename so a crash never leaves half a file.
+ * Writes the whole file with mode 0600 (it holds a token) in a directory of mode 0700, atomically so
+ * a crash never leaves half a file.
  */
 export async function writeConfigFile(path: string, config: ConfigFile): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-    // The mode given to writeFile is masked by the umask; chmod is not.
-    await chmod(temporary, 0o600);
-    await rename(temporary, path);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFileAtomically(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
-    await rm(temporary, { force: true });
     throw new CliError(`cannot write ${path}: ${(error as Error).message}`);
   }
 }

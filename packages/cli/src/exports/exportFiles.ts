@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open, readFile, rename, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { StringDecoder } from "node:string_decoder";
 import {
   CsvRecordCounter,
@@ -11,27 +11,8 @@ import {
   exportManifestSchema,
   manifestPathOf,
 } from "@sleuth/sdk";
+import { writeFileAtomically } from "@sleuth/sdk/node";
 import { CliError, exitCodes } from "../errors.ts";
-
-/** Writes `text` to `path` through a temporary file and a rename: never a half-written file. */
-export async function writeAtomically(
-  path: string,
-  chunks: AsyncIterable<Uint8Array> | string,
-): Promise<void> {
-  const temporary = `${path}.${randomBytes(4).toString("hex")}.partial`;
-  const handle = await open(temporary, "w");
-  try {
-    if (typeof chunks === "string") await handle.write(chunks);
-    else for await (const chunk of chunks) await handle.write(chunk);
-    await handle.sync();
-    await handle.close();
-    await rename(temporary, path);
-  } catch (error) {
-    await handle.close().catch(() => {});
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
 
 /** The file and its manifest beside it, each written atomically; the CSV first, so a manifest always has its file. */
 export async function saveExport(
@@ -39,8 +20,8 @@ export async function saveExport(
   csv: string | AsyncIterable<Uint8Array>,
   manifest: ExportManifest,
 ) {
-  await writeAtomically(path, csv);
-  await writeAtomically(manifestPathOf(path), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFileAtomically(path, csv);
+  await writeFileAtomically(manifestPathOf(path), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Fetches a job's short-lived download URL (no credentials: the URL is one) into `path` and its manifest. */

@@ -1,9 +1,12 @@
-import { type AsyncJobDetails, downloadMessages, type SleuthClient } from "@sleuth/sdk";
+import {
+  type AsyncJobDetails,
+  downloadMessages,
+  runningJobPollIntervalMs,
+  type SleuthClient,
+} from "@sleuth/sdk";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
 import { showsProgress } from "../output/index.ts";
-
-const pollMs = 500;
 
 /**
  * Polls a job until it has a result (or failed), with the Ink bar on a terminal and nothing on
@@ -20,7 +23,7 @@ export async function waitForJob(client: SleuthClient, io: CliIo, uuid: string):
       if (job.status === "succeeded") return job;
       if (job.status === "failed" || job.status === "expired")
         throw new CliError(job.error ?? downloadMessages.failed, { hint: `job ${uuid} ${job.status}` });
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await new Promise((resolve) => setTimeout(resolve, runningJobPollIntervalMs));
     }
   } finally {
     await display?.stop();

@@ -1,7 +1,10 @@
 import {
   type ChainId,
+  counterpartyUrnFilter,
   earliestDate,
-  jumpToTransaction,
+  filterMessages,
+  instantOfDateInput,
+  jumpToInput,
   parseUrn,
   recognizeIdentifier,
   type TransferFilters,
@@ -43,13 +46,11 @@ export function transferSubjectOf(
   return { kind: "address", urn: only.urn, chain: only.chain };
 }
 
-/** A --since/--until date: a day (UTC midnight) or an instant. */
-function instantOf(text: string, flag: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
-  const time = Date.parse(day);
-  if (Number.isNaN(time))
-    throw new CliError(`${flag} is not a date: ${text}`, { hint: "use YYYY-MM-DD or an ISO 8601 time" });
-  return new Date(time).toISOString();
+/** A --since/--until date: a day (its first millisecond, or its last for --until) or an instant. */
+function instantOf(text: string, flag: "--since" | "--until"): string {
+  const instant = instantOfDateInput(text, flag === "--since" ? "start" : "end");
+  if (instant === null) throw new CliError(`${flag}: ${filterMessages.invalidDate}: ${text}`);
+  return instant;
 }
 
 /**
@@ -62,38 +63,24 @@ export function timestampFilterOf(
   now: Date = new Date(),
 ): TransferFilters["timestamp"] {
   if (since === undefined && until === undefined) return undefined;
-  const gte = since === undefined ? `${earliestDate}T00:00:00.000Z` : instantOf(since, "--since");
-  const lte =
-    until === undefined
-      ? now.toISOString()
-      : /^\d{4}-\d{2}-\d{2}$/.test(until)
-        ? new Date(Date.parse(instantOf(until, "--until")) + 86_399_999).toISOString()
-        : instantOf(until, "--until");
+  const gte = instantOf(since ?? earliestDate, "--since");
+  const lte = until === undefined ? now.toISOString() : instantOf(until, "--until");
   if (gte > lte) throw new CliError("--since is after --until");
   return { gte, lte };
 }
 
-/**
- * --jump-to: a date or time jumps to it; anything else is a transaction hash on the address's chain
- * (000 §5: the hash takes the address's chain; an entity's, --chain or the default).
- */
+/** --jump-to, read as the console's box reads it (000 §5: a hash takes the address's chain). */
 export function jumpToOf(text: string, chain: ChainId | undefined): TransferJumpTo {
-  if (/^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(text.trim())) {
-    const time = /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? `${text.trim()}T23:59:59.999Z` : text.trim();
-    if (Number.isNaN(Date.parse(time))) throw new CliError(`--jump-to is not a date: ${text}`);
-    return { timestamp: new Date(Date.parse(time)).toISOString() };
-  }
-  const jump = jumpToTransaction(text, chain);
-  if (jump.kind === "invalid") throw new CliError(`--jump-to: ${jump.message}`);
+  const jump = jumpToInput(text, chain);
+  if (jump.kind === "invalid") throw new CliError(`--jump-to: ${jump.message}: ${text}`);
   if (jump.kind === "clear") throw new CliError("--jump-to needs a transaction hash or a date");
-  return { transactionUrn: jump.transactionUrn };
+  return jump.jumpTo;
 }
 
 /** --counterparty: an address URN filters by address, an entity or custom-entity URN by entity. */
 export function counterpartyFilterOf(urn: string): TransferFilters {
-  const parts = parseUrn(urn.trim());
-  if (parts?.kind === "address") return { counterpartyAddress: [urn.trim()] };
-  if (parts?.kind === "entity" || parts?.kind === "custom-entity")
-    return { counterpartyEntity: [urn.trim()] };
-  throw new CliError(`--counterparty needs an address, entity or custom-entity URN: ${urn}`);
+  const filter = counterpartyUrnFilter(urn);
+  if (filter === null)
+    throw new CliError(`--counterparty needs an address, entity or custom-entity URN: ${urn}`);
+  return filter;
 }

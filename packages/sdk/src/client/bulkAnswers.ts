@@ -6,8 +6,8 @@ import type { CallOptions } from "./searchApi.ts";
  * Options of a bulk call whose caller reads only part of each item. `select` is a schema picked from
  * the call's item schema (`addressRiskInfoSchema.pick({ riskScore: true })`, or narrower in a nested
  * part): each item is checked against it, plus the URN it echoes, and what it leaves out is neither
- * checked nor kept. A batch of 100,000 addresses reads four fields of each metrics summary and one of
- * each risk summary; checking and copying the rest was a tenth of its CPU time.
+ * checked nor kept. A batch reads four fields of each metrics summary and one of each risk summary,
+ * so checking and copying the rest would be CPU spent on nothing it shows.
  */
 export interface BulkCallOptions<Select extends z.ZodObject | undefined = undefined> extends CallOptions {
   select?: Select;
@@ -64,8 +64,8 @@ export function itemsSchemaOf(
 /**
  * One issue per item whose `urnField` is not among `asked` (see echoingItemsSchema). The server
  * answers in request order, so each echo is looked for from where the previous one was found: a
- * string comparison or two per item, where a set of the URNs sent, built for every request, cost
- * four times as much. An echo not found that way (an answer in another order) is looked up in a set.
+ * string comparison or two per item, where a set of the URNs sent would be built for every request.
+ * An echo not found that way (an answer in another order) is looked up in a set.
  */
 export function echoIssues<Item extends object>(
   items: readonly Item[],

@@ -82,7 +82,7 @@ function flatHeaders(raw: IncomingHttpHeaders): Record<string, string> {
 /**
  * A request that is never retried (a POST without an idempotency key: every bulk call of a batch),
  * through got's stream: the promise API buffers, counts and decodes each answer for the retries it
- * might make, which cost a fifth of a 200 KB answer's client time.
+ * might make, work a batch's large answers would pay for nothing.
  */
 function sentOnce(client: Got, request: TransportRequest): Promise<TransportResponse> {
   return new Promise((resolve, reject) => {

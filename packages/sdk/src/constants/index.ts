@@ -4,11 +4,13 @@ export {
   bulkBatchSizes,
   byAssetSummaryMaxPages,
   cacheFreshnessOptions,
+  headerCountRefreshMs,
   multiSearchMaxItems,
   pageSizes,
   percentageDenominatorThreshold,
   pollIntervalMs,
   requestInformationQueryMaxLength,
+  runningJobPollIntervalMs,
   searchDebounceMs,
   tagList,
 } from "./limits.ts";

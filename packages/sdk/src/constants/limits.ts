@@ -30,6 +30,15 @@ export const balanceNoticeDelayMs = 30 * second;
 /** 000 §9 custom entity refresh poll and 001 §9 background-job notification poll. */
 export const pollIntervalMs = 5 * second;
 
+/**
+ * Choice: a background job someone is watching (the console's jobs panel, the CLI waiting on an
+ * export) is asked about this often while it is queued or running, so its end shows at once.
+ */
+export const runningJobPollIntervalMs = second / 2;
+
+/** Choice: the header's escalation and reveal counts refresh every half minute while the console is open. */
+export const headerCountRefreshMs = 30 * second;
+
 /** 000 §9 and 001 §9 page sizes. */
 export const pageSizes = {
   transfers: 30,

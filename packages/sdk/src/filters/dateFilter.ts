@@ -37,3 +37,26 @@ export function dateRangeFilterChange(
   const [gte, lte] = first <= second ? [first, second] : [second, first];
   return { kind: "set", filter: { gte: gte.toISOString(), lte: lte.toISOString() } };
 }
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const dayFirstPattern = /^\d{4}-\d{2}-\d{2}(?:[T ].+)?$/;
+
+/** True when the text starts as a date does (YYYY-MM-DD, then perhaps a time): a date input, not a hash. */
+export function looksLikeDateInput(input: string): boolean {
+  return dayFirstPattern.test(input.trim());
+}
+
+/**
+ * 000 §5 date inputs (jump-to, date filters, the CLI's --since/--until): a day (YYYY-MM-DD, UTC)
+ * stands for its first or, as the end of a range or a jump, its last millisecond; an ISO 8601 time
+ * for itself. Null when the text is neither (a day that does not exist included).
+ */
+export function instantOfDateInput(input: string, side: "start" | "end"): string | null {
+  const text = input.trim();
+  if (!dayFirstPattern.test(text)) return null;
+  const day = dayPattern.test(text);
+  const parsed = parseISO(day ? `${text}T00:00:00Z` : text);
+  if (!isValid(parsed)) return null;
+  const time = day && side === "end" ? parsed.getTime() + 86_399_999 : parsed.getTime();
+  return new Date(time).toISOString();
+}

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { addressChainUrn, transactionUrn } from "../chains/index.ts";
-import { dateRangeFilterChange } from "./dateFilter.ts";
-import { jumpToTransaction } from "./jumpTo.ts";
+import { dateRangeFilterChange, instantOfDateInput } from "./dateFilter.ts";
+import { jumpToInput, jumpToTransaction } from "./jumpTo.ts";
 import { filterMessages } from "./messages.ts";
 import { numberFilterChange, rangeOnlyOperators } from "./numberFilter.ts";
 import { urnFilterSearchQuery, urnFilterSubmitValue } from "./urnFilter.ts";
@@ -101,6 +101,40 @@ describe("000 §5 jump-to-transaction", () => {
 
   test("000 §5 a hash that is not valid on the chain is refused", () => {
     expect(jumpToTransaction("xyz", "bitcoin")).toEqual({
+      kind: "invalid",
+      message: filterMessages.invalidTransactionHash,
+    });
+  });
+});
+
+describe("000 §5 date inputs and jump-to by date (issue 45: one rule for the console and the CLI)", () => {
+  test("000 §5 a day is its first millisecond, or its last at the end of a range; a time is itself", () => {
+    expect(instantOfDateInput("2023-05-02", "start")).toBe("2023-05-02T00:00:00.000Z");
+    expect(instantOfDateInput(" 2023-05-02 ", "end")).toBe("2023-05-02T23:59:59.999Z");
+    expect(instantOfDateInput("2023-05-02T10:30:00Z", "end")).toBe("2023-05-02T10:30:00.000Z");
+  });
+
+  test("000 §5 a day that does not exist, or text that is no date, is refused", () => {
+    expect(instantOfDateInput("2023-02-30", "start")).toBeNull();
+    expect(instantOfDateInput("2023-13-01", "end")).toBeNull();
+    expect(instantOfDateInput("yesterday", "start")).toBeNull();
+  });
+
+  test("000 §5 jump-to a date goes to the end of that day; a hash takes the address's chain", () => {
+    expect(jumpToInput("2023-05-02", "ethereum")).toEqual({
+      kind: "jump",
+      jumpTo: { timestamp: "2023-05-02T23:59:59.999Z" },
+    });
+    expect(jumpToInput(ethHash, "ethereum")).toEqual({
+      kind: "jump",
+      jumpTo: { transactionUrn: transactionUrn("ethereum", ethHash) },
+    });
+    expect(jumpToInput("", "ethereum")).toEqual({ kind: "clear" });
+    expect(jumpToInput("2023-02-30", "ethereum")).toEqual({
+      kind: "invalid",
+      message: filterMessages.invalidDate,
+    });
+    expect(jumpToInput("xyz", "ethereum")).toEqual({
       kind: "invalid",
       message: filterMessages.invalidTransactionHash,
     });

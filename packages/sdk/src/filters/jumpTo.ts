@@ -1,4 +1,6 @@
 import { chainById, defaultChain, isValidTransactionHash, transactionUrn } from "../chains/index.ts";
+import type { TransferJumpTo } from "../transfers/transferTable.ts";
+import { instantOfDateInput, looksLikeDateInput } from "./dateFilter.ts";
 import { filterMessages } from "./messages.ts";
 
 export type JumpToTransaction =
@@ -18,4 +20,25 @@ export function jumpToTransaction(input: string, addressChain?: string | null): 
   if (!isValidTransactionHash(chain, hash))
     return { kind: "invalid", message: filterMessages.invalidTransactionHash };
   return { kind: "jump", transactionUrn: transactionUrn(chain, hash) };
+}
+
+export type JumpToInput =
+  | { kind: "clear" }
+  | { kind: "jump"; jumpTo: TransferJumpTo }
+  | { kind: "invalid"; message: string };
+
+/**
+ * 000 §5 jump-to, as the console's box and the CLI's --jump-to read it: a date (YYYY-MM-DD) jumps to
+ * the end of that day, an ISO 8601 time to that instant; anything else is a transaction hash
+ * (jumpToTransaction above). Empty clears the jump.
+ */
+export function jumpToInput(input: string, addressChain?: string | null): JumpToInput {
+  if (looksLikeDateInput(input)) {
+    const timestamp = instantOfDateInput(input, "end");
+    return timestamp === null
+      ? { kind: "invalid", message: filterMessages.invalidDate }
+      : { kind: "jump", jumpTo: { timestamp } };
+  }
+  const jump = jumpToTransaction(input, addressChain);
+  return jump.kind === "jump" ? { kind: "jump", jumpTo: { transactionUrn: jump.transactionUrn } } : jump;
 }

@@ -4,4 +4,5 @@ export const filterMessages = {
   operatorNotAllowed: "This column can only be filtered by at least or at most",
   dateRangeIncomplete: "Choose a start and an end date",
   invalidTransactionHash: "Not a valid transaction hash",
+  invalidDate: "Not a valid date: use YYYY-MM-DD or an ISO 8601 time",
 } as const;

@@ -8,7 +8,10 @@ export const minimumFlagWords = 3;
 /** 001 §4 / §9: after a successful flag the modal closes and plots clear after 3000 ms. */
 export const flagSuccessDelayMs = 3000;
 
-/** 'field too short' is the specification's exact text (001 §5); the others are ours (001 §8 gives none). */
+/**
+ * 'field too short' is the specification's exact text (001 §5); the others are ours (001 §8 gives
+ * none), the flags list's and its remove action's included.
+ */
 export const flagMessages = {
   fieldTooShort: "field too short",
   categoryRequired: "Select a category",
@@ -17,6 +20,9 @@ export const flagMessages = {
   invalidEmail: "Enter valid email addresses, separated by commas",
   success: "Thank you. Your flag has been submitted.",
   failed: "There was an issue submitting your flag. Please try again.",
+  none: "No flags on this element.",
+  removed: "Flag removed.",
+  removeFailed: "There was an issue removing the flag. Please try again.",
 } as const;
 
 export function flagWordCount(text: string): number {

@@ -8,6 +8,16 @@ export const flowValueTypeSchema = z.enum(flowValueTypes);
 export type FlowValueType = z.infer<typeof flowValueTypeSchema>;
 
 /**
+ * The 404 text when the store knows no subject of a kind (or it is another organization's custom
+ * entity). The specification gives no wording; this is ours, one text per kind for every route.
+ */
+export const subjectNotFoundMessages = {
+  address: "No such address",
+  entity: "No such entity",
+  "custom-entity": "No such custom entity",
+} as const satisfies Record<FlowValueType, string>;
+
+/**
  * The body field naming the subject of each value type (001 §7 names addressChainUrn; 000 §7 "entity
  * URN fields"). Our choice for custom entities: customEntityUrn, as the custom-entity bulk call.
  */

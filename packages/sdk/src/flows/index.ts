@@ -86,6 +86,7 @@ export {
   offsetPageShape,
   subjectFieldOf,
   subjectFieldsFor,
+  subjectNotFoundMessages,
   subjectUrnOf,
   txDateRangeSchema,
 } from "./flowSubject.ts";
@@ -127,6 +128,8 @@ export {
   statisticsUrnSchema,
   subjectStatisticsSchema,
 } from "./holdings.ts";
+export type { IpHost } from "./ipHost.ts";
+export { ipHostFlagLabels, ipHostFlags } from "./ipHost.ts";
 export type { InetObservationsRequest, IpAssociation } from "./observations.ts";
 export {
   inetObservationsRequestSchema,

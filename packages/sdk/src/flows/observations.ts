@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressChainUrnSchema, inetUrnSchema } from "../chains/index.ts";
 import { pageSizes } from "../constants/index.ts";
+import { ipHostShape } from "./ipHost.ts";
 
 /** 000 §7 GET /v1/inet/observations/summary/address: addressChainUrn, limit, offset (pages of 10). */
 export const inetObservationsRequestSchema = z.object({
@@ -18,13 +19,7 @@ export const ipAssociationSchema = z.object({
   lastObservation: z.iso.datetime({ offset: true }),
   totalObservations: z.int().min(1),
   numAssociatedAddresses: z.int().min(1),
-  country: z.string().nullable(),
-  isp: z.string().nullable(),
-  isVpn: z.boolean(),
-  isTor: z.boolean(),
-  isProxy: z.boolean(),
-  isMalware: z.boolean(),
-  isSpyware: z.boolean(),
+  ...ipHostShape,
 });
 export type IpAssociation = z.infer<typeof ipAssociationSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attributionTagSchema } from "../attribution/index.ts";
 import { inetUrnSchema } from "../chains/index.ts";
+import { ipHostShape } from "../flows/ipHost.ts";
 import { searchModules } from "./searchRoutes.ts";
 import { addressResultSchema, customEntityResultSchema, entityResultSchema } from "./searchSchemas.ts";
 import { searchResultLimits } from "./searchSections.ts";
@@ -77,13 +78,7 @@ export const inetHitSchema = z.object({
   totalObservations: z.number().int().nonnegative(),
   firstObservation: z.iso.datetime({ offset: true }).nullable(),
   lastObservation: z.iso.datetime({ offset: true }).nullable(),
-  country: z.string().nullable(),
-  isp: z.string().nullable(),
-  isVpn: z.boolean(),
-  isTor: z.boolean(),
-  isProxy: z.boolean(),
-  isMalware: z.boolean(),
-  isSpyware: z.boolean(),
+  ...ipHostShape,
   match: autocompleteMatchSchema,
 });
 export type InetHit = z.infer<typeof inetHitSchema>;

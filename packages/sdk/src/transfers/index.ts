@@ -1,3 +1,4 @@
+export { counterpartyFilter, counterpartyUrnFilter } from "./counterpartyFilter.ts";
 export type {
   AddressTransfersCountRequest,
   AddressTransfersRequest,

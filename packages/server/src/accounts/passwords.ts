@@ -1,6 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt cost parameters (RFC 7914): N = 2^15 with r = 8 takes ~50 ms and 32 MiB, OWASP's floor.
+// scrypt cost parameters (RFC 7914): N = 2^15 with r = 8 (128·N·r bytes of memory), OWASP's floor.
 const defaultCost = { N: 32_768, r: 8, p: 1 } as const;
 const keyLength = 32;
 

@@ -3,6 +3,7 @@ import {
   type Collaborators,
   type GeneralAccess,
   hasAtLeastOneEditor,
+  organizationSubjectUrn,
   type Role,
   type SharingOperation,
   type SharingRole,
@@ -97,7 +98,7 @@ export async function applyCollaboratorOperations(
     generalAccess,
   };
   const userPrefix = userSubjectUrn("");
-  const organizationUrn = `urn:sleuth:organization:${organization.uuid}`;
+  const organizationUrn = organizationSubjectUrn(organization.uuid);
   for (const { context } of operations) {
     if (context.subjectUrn !== organizationUrn && !context.subjectUrn.startsWith(userPrefix))
       throw badRequest(`Unknown sharing subject '${context.subjectUrn}'`);

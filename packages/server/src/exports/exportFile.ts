@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type ExportJobType, exportCsvHeaderLine, exportCsvText } from "@sleuth/sdk";
+import { writeFileAtomically } from "@sleuth/sdk/node";
 import type { RowSource } from "./rowSource.ts";
 
 export interface WrittenExport {
@@ -85,11 +86,11 @@ async function* csvTextPages(
 }
 
 /**
- * Streams a row source into `path`: a page at a time into a temporary file beside it (hashing as it
- * goes), flushed to disk, then renamed over `path`, so `path` is either absent or whole — a crash
- * mid-write leaves only a temporary file, which the next attempt replaces. `onPage` runs after each
- * page is written (progress, heartbeat); it may throw to stop the export. With `readAhead` the next
- * page is read while one is written (readAhead above).
+ * Streams a row source into `path` a page at a time (hashing as it goes), atomically (the SDK's
+ * writeFileAtomically), so `path` is either absent or whole — a crash mid-write leaves only a
+ * temporary file, which the worker sweeps. `onPage` runs after each page is written (progress,
+ * heartbeat); it may throw to stop the export. With `readAhead` the next page is read while one is
+ * written (readAhead above).
  */
 export async function writeExportFile(
   path: string,
@@ -99,8 +100,6 @@ export async function writeExportFile(
   options: { readAhead?: boolean } = {},
 ): Promise<WrittenExport> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
-  const handle = await open(temporary, "w");
   const hash = createHash("sha256");
   let byteLength = 0;
   let rowCount = 0;
@@ -110,21 +109,16 @@ export async function writeExportFile(
     byteLength += bytes.length;
     return bytes;
   };
-  try {
-    await handle.write(encode(exportCsvHeaderLine(jobType)));
+  async function* bytes() {
+    yield encode(exportCsvHeaderLine(jobType));
     const pages = csvTextPages(jobType, source);
     for await (const page of options.readAhead ? readAhead(pages) : pages) {
-      await handle.writev(page.texts.map(encode));
+      // Resumed once the file holds the page: onPage counts written rows.
+      yield page.texts.map(encode);
       rowCount += page.rows;
       await onPage(rowCount);
     }
-    await handle.sync();
-    await handle.close();
-    await rename(temporary, path);
-  } catch (error) {
-    await handle.close().catch(() => {});
-    await rm(temporary, { force: true });
-    throw error;
   }
+  await writeFileAtomically(path, bytes());
   return { rowCount, byteLength, sha256: hash.digest("hex") };
 }

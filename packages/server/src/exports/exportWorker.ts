@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { downloadMessages, type ExportManifest, exportParameterSchemas, type Role } from "@sleuth/sdk";
+import { partialFileSuffix } from "@sleuth/sdk/node";
 import type { FastifyBaseLogger } from "fastify";
 import { roleAtLeast } from "../http/auth.ts";
 import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
@@ -223,7 +224,7 @@ export class ExportWorker {
       return;
     }
     for (const name of names) {
-      if (!name.endsWith(".partial")) continue;
+      if (!name.endsWith(partialFileSuffix)) continue;
       const path = join(this.options.exportDir, name);
       const info = await stat(path).catch(() => null);
       if (info && Date.now() - info.mtimeMs > this.options.staleMs) await rm(path, { force: true });

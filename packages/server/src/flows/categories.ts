@@ -12,14 +12,8 @@ import {
 } from "@sleuth/sdk";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
-import {
-  type FlowSubjectRows,
-  ownAddressesSql,
-  subjectTransfersSql,
-  transferCursor,
-  transferKeyset,
-  txDateBounds,
-} from "./flowSubjects.ts";
+import { transferCursor, transferKeyset } from "./flowCursors.ts";
+import { type FlowSubjectRows, ownAddressesSql, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
 // $1/$2 subject, $3 category, $4 direction, $5 asset URN, $6 chain, $7/$8 time range.
 const categoryFilterSql = `EXISTS (SELECT 1 FROM address_categories x WHERE x.address_id = t.counterparty_id AND x.category_id = $3::int)

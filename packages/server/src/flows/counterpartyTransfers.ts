@@ -11,29 +11,15 @@ import {
   type TxDateRange,
   transactionUrn,
 } from "@sleuth/sdk";
-import { badRequest, notFound } from "../http/index.ts";
-import {
-  customEntityMembers,
-  resolveAddresses,
-  resolveCustomEntities,
-  resolveEntities,
-  type Viewer,
-} from "../metrics/index.ts";
+import { badRequest } from "../http/index.ts";
+import { resolveSubjectRows, type SubjectRows, type Viewer } from "../metrics/subjects.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/index.ts";
-import {
-  type FlowSubjectRows,
-  subjectTransfersSql,
-  transferCursor,
-  transferKeyset,
-  txDateBounds,
-} from "./flowSubjects.ts";
+import { transferCursor, transferKeyset } from "./flowCursors.ts";
+import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
 /** The counterparty of a to-{kind} call as store rows (a custom entity: its members). */
-export interface CounterpartyRows {
-  addressIds: number[];
-  entityIds: number[];
-}
+export type CounterpartyRows = SubjectRows;
 
 /** The counterparty `urn` of `kind`, scoped like every subject; unknown answers 404. */
 export async function resolveCounterparty(
@@ -46,19 +32,7 @@ export async function resolveCounterparty(
     throw badRequest("The request is not valid", [
       { path: [`counterparty`], code: "custom", message: `A ${kind} counterparty is required` },
     ]);
-  if (kind === "address") {
-    const [found] = await resolveAddresses(db, [urn]);
-    if (!found) throw notFound("No such counterparty address");
-    return { addressIds: [found.id], entityIds: [] };
-  }
-  if (kind === "entity") {
-    const [found] = await resolveEntities(db, [urn]);
-    if (!found) throw notFound("No such counterparty entity");
-    return { addressIds: [], entityIds: [found.id] };
-  }
-  const [found] = await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId);
-  if (!found) throw notFound("No such counterparty custom entity");
-  return (await customEntityMembers(db, [found.id])).get(found.id) ?? { addressIds: [], entityIds: [] };
+  return resolveSubjectRows(db, kind, urn, viewer);
 }
 
 export interface CounterpartyTransferQuery {

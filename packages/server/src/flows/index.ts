@@ -19,8 +19,9 @@ export {
   resolveCounterparty,
 } from "./counterpartyTransfers.ts";
 export { categoryDaily, riskDaily, riskRatiosDaily } from "./exposure.ts";
+export { offsetCursor, offsetOfCursor } from "./flowCursors.ts";
 export type { FlowSubjectRows } from "./flowSubjects.ts";
-export { decodeCursor, encodeCursor, resolveFlowSubject } from "./flowSubjects.ts";
+export { resolveFlowSubject } from "./flowSubjects.ts";
 export { assetMetrics, dailyFlows, flowSummaries } from "./flowSummaries.ts";
 export { assetHoldings, subjectStatistics } from "./holdings.ts";
 export { inetObservations, scamReportsFor } from "./observations.ts";

@@ -1,6 +1,14 @@
-import { type IpAssociation, inetUrn, parseUrn, type ScamReport, scamReportsMax } from "@sleuth/sdk";
+import {
+  type IpAssociation,
+  inetUrn,
+  parseUrn,
+  type ScamReport,
+  scamReportsMax,
+  subjectNotFoundMessages,
+} from "@sleuth/sdk";
 import { notFound } from "../http/index.ts";
 import { resolveAddresses, resolveEntities } from "../metrics/index.ts";
+import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "../search/ipHosts.ts";
 import type { Queryable } from "../store/index.ts";
 
 /**
@@ -13,24 +21,18 @@ export async function inetObservations(
   page: { limit: number; offset: number },
 ): Promise<{ rows: IpAssociation[]; count: number }> {
   const [address] = await resolveAddresses(db, [urn]);
-  if (!address) throw notFound("No such address");
-  const rows = await db.query<{
-    ip: string;
-    first_observed: Date;
-    last_observed: Date;
-    observations: number;
-    addresses: string | number;
-    country: string | null;
-    isp: string | null;
-    is_vpn: boolean;
-    is_tor: boolean;
-    is_proxy: boolean;
-    is_malware: boolean;
-    is_spyware: boolean;
-    total: string | number;
-  }>(
-    `SELECT h.ip, o.first_observed, o.last_observed, o.observations, h.country, h.isp, h.is_vpn, h.is_tor, h.is_proxy,
-       h.is_malware, h.is_spyware,
+  if (!address) throw notFound(subjectNotFoundMessages.address);
+  const rows = await db.query<
+    IpHostRow & {
+      ip: string;
+      first_observed: Date;
+      last_observed: Date;
+      observations: number;
+      addresses: string | number;
+      total: string | number;
+    }
+  >(
+    `SELECT h.ip, o.first_observed, o.last_observed, o.observations, ${ipHostColumnsSql},
        (SELECT count(*) FROM inet_observations n WHERE n.inet_id = o.inet_id) AS addresses,
        count(*) OVER () AS total
      FROM inet_observations o JOIN inet_hosts h ON h.id = o.inet_id
@@ -56,13 +58,7 @@ export async function inetObservations(
       lastObservation: new Date(row.last_observed).toISOString(),
       totalObservations: row.observations,
       numAssociatedAddresses: Number(row.addresses),
-      country: row.country,
-      isp: row.isp,
-      isVpn: row.is_vpn,
-      isTor: row.is_tor,
-      isProxy: row.is_proxy,
-      isMalware: row.is_malware,
-      isSpyware: row.is_spyware,
+      ...ipHostOf(row),
     })),
   };
 }
@@ -77,11 +73,11 @@ export async function scamReportsFor(db: Queryable, urn: string): Promise<ScamRe
   let keys: { chain: string; address: string }[] = [];
   if (parts?.kind === "address") {
     const [address] = await resolveAddresses(db, [urn]);
-    if (!address) throw notFound("No such address");
+    if (!address) throw notFound(subjectNotFoundMessages.address);
     keys = [{ chain: address.chain, address: address.address }];
   } else if (parts?.kind === "entity") {
     const [entity] = await resolveEntities(db, [urn]);
-    if (!entity) throw notFound("No such entity");
+    if (!entity) throw notFound(subjectNotFoundMessages.entity);
     keys = await db.query<{ chain: string; address: string }>(
       `SELECT a.chain, a.address FROM addresses a
        WHERE a.entity_id = $1 AND EXISTS (SELECT 1 FROM scam_report_addresses r WHERE r.address = a.address AND r.chain = a.chain)`,

@@ -3,6 +3,7 @@ import { toIso } from "../accounts/rows.ts";
 import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { addressInfosById, entityInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
+import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";
 
 // Expand (issue 30): a node's counterparties by direction, ordered by USD volume, top N, from the
 // counterparty rollups (address_counterparties, entity_counterparties: one row per counterparty and
@@ -111,26 +112,12 @@ function neighboursOf(
 
 async function ownedAddresses(db: Queryable, subject: ResolvedNode, limit: number) {
   if (subject.kind === "entity") {
-    const rows = await db.query<{ id: number }>(
-      `SELECT a.id FROM addresses a JOIN address_summary s ON s.address_id = a.id
-        WHERE a.entity_id = $1
-        ORDER BY s.incoming_usd + s.outgoing_usd DESC, a.id
-        LIMIT $2`,
-      [subject.id, limit + 1],
-    );
-    const infos = await addressInfosById(
-      db,
-      rows.map((row) => Number(row.id)),
-    );
-    return { infos: rows.flatMap((row) => infos.get(Number(row.id)) ?? []), more: rows.length > limit };
+    const ids = await busiestOwnedAddressIds(db, subject.id, limit + 1);
+    const infos = await addressInfosById(db, ids);
+    return { infos: ids.flatMap((id) => infos.get(id) ?? []), more: ids.length > limit };
   }
-  const rows = await db.query<{ resource_urn: string }>(
-    `SELECT resource_urn FROM custom_entity_resources
-      WHERE custom_entity_id = $1 AND resource_urn LIKE 'urn:sleuth:address:%'
-      ORDER BY resource_urn LIMIT $2`,
-    [subject.id, limit + 1],
-  );
-  return { infos: rows.map((row) => row.resource_urn), more: rows.length > limit };
+  const urns = await customEntityAddressUrns(db, subject.id, limit + 1);
+  return { infos: urns, more: urns.length > limit };
 }
 
 /** Expands one node; null when the store does not know it (or it is another organization's). */

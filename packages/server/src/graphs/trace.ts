@@ -12,6 +12,7 @@ import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
 import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
+import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";
 
 // Trace (issue 30): from an address (or an entity's or custom entity's addresses), follow its outgoing (or incoming) flows hop by hop over the
 // address_counterparties rollup: at each hop every address of the frontier's top counterparties
@@ -117,27 +118,12 @@ export const traceOriginAddresses = 100;
 /** The store ids of the addresses a trace starts from: the origin's own, or an owner's addresses. */
 async function originAddresses(db: Queryable, viewer: Viewer, origin: ResolvedNode): Promise<number[]> {
   if (origin.kind === "address") return [origin.id];
-  if (origin.kind === "entity") {
-    const rows = await db.query<{ id: number }>(
-      `SELECT a.id FROM addresses a JOIN address_summary s ON s.address_id = a.id
-        WHERE a.entity_id = $1
-        ORDER BY s.incoming_usd + s.outgoing_usd DESC, a.id
-        LIMIT $2`,
-      [origin.id, traceOriginAddresses],
-    );
-    return rows.map((row) => Number(row.id));
-  }
+  if (origin.kind === "entity") return busiestOwnedAddressIds(db, origin.id, traceOriginAddresses);
   if (origin.kind === "customEntity") {
-    const rows = await db.query<{ resource_urn: string }>(
-      `SELECT resource_urn FROM custom_entity_resources
-        WHERE custom_entity_id = $1 AND resource_urn LIKE 'urn:sleuth:address:%'
-        ORDER BY resource_urn LIMIT $2`,
-      [origin.id, traceOriginAddresses],
-    );
     const resolved = await resolveNodes(
       db,
       viewer,
-      rows.map((row) => row.resource_urn),
+      await customEntityAddressUrns(db, origin.id, traceOriginAddresses),
     );
     return resolved.flatMap((node) => (node.kind === "address" ? [node.id] : []));
   }

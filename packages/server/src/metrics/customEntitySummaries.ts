@@ -1,4 +1,4 @@
-import { type CustomEntityResult, displayName, type MetricsSummary } from "@sleuth/sdk";
+import { type CustomEntityResult, customEntityUrn, displayName, type MetricsSummary } from "@sleuth/sdk";
 import type { Queryable } from "../store/index.ts";
 import { groupSummaries, type SummaryParts } from "./memberSummaries.ts";
 import { customEntityMembers } from "./subjects.ts";
@@ -54,7 +54,7 @@ export async function customEntitySummaries(
     answers.set(row.id, {
       summary,
       result: {
-        entityUrn: `urn:sleuth:custom-entity:${row.uuid}`,
+        entityUrn: customEntityUrn(row.uuid),
         name: row.name,
         createdByUser:
           row.email === null

@@ -16,11 +16,12 @@ export {
   summaryValuesSql,
 } from "./printedAnswers.ts";
 export { forgetSummaryRows, summaryAnswersOfUrns } from "./rememberedAnswers.ts";
-export type { AddressSubject, CustomEntitySubject, EntitySubject, Viewer } from "./subjects.ts";
+export type { AddressSubject, CustomEntitySubject, EntitySubject, SubjectRows, Viewer } from "./subjects.ts";
 export {
   customEntityMembers,
   resolveAddresses,
   resolveCustomEntities,
   resolveEntities,
+  resolveSubjectRows,
   rowSeparator,
 } from "./subjects.ts";

@@ -1,5 +1,6 @@
-import { type ChainId, parseUrn } from "@sleuth/sdk";
+import { type ChainId, type FlowValueType, parseUrn, subjectNotFoundMessages } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
+import { notFound } from "../http/errors.ts";
 import type { Queryable } from "../store/index.ts";
 
 // URNs of a request resolved to store rows in one query per kind. Answers echo each URN as it was
@@ -258,4 +259,37 @@ export async function customEntityMembers(
     for (const owner of owners.get(subject.urn) ?? []) members.get(owner)?.entityIds.push(subject.id);
   }
   return members;
+}
+
+/** A subject as store rows: the addresses it is, the entities it is, or both (a custom entity's members). */
+export interface SubjectRows {
+  addressIds: number[];
+  entityIds: number[];
+}
+
+/**
+ * The one resolution of a subject URN of `kind` (a flow's subject, a counterparty, a transfer
+ * listing's entity) to its rows, scoped to the caller's organization: another organization's custom
+ * entity is not found, exactly like one that does not exist, and without a viewer none is found.
+ * Unknown subjects answer 404 with the SDK's text for the kind.
+ */
+export async function resolveSubjectRows(
+  db: Queryable,
+  kind: FlowValueType,
+  urn: string,
+  viewer?: Viewer,
+): Promise<SubjectRows> {
+  if (kind === "address") {
+    const [address] = await resolveAddresses(db, [urn]);
+    if (!address) throw notFound(subjectNotFoundMessages.address);
+    return { addressIds: [address.id], entityIds: [] };
+  }
+  if (kind === "entity") {
+    const [entity] = await resolveEntities(db, [urn]);
+    if (!entity) throw notFound(subjectNotFoundMessages.entity);
+    return { addressIds: [], entityIds: [entity.id] };
+  }
+  const [custom] = viewer ? await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId) : [];
+  if (!custom) throw notFound(subjectNotFoundMessages["custom-entity"]);
+  return (await customEntityMembers(db, [custom.id])).get(custom.id) ?? { addressIds: [], entityIds: [] };
 }

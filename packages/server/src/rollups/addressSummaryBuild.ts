@@ -1,7 +1,8 @@
 import { rowSeparator, summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 
-// Rows of the summary values read at once while their answers are printed: about 2 MB of text.
+// Rows of the summary values read at once while their answers are printed: enough to keep the store
+// busy between fetches, few enough that the text held at once stays small.
 const fetchSize = 5_000;
 
 /**

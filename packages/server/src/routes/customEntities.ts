@@ -10,6 +10,7 @@ import {
   refreshParts,
   refreshStatusQuerySchema,
   sharingOperationsSchema,
+  subjectNotFoundMessages,
   updateCustomEntityBodySchema,
   validateNameQuerySchema,
 } from "@sleuth/sdk";
@@ -42,7 +43,6 @@ import type { RouteContext } from "./context.ts";
 const uuidParamsSchema = z.object({ uuid: z.string().min(1).max(64) });
 const refreshBodySchema = refreshStatusQuerySchema;
 const nameConstraint = "custom_entities_name_key";
-const notFoundMessage = "Custom entity not found";
 // A part left processing this long with no job computing it (a restart) is started again.
 const staleRefreshMs = 60_000;
 
@@ -55,7 +55,7 @@ async function visibleRow(db: Queryable, request: FastifyRequest, uuid: string) 
   const member = requireRole(request, "viewer");
   const caller = callerOf(member);
   const row = await findCustomEntityRow(db, caller, uuid);
-  if (!row) throw notFound(notFoundMessage);
+  if (!row) throw notFound(subjectNotFoundMessages["custom-entity"]);
   return { member, caller, row };
 }
 
@@ -169,7 +169,7 @@ export function customEntityRoutes(app: FastifyInstance, { store }: RouteContext
     const ids: number[] = [];
     for (const uuid of new Set(uuids)) {
       const row = await findCustomEntityRow(store, caller, uuid);
-      if (!row) throw notFound(`${notFoundMessage}: ${uuid}`);
+      if (!row) throw notFound(`${subjectNotFoundMessages["custom-entity"]}: ${uuid}`);
       requireEditor(row);
       ids.push(row.id);
     }

@@ -32,10 +32,10 @@ import {
   counterpartyTransferCount,
   counterpartyTransferPage,
   dailyFlows,
-  decodeCursor,
-  encodeCursor,
   type FlowSubjectRows,
   flowSummaries,
+  offsetCursor,
+  offsetOfCursor,
   ownershipAddresses,
   ownershipCategories,
   resolveCounterparty,
@@ -135,7 +135,7 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
             const subject = await subjectOf(store, request, valueType, body);
             const cursorPaged = body.limit === undefined && body.offset === undefined;
             const size = body.pageSize ?? body.limit ?? categoryTransfersPageSize;
-            const offset = cursorPaged ? cursorOffset(body.after) : (body.offset ?? 0);
+            const offset = cursorPaged ? offsetOfCursor(body.after) : (body.offset ?? 0);
             const rows = await counterpartyPage(
               store,
               subject,
@@ -147,8 +147,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
               data: rows.slice(0, size),
               meta: cursorPaged
                 ? {
-                    nextCursor: more ? encodeCursor({ offset: offset + size }) : null,
-                    previousCursor: offset > 0 ? encodeCursor({ offset: Math.max(0, offset - size) }) : null,
+                    nextCursor: more ? offsetCursor(offset + size) : null,
+                    previousCursor: offset > 0 ? offsetCursor(Math.max(0, offset - size)) : null,
                   }
                 : { limit: size, offset, hasMore: more },
             };
@@ -288,13 +288,4 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
 /** A 400 naming the field at fault, shaped like the zod issues of every other 400. */
 function invalidField(field: string, message: string) {
   return badRequest("The request is not valid", [{ path: [field], code: "custom", message }]);
-}
-
-/** The offset an opaque counterparty-list cursor carries; a cursor this server did not make is a 400. */
-function cursorOffset(after: string | undefined): number {
-  if (after === undefined) return 0;
-  const value = decodeCursor(after) as { offset?: unknown } | null;
-  if (value && typeof value.offset === "number" && Number.isInteger(value.offset) && value.offset >= 0)
-    return value.offset;
-  throw invalidField("after", "Not a cursor of this list");
 }

@@ -6,6 +6,7 @@ import {
   forValueType,
   statisticsMaxUrns,
   statisticsUrnSchema,
+  subjectNotFoundMessages,
   subjectUrnOf,
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
@@ -53,7 +54,7 @@ export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): v
         const viewer = viewerOf(requireRole(request, "viewer"));
         const { urn } = parseOr400(statisticsQuerySchema, request.query);
         const [found] = await subjectStatistics(store, valueType, [urn], viewer);
-        if (!found) throw notFound(`No such ${valueType}`);
+        if (!found) throw notFound(subjectNotFoundMessages[valueType]);
         return { data: found };
       });
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary/bulk`, async (request) => {

@@ -5,6 +5,7 @@ import {
   imageUploadMessages,
   lawEnforcementSuggestionSchema,
   parsePreferenceValue,
+  subjectNotFoundMessages,
   triageMessages,
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -78,7 +79,7 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
     requireRole(request, "viewer");
     const { entityUrn } = parseOr400(z.object({ entityUrn: anyEntityUrnSchema }), request.params);
     const groups = await entityPropertyGroups(context.store, entityUrn);
-    if (groups === null) throw notFound("Entity not found");
+    if (groups === null) throw notFound(subjectNotFoundMessages.entity);
     return { data: groups };
   });
 

@@ -1,6 +1,7 @@
 import {
   anyEntityUrnSchema,
   beaconCategoryIds,
+  subjectNotFoundMessages,
   type UserReportKind,
   userReportBodySchemas,
   userReportKinds,
@@ -62,7 +63,7 @@ export function userReportRoutes(app: FastifyInstance, { store }: RouteContext):
     requireRole(request, "viewer");
     const { entityUrn } = parseOr400(vaspQuery, request.query);
     const vasp = await findBeaconVasp(store, entityUrn);
-    if (!vasp) throw notFound("Entity not found");
+    if (!vasp) throw notFound(subjectNotFoundMessages.entity);
     return { data: vasp };
   });
 }

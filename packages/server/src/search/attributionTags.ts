@@ -1,4 +1,4 @@
-import type { AttributionTag } from "@sleuth/sdk";
+import { type AttributionTag, entityUrn } from "@sleuth/sdk";
 import { type Queryable, queryJsonRows } from "../store/index.ts";
 
 export interface TagRow {
@@ -19,7 +19,7 @@ function tagOf(row: TagRow): AttributionTag {
     category: row.category,
     categoryId: row.category_id,
     entity: row.entity_name,
-    entityUrn: row.entity_slug === null ? null : `urn:sleuth:entity:${row.entity_slug}`,
+    entityUrn: row.entity_slug === null ? null : entityUrn(row.entity_slug),
     tagType: row.tag_type,
     source: { evidence: { description: row.evidence } },
     sources: [{ confidenceScore: row.confidence }],
@@ -60,8 +60,8 @@ export function tagsFromJson(tags: readonly TagRow[] | null): AttributionTag[] {
 
 /**
  * 000 §3 attribution tags of each address (by id), the most confident first. One indexed query
- * (attribution_tags_address_idx) for any number of addresses: for a batch (address attribution), it
- * is three times faster than `addressTagsJsonSql` per address; for a palette page, the extra
+ * (attribution_tags_address_idx) for any number of addresses: for a batch (address attribution) one
+ * statement for all beats `addressTagsJsonSql`'s lookup per address; for a palette page, the extra
  * statement costs more.
  */
 export async function tagsOfAddresses(
@@ -103,7 +103,7 @@ export function entityCategoryTag(entity: {
     category: entity.category,
     categoryId: entity.categoryId,
     entity: entity.name,
-    entityUrn: `urn:sleuth:entity:${entity.slug}`,
+    entityUrn: entityUrn(entity.slug),
     tagType: "ordinary",
   };
 }

@@ -8,13 +8,16 @@ import {
   type CustomEntityHit,
   chainIds,
   type EntityHit,
+  entityUrn,
   type InetHit,
+  inetUrn,
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { customEntitySummaries } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
 import { addressTagsJsonSql, entityCategoryTag, type TagRow, tagsFromJson } from "./attributionTags.ts";
+import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "./ipHosts.ts";
 import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";
 import {
   addressLookup,
@@ -98,7 +101,7 @@ function addressGroups(
     const rowTags = withOwnerTag(tagsFromJson(row.tags), owner);
     const related = new Map<string, string>();
     if (owner.owner_slug !== null && owner.owner_name !== null) {
-      related.set(`urn:sleuth:entity:${owner.owner_slug}`, owner.owner_name);
+      related.set(entityUrn(owner.owner_slug), owner.owner_name);
     }
     for (const tag of rowTags) {
       if (tag.entityUrn && tag.entity && tag.tagType !== "behavioral_signature")
@@ -114,7 +117,7 @@ function addressGroups(
         transactions: row.transfers ?? 0,
         totalVolume: roundUsd(row.volume),
         isActive: row.first_active !== null,
-        relatedEntities: [...related].map(([entityUrn, name]) => ({ entityUrn, name })),
+        relatedEntities: [...related].map(([urn, name]) => ({ entityUrn: urn, name })),
         category:
           owner.owner_category ??
           rowTags.find((tag) => tag.tagType !== "behavioral_signature")?.category ??
@@ -295,7 +298,7 @@ export async function entityAutocomplete(
   const hits: EntityHit[] = items.map((row) => {
     const entity = { slug: row.slug, name: row.name, categoryId: row.category_id, category: row.category };
     return {
-      entityUrn: `urn:sleuth:entity:${row.slug}`,
+      entityUrn: entityUrn(row.slug),
       name: row.name,
       entity: row.slug,
       category: row.category,
@@ -343,15 +346,8 @@ export async function customEntityAutocomplete(
 
 // --- IPs -------------------------------------------------------------------------------------
 
-interface InetRow {
+interface InetRow extends IpHostRow {
   ip: string;
-  country: string | null;
-  isp: string | null;
-  is_vpn: boolean;
-  is_tor: boolean;
-  is_proxy: boolean;
-  is_malware: boolean;
-  is_spyware: boolean;
   addresses: number;
   observations: number | null;
   first_observed: Date | string | null;
@@ -367,7 +363,7 @@ export async function inetAutocomplete(
   if (lookup.exact === null && lookup.prefix === null) return { hits: [], hasMore: false };
   const range = lookup.prefix === null ? null : prefixRange(lookup.prefix);
   const rows = await db.query<InetRow & { rank: number }>(
-    `SELECT h.ip, h.country, h.isp, h.is_vpn, h.is_tor, h.is_proxy, h.is_malware, h.is_spyware,
+    `SELECT h.ip, ${ipHostColumnsSql},
             CASE WHEN h.ip = $1 THEN 0 ELSE 1 END AS rank, o.addresses, o.observations,
             o.first_observed, o.last_observed
      FROM inet_hosts h
@@ -383,19 +379,13 @@ export async function inetAutocomplete(
   );
   const { items, hasMore } = page(rows, { ...query, offset: 0 });
   const hits: InetHit[] = items.map((row) => ({
-    entityUrn: `urn:sleuth:inet:${row.ip}`,
+    entityUrn: inetUrn(row.ip),
     ip: row.ip,
     numAssociatedAddresses: row.addresses,
     totalObservations: row.observations ?? 0,
     firstObservation: row.first_observed === null ? null : toIso(row.first_observed),
     lastObservation: row.last_observed === null ? null : toIso(row.last_observed),
-    country: row.country,
-    isp: row.isp,
-    isVpn: row.is_vpn,
-    isTor: row.is_tor,
-    isProxy: row.is_proxy,
-    isMalware: row.is_malware,
-    isSpyware: row.is_spyware,
+    ...ipHostOf(row),
     match: row.rank === 0 ? "exact" : "prefix",
   }));
   return { hits, hasMore };

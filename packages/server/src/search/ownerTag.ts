@@ -1,4 +1,4 @@
-import type { AttributionTag } from "@sleuth/sdk";
+import { type AttributionTag, entityUrn } from "@sleuth/sdk";
 
 /** An address's owner as the address queries join it (entities via addresses.entity_id). */
 export interface AddressOwner {
@@ -35,15 +35,15 @@ export function withOwnerTag(tags: readonly AttributionTag[], owner: AddressOwne
   if (owner.owner_slug === null || owner.owner_name === null || owner.owner_category_id === null) {
     return [...tags];
   }
-  const entityUrn = `urn:sleuth:entity:${owner.owner_slug}`;
-  const named = tags.filter((tag) => tag.entityUrn === entityUrn);
-  const others = tags.filter((tag) => tag.entityUrn !== entityUrn);
+  const ownerUrn = entityUrn(owner.owner_slug);
+  const named = tags.filter((tag) => tag.entityUrn === ownerUrn);
+  const others = tags.filter((tag) => tag.entityUrn !== ownerUrn);
   if (named.length > 0) return [...named, ...others];
   const ownerTag: AttributionTag = {
     category: owner.owner_category ?? "",
     categoryId: owner.owner_category_id,
     entity: owner.owner_name,
-    entityUrn,
+    entityUrn: ownerUrn,
     tagType: "ordinary",
   };
   return [ownerTag, ...others];

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { decodeCursor, encodeCursor, listingFingerprint } from "./cursor.ts";
+import { decodeListingCursor, encodeListingCursor, listingFingerprint } from "./cursor.ts";
 
 const listing = listingFingerprint("urn:sleuth:address:bitcoin:1A", {});
 
@@ -10,10 +10,10 @@ test("001 §4 a cursor reads back as written and is refused against another list
     sort: { column: "timestamp" as const, direction: "desc" as const },
     listing,
   };
-  const text = encodeCursor(cursor);
-  expect(decodeCursor(text, listing, "other")).toEqual(cursor);
-  expect(() => decodeCursor(text, listingFingerprint("urn:sleuth:address:bitcoin:1B", {}), "other")).toThrow(
-    "other",
-  );
-  expect(() => decodeCursor("not a cursor", listing, "other")).toThrow(/not valid/);
+  const text = encodeListingCursor(cursor);
+  expect(decodeListingCursor(text, listing, "other")).toEqual(cursor);
+  expect(() =>
+    decodeListingCursor(text, listingFingerprint("urn:sleuth:address:bitcoin:1B", {}), "other"),
+  ).toThrow("other");
+  expect(() => decodeListingCursor("not a cursor", listing, "other")).toThrow(/not valid/);
 });

@@ -38,7 +38,7 @@ export function listingFingerprint(subject: string, filters: unknown): string {
 }
 
 /** The opaque text a client hands back: versioned JSON in base64url. */
-export function encodeCursor(cursor: Cursor): string {
+export function encodeListingCursor(cursor: Cursor): string {
   const body = {
     v: 1,
     d: cursor.direction === "next" ? "n" : "p",
@@ -54,7 +54,7 @@ export const cursorMessages = {
 } as const;
 
 /** Reads a cursor; a damaged one, or one of another listing, answers 400. */
-export function decodeCursor(text: string, listing: string, foreignMessage: string): Cursor {
+export function decodeListingCursor(text: string, listing: string, foreignMessage: string): Cursor {
   let parsed: z.infer<typeof cursorSchema>;
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));

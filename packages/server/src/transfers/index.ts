@@ -1,4 +1,4 @@
-export { cursorMessages, decodeCursor, encodeCursor, listingFingerprint } from "./cursor.ts";
+export { cursorMessages, decodeListingCursor, encodeListingCursor, listingFingerprint } from "./cursor.ts";
 export type { BulkListing, ListingRequest, TransferListing, TransferListingText } from "./listing.ts";
 export {
   countTransfers,

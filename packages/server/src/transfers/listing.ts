@@ -11,7 +11,13 @@ import {
 import { notFound } from "../http/errors.ts";
 import type { Viewer } from "../metrics/index.ts";
 import type { Queryable } from "../store/index.ts";
-import { type Cursor, decodeCursor, encodeCursor, listingFingerprint, type SortKey } from "./cursor.ts";
+import {
+  type Cursor,
+  decodeListingCursor,
+  encodeListingCursor,
+  listingFingerprint,
+  type SortKey,
+} from "./cursor.ts";
 import { filterPredicates } from "./filterSql.ts";
 import type { TransferScope } from "./scope.ts";
 import { SqlParams } from "./sqlParams.ts";
@@ -257,7 +263,7 @@ async function listPage<Body>(
   const listing = listingFingerprint(scope.urn, request.filters);
   const predicates = await predicatesOf(db, request.filters, viewer);
   const cursor: Cursor | null = request.after
-    ? decodeCursor(request.after, listing, transferRequestMessages.foreignCursor)
+    ? decodeListingCursor(request.after, listing, transferRequestMessages.foreignCursor)
     : null;
   const sort: TransferSort =
     cursor?.sort ?? (request.jumpTo ? { column: "timestamp", direction: "desc" } : request.sort);
@@ -299,9 +305,9 @@ async function listPage<Body>(
   }
   const edge = (direction: Cursor["direction"], key: SortKey | null) =>
     key
-      ? encodeCursor({ direction, key, sort, listing })
+      ? encodeListingCursor({ direction, key, sort, listing })
       : anchor
-        ? encodeCursor({ direction, key: anchor, sort, listing })
+        ? encodeListingCursor({ direction, key: anchor, sort, listing })
         : null;
   const previousCursor = hasPrevious ? edge("previous", page.first) : null;
   const nextCursor = hasNext ? edge("next", page.last) : null;

@@ -1,11 +1,5 @@
 import { type ChainId, parseUrn } from "@sleuth/sdk";
-import { notFound } from "../http/errors.ts";
-import {
-  customEntityMembers,
-  resolveCustomEntities,
-  resolveEntities,
-  type Viewer,
-} from "../metrics/index.ts";
+import { resolveSubjectRows, type Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/index.ts";
 
 /**
@@ -44,21 +38,16 @@ export async function addressScope(db: Queryable, urn: string): Promise<Transfer
   };
 }
 
+/** An entity's scope; an entity the store does not know answers 404. */
 export async function entityScope(db: Queryable, urn: string): Promise<TransferScope> {
-  const [entity] = await resolveEntities(db, [urn]);
-  if (!entity) throw notFound("Entity not found");
-  return { urn, addressIds: [], entityIds: [entity.id], kind: "entity", chain: null };
+  return { urn, ...(await resolveSubjectRows(db, "entity", urn)), kind: "entity", chain: null };
 }
 
 /** Another organization's custom entity is not found, exactly like one that does not exist. */
 export async function customEntityScope(db: Queryable, urn: string, viewer: Viewer): Promise<TransferScope> {
-  const [customEntity] = await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId);
-  if (!customEntity) throw notFound("Custom entity not found");
-  const members = (await customEntityMembers(db, [customEntity.id])).get(customEntity.id);
   return {
     urn,
-    addressIds: members?.addressIds ?? [],
-    entityIds: members?.entityIds ?? [],
+    ...(await resolveSubjectRows(db, "custom-entity", urn, viewer)),
     kind: "custom-entity",
     chain: null,
   };

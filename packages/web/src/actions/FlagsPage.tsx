@@ -1,13 +1,13 @@
 import { useStore } from "@nanostores/react";
 import { Button, Heading, Spinner } from "@primer/react";
-import { formatUtc, platformMessages, roleAtLeast } from "@sleuth/sdk";
+import { flagMessages, formatUtc, platformMessages, roleAtLeast } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { pathOfUrn } from "../navigation/index.ts";
 import { $signedIn } from "../session/index.ts";
 import { ConfigurableTable } from "../tables/index.ts";
 import { actionQueries } from "./actionQueries.ts";
-import { attachFlag, flagsMessages } from "./FlagsPanel.tsx";
+import { attachFlag } from "./FlagsPanel.tsx";
 
 /** The organization's flags, newest first (001 §7 GET v1/users/user-attributions). */
 export function FlagsPage() {
@@ -28,7 +28,7 @@ export function FlagsPage() {
           </Button>
         </div>
       ) : flags.data.flags.length === 0 ? (
-        <p className="sleuth-muted">{flagsMessages.none}</p>
+        <p className="sleuth-muted">{flagMessages.none}</p>
       ) : (
         <ConfigurableTable
           table="flags"

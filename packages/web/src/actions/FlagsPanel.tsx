@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { Button, Heading } from "@primer/react";
 import { SkeletonText } from "@primer/react/experimental";
 import {
+  flagMessages,
   flagRelatableUrn,
   formatUtc,
   platformMessages,
@@ -22,12 +23,6 @@ export function attachFlag(flag: UserAttributionRecord): void {
   });
 }
 
-export const flagsMessages = {
-  none: "No flags on this element.",
-  removed: "Flag removed.",
-  removeFailed: "There was an issue removing the flag. Please try again.",
-} as const;
-
 /** One flag: category, who and when; the author (or an admin) may remove it. */
 function FlagItem({
   flag,
@@ -42,10 +37,10 @@ function FlagItem({
   const remove = useMutation({
     mutationFn: () => sleuthClient.flags.delete(flag.uuid),
     onSuccess: () => {
-      showMessage({ variant: "success", title: flagsMessages.removed });
+      showMessage({ variant: "success", title: flagMessages.removed });
       void client.invalidateQueries({ queryKey: ["flags"] });
     },
-    onError: (error) => showError(flagsMessages.removeFailed, error),
+    onError: (error) => showError(flagMessages.removeFailed, error),
   });
   const category = flag.userProvidedCategory
     ? `${flag.categoryLabel}: ${flag.userProvidedCategory}`
@@ -94,7 +89,7 @@ export function FlagsPanel({ urn }: { urn: string }) {
           </Button>
         </div>
       ) : flags.data.flags.length === 0 ? (
-        <p className="sleuth-muted">{flagsMessages.none}</p>
+        <p className="sleuth-muted">{flagMessages.none}</p>
       ) : (
         <ul className="sleuth-action-list" aria-label="Flags">
           {flags.data.flags.map((flag) => (

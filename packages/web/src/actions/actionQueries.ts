@@ -1,4 +1,4 @@
-import { casesDefaultLimit } from "@sleuth/sdk";
+import { casesDefaultLimit, headerCountRefreshMs } from "@sleuth/sdk";
 import { sleuthClient } from "../session/index.ts";
 
 const minute = 60_000;
@@ -39,14 +39,13 @@ export const actionQueries = {
   inbox: () => ({
     queryKey: ["escalations", "inbox"],
     queryFn: () => sleuthClient.escalations.inbox(),
-    // Choice: the header count refreshes every half minute while the console is open.
-    refetchInterval: 30_000,
+    refetchInterval: headerCountRefreshMs,
   }),
   revealNotices: () => ({
     queryKey: ["interests", "reveals"],
     queryFn: () => sleuthClient.interests.revealNotices(),
-    // The same half-minute refresh as the escalations: both make up the header count.
-    refetchInterval: 30_000,
+    // The escalations' refresh: both make up the header count.
+    refetchInterval: headerCountRefreshMs,
   }),
   interestsOf: (urn: string) => ({
     queryKey: ["interests", urn],

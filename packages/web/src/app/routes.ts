@@ -1,4 +1,5 @@
 import { isApiPath } from "@sleuth/sdk";
+import { triageRoutes } from "../triage/triagePaths.ts";
 
 // Console routes. The API shares the origin, so no console path may start with an API prefix
 // (the server serves index.html for console paths and the dev proxy forwards API prefixes).
@@ -20,7 +21,7 @@ export const routes = {
   workspaceInbox: "/workspace/inbox",
   workspaceFlags: "/workspace/flags",
   workspaceReports: "/workspace/reports",
-  triage: "/triage/*?",
+  triage: `${triageRoutes.home}/*?`,
   customEntities: "/custom-entities",
   organizationSettings: "/settings/organization",
   preferences: "/settings/preferences",
@@ -28,14 +29,13 @@ export const routes = {
   operator: "/settings/operator",
   // 002 §2 refresh route: reloads the console after a feature flag changed.
   refresh: "/refresh",
-  // 002 §2 triage: home and the address page `address/{address}/{chain}`.
-  triageHome: "/triage",
-  triageAddress: "/triage/address/:address/:chain",
-  // 002 §2 triage transaction page, results, search history; 002 §4 the detectors list.
-  triageTransaction: "/triage/transaction/:chain/:hash",
-  triageResults: "/triage/search",
-  triageHistory: "/triage/history",
-  triageDetectors: "/triage/detectors",
+  // 002 §2 triage, spelled in triage/triagePaths.ts.
+  triageHome: triageRoutes.home,
+  triageAddress: triageRoutes.address,
+  triageTransaction: triageRoutes.transaction,
+  triageResults: triageRoutes.results,
+  triageHistory: triageRoutes.history,
+  triageDetectors: triageRoutes.detectors,
 } as const;
 
 /**

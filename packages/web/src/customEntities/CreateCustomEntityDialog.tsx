@@ -7,12 +7,14 @@ import {
   resourcesFromText,
 } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { customEntityPath } from "../navigation/index.ts";
 import { useExcludedChains } from "../search/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { type ResourceStep, trackUnsupported, UnsupportedList } from "./UnsupportedList.tsx";
 
 /**
@@ -81,13 +83,16 @@ export function CreateCustomEntityDialog({
     if (step.kind === "confirm") create.mutate(step.compatibility);
     else check.mutate();
   };
-  // Mod+Enter in the list creates, as in GitHub's comment boxes.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  // Enter starts a new line in the list; Mod+Enter creates, as in GitHub's comment boxes.
+  useHotkeyScope("create-custom-entity");
+  useHotkey({
+    id: "create-custom-entity.submit",
+    keys: "Mod+Enter",
+    description: "Create the custom entity",
+    group: "New custom entity",
+    scope: "create-custom-entity",
+    run: submit,
+  });
   const supportedCount =
     step.kind === "confirm"
       ? step.compatibility.resources.filter((resource) => resource.isSupported).length
@@ -132,11 +137,13 @@ export function CreateCustomEntityDialog({
         </FormControl>
         <FormControl required>
           <FormControl.Label>Addresses and entity URNs</FormControl.Label>
-          <FormControl.Caption>One a line, or separated by commas. Mod+Enter creates.</FormControl.Caption>
+          <FormControl.Caption>
+            One a line, or separated by commas. <HotkeyHint id="create-custom-entity.submit" size="small" />{" "}
+            creates.
+          </FormControl.Caption>
           <Textarea
             block
             rows={6}
-            onKeyDown={onKeyDown}
             value={text}
             onChange={(event) => {
               setText(event.target.value);

@@ -2,10 +2,12 @@ import { Dialog, FormControl, Textarea } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { type Compatibility, isApiError, resourcesFromText } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
 import { announce, showMessage } from "../messages/index.ts";
 import { useExcludedChains } from "../search/index.ts";
 import { sleuthClient } from "../session/index.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 import { type ResourceStep, trackUnsupported, UnsupportedList } from "./UnsupportedList.tsx";
@@ -70,12 +72,16 @@ export function EditResourcesDialog({ uuid, name, onClose }: CustomEntityDialogP
     if (step.kind === "confirm") save.mutate(step.compatibility);
     else check.mutate();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
+  // Enter starts a new line in the list; Mod+Enter saves, as in GitHub's comment boxes.
+  useHotkeyScope("edit-resources");
+  useHotkey({
+    id: "edit-resources.submit",
+    keys: "Mod+Enter",
+    description: "Save the addresses",
+    group: "Custom entity addresses",
+    scope: "edit-resources",
+    run: submit,
+  });
   return (
     <Dialog
       title={`Addresses of ${name}`}
@@ -89,12 +95,13 @@ export function EditResourcesDialog({ uuid, name, onClose }: CustomEntityDialogP
       <div className="sleuth-form-stack">
         <FormControl required disabled={!detail.data}>
           <FormControl.Label>Addresses and entity URNs</FormControl.Label>
-          <FormControl.Caption>One a line, or separated by commas. Mod+Enter saves.</FormControl.Caption>
+          <FormControl.Caption>
+            One a line, or separated by commas. <HotkeyHint id="edit-resources.submit" size="small" /> saves.
+          </FormControl.Caption>
           <Textarea
             ref={areaRef}
             block
             rows={8}
-            onKeyDown={onKeyDown}
             value={current}
             onChange={(event) => {
               setText(event.target.value);

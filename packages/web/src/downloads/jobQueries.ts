@@ -1,11 +1,8 @@
-import { awaitingDownloadQuery } from "@sleuth/sdk";
+import { awaitingDownloadQuery, pollIntervalMs, runningJobPollIntervalMs } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { sleuthClient } from "../session/index.ts";
 
-/** 001 §9: the notification count is polled every 5 s. */
-export const jobPollMs = 5_000;
-
-/** 001 §7 the notification count in the header: ready results not downloaded yet. */
+/** 001 §7 the notification count in the header: ready results not downloaded yet (001 §9's poll). */
 export function useAwaitingDownloadCount() {
   return useQuery({
     queryKey: ["async-jobs", "awaiting"],
@@ -13,7 +10,7 @@ export function useAwaitingDownloadCount() {
       const { count } = await sleuthClient.asyncJobs.list(awaitingDownloadQuery(new Date()));
       return count;
     },
-    refetchInterval: jobPollMs,
+    refetchInterval: pollIntervalMs,
   });
 }
 
@@ -24,8 +21,8 @@ export function useJobList(enabled: boolean) {
     queryFn: () => sleuthClient.asyncJobs.list({ limit: 20, sort: "-createdAt" }),
     refetchInterval: (query) =>
       query.state.data?.jobs.some((job) => job.status === "queued" || job.status === "running")
-        ? 1_000
-        : jobPollMs,
+        ? runningJobPollIntervalMs
+        : pollIntervalMs,
     enabled,
   });
 }

@@ -1,5 +1,12 @@
 import { Label } from "@primer/react";
-import { countText, dateText, type InetHit, normalizeIpAddress, textOrMissing } from "@sleuth/sdk";
+import {
+  countText,
+  dateText,
+  type InetHit,
+  ipHostFlags,
+  normalizeIpAddress,
+  textOrMissing,
+} from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
@@ -7,15 +14,6 @@ import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { decodeSegment } from "./routeParams.ts";
-
-// 002 §3 IP association flags; the malicious ones are shown as danger.
-const flags = [
-  ["isVpn", "VPN", "attention"],
-  ["isTor", "Tor", "attention"],
-  ["isProxy", "Proxy", "attention"],
-  ["isMalware", "Malware", "danger"],
-  ["isSpyware", "Spyware", "danger"],
-] as const satisfies readonly (readonly [keyof InetHit, string, "attention" | "danger"])[];
 
 function IpDetails({ hit }: { hit: InetHit }) {
   const entries: [string, string][] = [
@@ -45,9 +43,9 @@ function IpObservations({ ip }: { ip: string }) {
         kind="IP address"
         identifier={ip}
         shortIdentifier={ip}
-        badges={flags.map(([field, label, variant]) =>
+        badges={ipHostFlags.map(({ field, label, severity }) =>
           hit.data?.[field] ? (
-            <Label key={field} size="large" variant={variant}>
+            <Label key={field} size="large" variant={severity}>
               {label}
             </Label>
           ) : null,

@@ -1,5 +1,12 @@
 import { Button } from "@primer/react";
-import { flowMessages, formatUtc, type IpAssociation, pageSizes, utcDatePattern } from "@sleuth/sdk";
+import {
+  flowMessages,
+  formatUtc,
+  type IpAssociation,
+  ipHostFlagLabels,
+  pageSizes,
+  utcDatePattern,
+} from "@sleuth/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { DataPanel } from "../explorer/DataPanel.tsx";
@@ -12,13 +19,7 @@ import { useRowKeys } from "./useRowKeys.ts";
 const group = "IPs";
 
 function flagsOf(row: IpAssociation): string {
-  const flags = [
-    row.isVpn && "VPN",
-    row.isTor && "Tor",
-    row.isProxy && "Proxy",
-    row.isMalware && "Malware",
-    row.isSpyware && "Spyware",
-  ].filter(Boolean);
+  const flags = ipHostFlagLabels(row);
   return flags.length === 0 ? "—" : flags.join(", ");
 }
 

@@ -64,6 +64,25 @@ export function enabledHotkeys(): Hotkey[] {
     );
 }
 
+/**
+ * Runs the enabled hotkey `id` when `press` is its key, for a widget that handles that key itself
+ * before the document listener would see it (cmdk selects on Enter, so Mod+Enter must be taken
+ * first). True when it ran; the caller then stops the widget's own handling.
+ */
+export function runHotkeyOf(
+  id: string,
+  press: KeyboardEvent,
+  platform: KeyPlatform = detectKeyPlatform(),
+): boolean {
+  const hotkey = enabledHotkeys().find((entry) => entry.id === id);
+  const chord = chordOfKeyPress(press);
+  if (!hotkey || chord === null) return false;
+  const chords = parseHotkey(hotkey.keys, platform);
+  if (chords.length !== 1 || chords[0] !== chord) return false;
+  hotkey.run(press);
+  return true;
+}
+
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;

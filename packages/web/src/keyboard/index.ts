@@ -16,6 +16,7 @@ export {
   enabledHotkeys,
   installHotkeyListener,
   registerHotkey,
+  runHotkeyOf,
 } from "./hotkeyRegistry.ts";
 export type { HotkeyBinding, MatchOutcome } from "./sequenceMatcher.ts";
 export { createSequenceMatcher, sequenceTimeoutMs } from "./sequenceMatcher.ts";

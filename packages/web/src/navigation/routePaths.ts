@@ -1,5 +1,6 @@
 import { chainById, parseUrn, type RouteDescriptor, type RouteName } from "@sleuth/sdk";
 import { routes } from "../app/routes.ts";
+import { triageAddressPath, triageRoutes, triageTransactionPath } from "../triage/triagePaths.ts";
 
 /** Where the console goes for an SDK route: a path with its query, and what travels with it. */
 export interface ConsoleLocation {
@@ -119,20 +120,15 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
       return location(customEntityPath(param(route, "customEntityUrn")));
     case "triageHome":
       // 002 §2 "back to current search": the search box gets its query back.
-      return location(withQuery("/triage", { q: queryValue(route, "query") }));
+      return location(withQuery(triageRoutes.home, { q: queryValue(route, "query") }));
     case "triageResults":
-      return location(withQuery("/triage/search", { q: queryValue(route, "query") }));
+      return location(withQuery(triageRoutes.results, { q: queryValue(route, "query") }));
     case "triageSearchHistory":
-      return location("/triage/history");
+      return location(triageRoutes.history);
     case "triageAddress":
-      return location(
-        // 002 §2: the triage address page is `address/{address}/{chain}`.
-        `/triage/address/${segment(param(route, "address"))}/${segment(chainSegment(param(route, "chain")))}`,
-      );
+      return location(triageAddressPath(chainSegment(param(route, "chain")), param(route, "address")));
     case "triageTransaction":
-      return location(
-        `/triage/transaction/${segment(chainSegment(param(route, "chain")))}/${segment(param(route, "hash"))}`,
-      );
+      return location(triageTransactionPath(chainSegment(param(route, "chain")), param(route, "hash")));
   }
 }
 
@@ -141,8 +137,8 @@ export function routeNameOfPath(path: string): RouteName | null {
   const pathname = path.split(/[?#]/)[0] ?? "";
   if (pathname === routes.search) return "blockExplorerSearchResults";
   if (pathname === routes.graph) return "graphVisualizer";
-  if (pathname === "/triage/search") return "triageResults";
-  if (pathname === "/triage/history") return "triageSearchHistory";
+  if (pathname === triageRoutes.results) return "triageResults";
+  if (pathname === triageRoutes.history) return "triageSearchHistory";
   if (pathname.startsWith("/address/")) return "addressPage";
   if (pathname.startsWith("/tx/")) return "transactionExplorer";
   if (pathname.startsWith("/entity/")) return "entityPage";

@@ -30,7 +30,7 @@ import {
   togglePalette,
 } from "../commands/index.ts";
 import { $plotTarget } from "../graph/plotTarget.ts";
-import { useFocusReturnRef, useHotkey } from "../keyboard/index.ts";
+import { runHotkeyOf, useFocusReturnRef, useHotkey, useHotkeyScope } from "../keyboard/index.ts";
 import { canAccessRoute, pathOfUrn, routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
 import {
   $requestedQueries,
@@ -44,6 +44,7 @@ import {
   useExcludedChains,
   useSearchSections,
 } from "../search/index.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import {
   commandModePrefix,
   firstSelectableValue,
@@ -223,7 +224,7 @@ function RowContent({ row }: { row: PaletteRow }) {
           <span className="sleuth-palette-item-title sleuth-palette-submit">
             See all results for ‘<span className="sleuth-palette-query">{row.query}</span>’
           </span>
-          <KeybindingHint keys="Mod+Enter" size="small" />
+          <HotkeyHint id="palette.submit" size="small" />
         </>
       );
     case "requestInformation":
@@ -283,6 +284,20 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
       openRoute(searchSubmitRoute({ module: "navigation", query, currentRoute: routeNameOfPath(location) })),
     );
   };
+  // 002 §2: Mod+Enter always submits the query to the results page, whatever is highlighted. Its own
+  // scope, so the request-information dialog opened from here takes Mod+Enter while it is open.
+  useHotkeyScope("palette-search", requestQuery === null);
+  useHotkey(
+    {
+      id: "palette.submit",
+      keys: "Mod+Enter",
+      description: "See all results for the query",
+      group: "Command palette",
+      scope: "palette-search",
+      run: () => submit(typedQuery),
+    },
+    typedQuery !== "",
+  );
 
   const pick = (row: PaletteRow) => {
     switch (row.kind) {
@@ -356,11 +371,8 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
         navigating.current = false;
       }, 0);
     }
-    // Mod+Enter always submits the query to the results page (002 §2), whatever is highlighted.
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey) && typedQuery !== "") {
-      event.preventDefault();
-      submit(typedQuery);
-    }
+    // Taken before cmdk, which would open the highlighted row on this Enter.
+    if (runHotkeyOf("palette.submit", event.nativeEvent)) event.preventDefault();
   };
   const onValueChange = (next: string) => {
     if (navigating.current) setPicked(next);

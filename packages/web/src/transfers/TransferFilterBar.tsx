@@ -1,54 +1,17 @@
 import { Button, FormControl, Select, TextInput } from "@primer/react";
 import {
   type ChainId,
+  counterpartyFilter,
   dateRangeFilterChange,
-  jumpToTransaction,
+  instantOfDateInput,
+  jumpToInput,
   numberFilterChange,
   numberFilterOperatorLabels,
-  parseUrn,
   rangeOnlyOperators,
   type TransferFilters,
-  type TransferJumpTo,
   type TransferTableAction,
 } from "@sleuth/sdk";
 import { type Ref, useState } from "react";
-
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * 000 §5 jump-to: empty clears the jump; a date (YYYY-MM-DD) jumps to the end of that day; anything
- * else is a hash combined with the address's chain (btc by default) by the SDK.
- */
-export function jumpToOf(
-  input: string,
-  chain: ChainId | null,
-): { jumpTo: TransferJumpTo | null } | { error: string } {
-  const text = input.trim();
-  if (datePattern.test(text)) {
-    const time = Date.parse(`${text}T23:59:59.999Z`);
-    return Number.isNaN(time)
-      ? { error: "That is not a date." }
-      : { jumpTo: { timestamp: new Date(time).toISOString() } };
-  }
-  const jump = jumpToTransaction(text, chain);
-  if (jump.kind === "clear") return { jumpTo: null };
-  if (jump.kind === "invalid") return { error: jump.message };
-  return { jumpTo: { transactionUrn: jump.transactionUrn } };
-}
-
-/**
- * 001 §7 counterparty filter: a pasted URN (000 §5, accepted on submit) filters by that address or
- * entity; other text is the start of a counterparty's address; empty removes the filter.
- */
-function counterpartyFilters(
-  input: string,
-): Pick<TransferFilters, "counterpartyAddress" | "counterpartyEntity" | "counterpartyAddressPrefix"> {
-  const text = input.trim();
-  const parts = parseUrn(text);
-  if (parts?.kind === "address") return { counterpartyAddress: [text] };
-  if (parts?.kind === "entity" || parts?.kind === "custom-entity") return { counterpartyEntity: [text] };
-  return text === "" ? {} : { counterpartyAddressPrefix: text };
-}
 
 function counterpartyText(filters: TransferFilters): string {
   return (
@@ -90,7 +53,11 @@ export function TransferFilterBar({
     input.blur();
   };
   const applyDates = (gte: string, lte: string) => {
-    const change = dateRangeFilterChange([gte, lte === "" ? "" : `${lte}T23:59:59.999Z`]);
+    // 000 §5: days in UTC, the range's end day included whole.
+    const change = dateRangeFilterChange([
+      gte === "" ? "" : (instantOfDateInput(gte, "start") ?? gte),
+      lte === "" ? "" : (instantOfDateInput(lte, "end") ?? lte),
+    ]);
     if (change.kind === "invalid") setProblem(change.message);
     else
       dispatch({
@@ -112,9 +79,10 @@ export function TransferFilterBar({
           placeholder="hash or YYYY-MM-DD, Enter"
           data-testid="transfers-jump-to"
           onKeyDown={onEnter((value) => {
-            const jump = jumpToOf(value, chain);
-            if ("error" in jump) setProblem(jump.error);
-            else dispatch({ type: "jumpToChanged", jumpTo: jump.jumpTo });
+            // 000 §5 jump-to: a date jumps to the end of that day, other text is a hash on the address's chain.
+            const jump = jumpToInput(value, chain);
+            if (jump.kind === "invalid") setProblem(jump.message);
+            else dispatch({ type: "jumpToChanged", jumpTo: jump.kind === "jump" ? jump.jumpTo : null });
           })}
         />
       </FormControl>
@@ -128,7 +96,8 @@ export function TransferFilterBar({
           placeholder="URN or address start, Enter"
           data-testid="transfers-counterparty"
           onKeyDown={onEnter((value) => {
-            const next = counterpartyFilters(value);
+            // 001 §7: a pasted URN filters by it, other text by the start of an address.
+            const next = counterpartyFilter(value);
             setFilter("counterpartyAddress", next.counterpartyAddress);
             setFilter("counterpartyEntity", next.counterpartyEntity);
             setFilter("counterpartyAddressPrefix", next.counterpartyAddressPrefix);

@@ -3,6 +3,7 @@ import { Button, Heading, Spinner } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   type ChainId,
+  parseUrn,
   platformMessages,
   type TriageDetailsSection,
   triageDetailsSectionsShown,
@@ -63,7 +64,7 @@ function OwnsControls({ subject, trmUrn }: { subject: Subject; trmUrn: string | 
           >
             Entity details
           </Button>
-          {tag.entityUrn?.startsWith("urn:sleuth:entity:") ? (
+          {tag.entityUrn && parseUrn(tag.entityUrn)?.kind === "entity" ? (
             <PropertyCards entityUrn={tag.entityUrn} />
           ) : null}
         </li>

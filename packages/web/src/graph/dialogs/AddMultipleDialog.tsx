@@ -12,8 +12,9 @@ import {
   validateAddMultiple,
 } from "@sleuth/sdk";
 import { useMemo, useRef, useState } from "react";
-import { useFocusReturnRef } from "../../keyboard/index.ts";
+import { useFocusReturnRef, useHotkey, useHotkeyScope } from "../../keyboard/index.ts";
 import { useDebouncedValue } from "../../search/useDebouncedValue.ts";
+import { HotkeyHint } from "../../shortcuts/HotkeyHint.tsx";
 
 // Choice: the list shows this many entries at once; the rest are counted (and still plotted).
 const listedEntries = 300;
@@ -91,6 +92,21 @@ export function AddMultipleDialog({
       row?.querySelector<HTMLElement>("select, button")?.focus();
     }, 0);
   };
+  // Enter starts a new line in the text; Mod+Enter goes on, as in multi-search.
+  useHotkeyScope("add-multiple");
+  useHotkey(
+    {
+      id: "add-multiple.next",
+      keys: "Mod+Enter",
+      description: "Go on to the list",
+      group: "Add multiple",
+      scope: "add-multiple",
+      run: () => {
+        if (text.trim() !== "") next();
+      },
+    },
+    step === "text",
+  );
 
   return (
     <Dialog
@@ -121,14 +137,10 @@ export function AddMultipleDialog({
             className="sleuth-add-multiple-text"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                if (text.trim() !== "") next();
-              }
-            }}
           />
-          <FormControl.Caption>Ctrl+Enter goes on to the list.</FormControl.Caption>
+          <FormControl.Caption>
+            <HotkeyHint id="add-multiple.next" size="small" /> goes on to the list.
+          </FormControl.Caption>
           <Summary entries={result.entries} />
         </FormControl>
       ) : (

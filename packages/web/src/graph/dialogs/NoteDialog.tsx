@@ -1,9 +1,11 @@
 import { FormControl, Textarea } from "@primer/react";
 import { graphDocumentLimits } from "@sleuth/sdk";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useHotkey, useHotkeyScope } from "../../keyboard/useHotkey.ts";
+import { HotkeyHint } from "../../shortcuts/HotkeyHint.tsx";
 import { GraphFormDialog } from "./GraphFormDialog.tsx";
 
-/** A note on a node (issue 30); an empty note removes it. Ctrl+Enter saves, as in multi-search. */
+/** A note on a node (issue 30); an empty note removes it. Mod+Enter saves, as in multi-search. */
 export function NoteDialog({
   subject,
   initial,
@@ -18,12 +20,15 @@ export function NoteDialog({
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [note, setNote] = useState(initial ?? "");
   const save = () => onSave(note.trim() === "" ? null : note.trim());
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      save();
-    }
-  };
+  useHotkeyScope("graph-note");
+  useHotkey({
+    id: "graph-note.save",
+    keys: "Mod+Enter",
+    description: "Save the note",
+    group: "Note",
+    scope: "graph-note",
+    run: save,
+  });
   return (
     <GraphFormDialog
       title="Note"
@@ -41,9 +46,10 @@ export function NoteDialog({
           value={note}
           maxLength={graphDocumentLimits.text}
           onChange={(event) => setNote(event.target.value)}
-          onKeyDown={onKeyDown}
         />
-        <FormControl.Caption>Ctrl+Enter (⌘+Enter) saves.</FormControl.Caption>
+        <FormControl.Caption>
+          <HotkeyHint id="graph-note.save" size="small" /> saves.
+        </FormControl.Caption>
       </FormControl>
     </GraphFormDialog>
   );

@@ -1,0 +1,60 @@
+import { badRequest } from "../http/errors.ts";
+
+// The cursors of the flow lists (counterparty, category and to-counterparty transfer pages): opaque
+// base64url JSON a client hands back as is. The transfer tables' own cursor, versioned and tied to
+// its listing, is transfers/cursor.ts.
+
+function encodeFlowCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+/** The value of a cursor this server made, or null when it is not one. */
+function decodeFlowCursor(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** A 400 naming `after`, shaped like the zod issues of every other 400. */
+function notACursor() {
+  return badRequest("The request is not valid", [
+    { path: ["after"], code: "custom", message: "Not a cursor of this list" },
+  ]);
+}
+
+/** The keyset of a transfer page, newest first: (timestamp, id) of the last row shown; a 400 otherwise. */
+export function transferKeyset(cursor: string | undefined): { at: string; id: string } | null {
+  if (cursor === undefined) return null;
+  const value = decodeFlowCursor(cursor);
+  if (
+    !Array.isArray(value) ||
+    typeof value[0] !== "string" ||
+    typeof value[1] !== "string" ||
+    !/^\d+$/.test(value[1]) ||
+    Number.isNaN(Date.parse(value[0]))
+  ) {
+    throw notACursor();
+  }
+  return { at: value[0], id: value[1] };
+}
+
+/** The cursor of the page after the one ending with this row. */
+export function transferCursor(row: { block_timestamp: Date | string; id: string | number }): string {
+  return encodeFlowCursor([new Date(row.block_timestamp).toISOString(), String(row.id)]);
+}
+
+/** The cursor of a list paged by position (the counterparty lists): where its page starts. */
+export function offsetCursor(offset: number): string {
+  return encodeFlowCursor({ offset });
+}
+
+/** The offset an offset cursor carries (0 without one); a cursor this server did not make is a 400. */
+export function offsetOfCursor(after: string | undefined): number {
+  if (after === undefined) return 0;
+  const value = decodeFlowCursor(after) as { offset?: unknown } | null;
+  if (value && typeof value.offset === "number" && Number.isInteger(value.offset) && value.offset >= 0)
+    return value.offset;
+  throw notACursor();
+}
