@@ -353,6 +353,8 @@ export {
   portfolioLoadFailedMessage,
   requestInformationQueryMaxLength,
   searchDebounceMs,
+  signInThrottle,
+  signInWaitSeconds,
   tagList,
 } from "./constants/index.ts";
 export type {
@@ -1148,6 +1150,7 @@ export {
   defaultDataDir,
   initialSessionState,
   sessionReducer,
+  signInMessages,
   storedOrganizationKey,
 } from "./session/index.ts";
 export type {

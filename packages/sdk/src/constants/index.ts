@@ -10,6 +10,8 @@ export {
   pollIntervalMs,
   requestInformationQueryMaxLength,
   searchDebounceMs,
+  signInThrottle,
+  signInWaitSeconds,
   tagList,
 } from "./limits.ts";
 export type { PortfolioBalanceSource } from "./messages.ts";
