@@ -28,7 +28,8 @@ declare module "fastify" {
 /**
  * Issue 41: scripts only from the console's own files (no inline script, no eval); styles may be
  * inline because Primer and React set style attributes; pictures may be data: or blob: URLs (graph
- * image export, image search previews, the camera); nobody may frame the console.
+ * image export, image search previews, the camera) and fetched (the image export reads its own
+ * data: URL into a file); nobody may frame the console.
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -37,7 +38,7 @@ const contentSecurityPolicy = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "media-src 'self' blob:",
-  "connect-src 'self'",
+  "connect-src 'self' data: blob:",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
