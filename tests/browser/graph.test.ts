@@ -371,6 +371,16 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await kyc.getByText("3 (strong)").waitFor();
   });
 
+  test("000 §2 a graph link naming an unknown chain or a malformed hash says so and plots nothing", async () => {
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/graph?chain=nochain&txn=0x1234`);
+    await page.getByText('The graph could not be opened: Sleuth knows no chain called "nochain".').waitFor();
+    await page.goto(`${server.baseUrl}/graph?chain=ethereum&txn=not-a-hash`);
+    await page.getByText('"not-a-hash" is not a transaction hash on ethereum.', { exact: false }).waitFor();
+    expect(await nodes(page).count()).toBe(0);
+  });
+
   test("001 §6 a viewer cannot plot or save", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await signInAsDemo(context, server.baseUrl);

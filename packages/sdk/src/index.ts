@@ -358,6 +358,8 @@ export {
   requestInformationQueryMaxLength,
   runningJobPollIntervalMs,
   searchDebounceMs,
+  signInThrottle,
+  signInWaitSeconds,
   tagList,
 } from "./constants/index.ts";
 export type {
@@ -1245,6 +1247,7 @@ export {
   defaultDataDir,
   initialSessionState,
   sessionReducer,
+  signInMessages,
   storedOrganizationKey,
 } from "./session/index.ts";
 export type {

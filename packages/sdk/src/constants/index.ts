@@ -12,6 +12,8 @@ export {
   requestInformationQueryMaxLength,
   runningJobPollIntervalMs,
   searchDebounceMs,
+  signInThrottle,
+  signInWaitSeconds,
   tagList,
 } from "./limits.ts";
 export type { PortfolioBalanceSource } from "./messages.ts";

@@ -62,3 +62,33 @@ export const tagList = { maxCharacters: 20, showMorePageSize: 10 } as const;
 
 /** 000 §9: the search query quoted in the request-information text is cut to 20 characters. */
 export const requestInformationQueryMaxLength = 20;
+
+/**
+ * Ours (issue 41): failed sign-ins slow down, then lock, per account and per client address. The
+ * first `freeFailures` cost nothing; each later one doubles the wait before the next try (from
+ * `firstDelaySeconds`, at most `maxDelaySeconds`); at `lockAfterFailures` the key is locked for
+ * `lockSeconds`. Failures are forgotten `forgetAfterSeconds` after the last one (longer than the
+ * lock, so waiting out a lock does not reset the count). An address gets more room: colleagues
+ * share one.
+ */
+export const signInThrottle = {
+  account: { freeFailures: 5, lockAfterFailures: 10 },
+  address: { freeFailures: 20, lockAfterFailures: 50 },
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 60,
+  lockSeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+} as const;
+
+/** Seconds a key with `failures` recent failures must wait after its last one (0: none). */
+export function signInWaitSeconds(
+  failures: number,
+  limits: { freeFailures: number; lockAfterFailures: number },
+): number {
+  if (failures >= limits.lockAfterFailures) return signInThrottle.lockSeconds;
+  if (failures < limits.freeFailures) return 0;
+  return Math.min(
+    signInThrottle.maxDelaySeconds,
+    signInThrottle.firstDelaySeconds * 2 ** (failures - limits.freeFailures),
+  );
+}

@@ -145,3 +145,10 @@ export function sessionReducer(state: SessionState, event: SessionEvent): [Sessi
     }
   }
 }
+
+/** Ours (issue 41): the answers a sign-in gets besides success. */
+export const signInMessages = {
+  incorrect: "Incorrect e-mail or password",
+  throttled: (seconds: number) =>
+    `Too many failed sign-ins. Try again in ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
+} as const;

@@ -26,6 +26,27 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Issue 41: scripts only from the console's own files (no inline script, no eval); styles may be
+ * inline because Primer and React set style attributes; pictures may be data: or blob: URLs (graph
+ * image export, image search previews, the camera) and fetched (the image export reads its own
+ * data: URL into a file); nobody may frame the console.
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "media-src 'self' blob:",
+  "connect-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Writes carry JSON or nothing (docs/API.md): with SameSite=Strict this shuts out form-based CSRF. */
@@ -84,6 +105,7 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
       "x-frame-options": "DENY",
+      "content-security-policy": contentSecurityPolicy,
     });
     checkHost(request.headers.host, config.allowedHosts);
     checkJsonWrite(request.method, request.headers, request.routeOptions.config?.rawMediaTypes);

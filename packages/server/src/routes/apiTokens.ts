@@ -19,7 +19,7 @@ export function apiTokenRoutes(app: FastifyInstance, { store }: RouteContext): v
     }
     const user =
       body.email !== undefined && body.password !== undefined
-        ? await checkCredentials(store, body.email, body.password)
+        ? await checkCredentials(store, body.email, body.password, request.ip)
         : requireUser(request).user;
     const created = await createApiToken(store, user.id, body.name);
     return reply.code(201).send({ data: created });

@@ -1,4 +1,4 @@
-import { loginBodySchema } from "@sleuth/sdk";
+import { loginBodySchema, signInMessages } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { logActivity } from "../accounts/activity.ts";
 import { findDemoUser } from "../accounts/demoAccounts.ts";
@@ -6,6 +6,12 @@ import { listMemberships } from "../accounts/organizations.ts";
 import { verifyAgainstDecoy, verifyPassword } from "../accounts/passwords.ts";
 import { toUser, type UserRow } from "../accounts/rows.ts";
 import { createSession, deleteSession } from "../accounts/sessions.ts";
+import {
+  assertSignInAllowed,
+  clearSignInFailures,
+  recordSignInFailure,
+  signInKeys,
+} from "../accounts/signInThrottle.ts";
 import { findUserByEmail } from "../accounts/users.ts";
 import { clearSessionCookie, requireUser, sessionCookie, setSessionCookie } from "../http/auth.ts";
 import { notFound, unauthenticated } from "../http/errors.ts";
@@ -13,13 +19,27 @@ import { parseOr400 } from "../http/validation.ts";
 import type { Queryable } from "../store/index.ts";
 import type { RouteContext } from "./context.ts";
 
-/** The user whose e-mail and password match, or 401 with one message for both mistakes. */
-export async function checkCredentials(db: Queryable, email: string, password: string): Promise<UserRow> {
+/**
+ * The user whose e-mail and password match, or 401 with one message for both mistakes. Repeated
+ * failures per account and per client address slow down, then lock (429, issue 41).
+ */
+export async function checkCredentials(
+  db: Queryable,
+  email: string,
+  password: string,
+  clientAddress: string,
+): Promise<UserRow> {
+  const keys = signInKeys(email, clientAddress);
+  await assertSignInAllowed(db, keys);
   const user = await findUserByEmail(db, email);
   const valid = user?.password_hash
     ? await verifyPassword(password, user.password_hash)
     : await verifyAgainstDecoy(password);
-  if (!user || !valid) throw unauthenticated("Incorrect e-mail or password");
+  if (!user || !valid) {
+    await recordSignInFailure(db, keys);
+    throw unauthenticated(signInMessages.incorrect);
+  }
+  await clearSignInFailures(db, keys);
   return user;
 }
 
@@ -51,7 +71,7 @@ export function authRoutes(app: FastifyInstance, { store, config }: RouteContext
 
   app.post("/auth/login", async (request, reply) => {
     const body = parseOr400(loginBodySchema, request.body);
-    const user = await checkCredentials(store, body.email, body.password);
+    const user = await checkCredentials(store, body.email, body.password, request.ip);
     return signIn(request, reply, user, "password");
   });
 

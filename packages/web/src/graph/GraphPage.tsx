@@ -1,6 +1,13 @@
 import { useStore } from "@nanostores/react";
 import { Heading, Spinner, Text } from "@primer/react";
-import { canEditGraphs, expandDefaultLimit, formatMoney, graphEditorRoleMessage } from "@sleuth/sdk";
+import {
+  canEditGraphs,
+  chainIdSchema,
+  expandDefaultLimit,
+  formatMoney,
+  graphEditorRoleMessage,
+  transactionUrn,
+} from "@sleuth/sdk";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -113,10 +120,19 @@ function GraphWorkspace() {
     const graphId = params.get("graphId");
     const chain = params.get("chain");
     const txn = params.get("txn");
-    const urns = [
-      ...params.getAll("trmUrn"),
-      ...(chain && txn ? [`urn:sleuth:transaction:${chain}:${txn}`] : []),
-    ];
+    const urns = params.getAll("trmUrn");
+    if (chain && txn) {
+      // A link with a chain the SDK does not know, or a hash that chain cannot hold, says so.
+      const known = chainIdSchema.safeParse(chain);
+      if (!known.success) setLoadError(`Sleuth knows no chain called "${chain}".`);
+      else {
+        try {
+          urns.push(transactionUrn(known.data, txn));
+        } catch {
+          setLoadError(`"${txn}" is not a transaction hash on ${chain}.`);
+        }
+      }
+    }
     if (graphId && graphId !== $graph.get().graphId) {
       setLoading("Opening the graph…");
       setLoadError(null);
