@@ -28,3 +28,19 @@ export function busiestAddressOf(file: string): string {
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
 }
+
+/** What the busiest address sent each recipient, in wei, from the file alone. */
+export function sentFromFile(address: string): Map<string, bigint> {
+  const [header = "", ...lines] = readFileSync(sample2017File, "utf8").split(/\r?\n/);
+  const columns = header.split(",");
+  const at = (name: string) => columns.indexOf(name);
+  const sent = new Map<string, bigint>();
+  for (const line of lines) {
+    const cells = line.split(",");
+    const to = cells[at("to_address")];
+    if (cells[at("from_address")] !== address || !to || to === address || cells[at("value")] === "0")
+      continue;
+    sent.set(to, (sent.get(to) ?? 0n) + BigInt(cells[at("value")]!));
+  }
+  return sent;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { addressChainUrn, type CounterpartyRow, type SleuthClient, transferUsdCents } from "@sleuth/sdk";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
+import { busiestAddressOf, sample2017File, sentFromFile } from "../helpers/pricedSample.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 import { downloadJobFile, waitForJob } from "./exportHelpers.ts";
 
@@ -43,22 +43,6 @@ function expectedFromFiles(address: string): { cents: bigint; transfers: number 
 }
 
 const toCents = (usd: number) => BigInt(Math.round(usd * 100));
-
-/** What the busiest address sent each recipient, in wei, from the file alone. */
-function sentFromFile(address: string): Map<string, bigint> {
-  const [header = "", ...lines] = readFileSync(sample2017File, "utf8").split(/\r?\n/);
-  const columns = header.split(",");
-  const at = (name: string) => columns.indexOf(name);
-  const sent = new Map<string, bigint>();
-  for (const line of lines) {
-    const cells = line.split(",");
-    const to = cells[at("to_address")];
-    if (cells[at("from_address")] !== address || !to || to === address || cells[at("value")] === "0")
-      continue;
-    sent.set(to, (sent.get(to) ?? 0n) + BigInt(cells[at("value")]!));
-  }
-  return sent;
-}
 
 describe.each(storeKinds)("the priced 2017 sample on %s", (kind) => {
   let server: TestServer;

@@ -29,16 +29,20 @@ const repricedTransactionsCreate = `CREATE TEMP TABLE IF NOT EXISTS repriced_tra
   (transaction_id bigint PRIMARY KEY) ON COMMIT DROP`;
 
 /**
- * The transfers of the assets and days in price_changes, re-priced at their day's price (prices only
- * arrive, so a transfer priced before keeps a price). Answers how many transfers changed.
+ * The transfers of the assets and days in price_changes (whose price just changed), re-priced at
+ * their day's price. Answers how many transfers it wrote.
  */
 export const repriceDaysSql = `WITH changed AS (
-    UPDATE transfers t SET amount_usd = ${transferUsdSql("t.amount_raw")}
-    FROM price_changes d
-    JOIN asset_prices p ON p.asset_id = d.asset_id AND p.day = d.day
-    JOIN assets s ON s.id = d.asset_id
-    WHERE t.asset_id = d.asset_id AND ${utcDayOf("t")} = d.day AND ${priceUsableSql("t.transaction_id")}
-      AND t.amount_usd IS DISTINCT FROM ${transferUsdSql("t.amount_raw")}
+    UPDATE transfers t SET amount_usd = round(t.amount_raw * q.unit_usd, 2)::double precision
+    FROM (
+      -- One unit's USD in raw units, once per asset and day: amount × it is exact (numeric).
+      SELECT d.asset_id, d.day, p.usd::numeric * ('1e-' || s.decimals)::numeric AS unit_usd, p.origin
+      FROM price_changes d
+      JOIN asset_prices p ON p.asset_id = d.asset_id AND p.day = d.day
+      JOIN assets s ON s.id = d.asset_id
+    ) q
+    WHERE t.asset_id = q.asset_id AND ${utcDayOf("t")} = q.day
+      AND (q.origin = 'import' OR NOT EXISTS (SELECT 1 FROM import_movements m WHERE m.transaction_id = t.transaction_id))
     RETURNING t.transaction_id
   ), marked AS (
     INSERT INTO repriced_transactions SELECT DISTINCT transaction_id FROM changed ON CONFLICT DO NOTHING
@@ -80,13 +84,23 @@ const transactionFeeSql = `UPDATE transactions x SET fee_usd = ${transferUsdSql(
   WHERE x.chain = s.chain AND ${utcDayOf("x")} = d.day AND x.fee_raw > 0 AND ${priceUsableSql("x.id")}
     AND x.fee_usd IS DISTINCT FROM ${transferUsdSql("x.fee_raw")}`;
 
-/** Re-prices the transfers, values and fees of the (asset, day) pairs in price_changes. */
-export async function repriceDays(tx: Queryable): Promise<number> {
+/**
+ * Re-prices the transfers, values and fees of the (asset, day) pairs in price_changes. `timed`, when
+ * given, hears how long each step took (the price benchmark).
+ */
+export async function repriceDays(
+  tx: Queryable,
+  timed?: (step: "transfers" | "transactions", ms: number) => void,
+): Promise<number> {
   await tx.query(repricedTransactionsCreate);
   await tx.query("ANALYZE price_changes");
+  let started = performance.now();
   const [row] = await tx.query<{ transfers: number }>(repriceDaysSql);
+  timed?.("transfers", performance.now() - started);
+  started = performance.now();
   await tx.query(transactionValueSql);
   await tx.query(transactionFeeSql);
+  timed?.("transactions", performance.now() - started);
   await tx.query("DROP TABLE repriced_transactions");
   return row?.transfers ?? 0;
 }
