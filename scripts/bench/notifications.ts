@@ -77,6 +77,7 @@ async function measure(storeName: string, store: Store): Promise<StoreRun> {
             causedByUserId: server.demoUserId,
             event: {
               kind: "organization-invitation",
+              member: { name: "", email: `member-${index}@bench.example` },
               role: "viewer",
               by: { name: "Bench", email: "bench@sleuth.example" },
             },

@@ -105,6 +105,7 @@ export async function startSmtpReceiver(options: { parse?: boolean } = {}): Prom
 }
 
 export interface ReceivedWebhook {
+  method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
@@ -149,6 +150,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const attempt = (attempts.get(path) ?? 0) + 1;
       attempts.set(path, attempt);
       receiver.received.push({
+        method: request.method ?? "",
         path,
         headers: request.headers,
         body: Buffer.concat(chunks).toString("utf8"),

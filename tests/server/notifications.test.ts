@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import {
   addressChainUrn,
+  type NotificationKind,
   verifyWebhookSignature,
+  type WebhookPayload,
   webhookDeliveryHeader,
+  webhookEventHeader,
   webhookPayloadSchema,
   webhookSignatureHeader,
 } from "@sleuth/sdk";
@@ -29,6 +32,8 @@ const transactions = readFileSync(
 );
 const watched = addressChainUrn("ethereum", "0x885e4ca98d20a9826b59506d01e4c5637eee8ea1");
 const operatorEmail = "operator@instance.example";
+const consoleUrl = "https://sleuth.agency.example";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
   let server: TestServer;
@@ -54,14 +59,40 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
-  async function waitForHook(type: string) {
+  /**
+   * The demo organization's endpoint got exactly one signed JSON POST for the event `isEvent` picks:
+   * the SDK's payload, of this type, for this organization, linking to `page` of the console.
+   */
+  async function expectOneSignedHook(
+    type: NotificationKind,
+    page: string,
+    isEvent: (payload: WebhookPayload) => boolean,
+  ) {
+    const ofEvent = () =>
+      hooksOf(type).filter((hook) => isEvent(webhookPayloadSchema.parse(JSON.parse(hook.body))));
     const started = Date.now();
-    for (;;) {
-      const [found] = hooksOf(type);
-      if (found) return found;
+    while (ofEvent().length === 0) {
       if (Date.now() - started > 15_000) throw new Error(`no ${type} webhook`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await sleep(25);
     }
+    // A second POST of the same event (a double queue, a resend) would come right behind the first.
+    await sleep(300);
+    const [hook, ...more] = ofEvent();
+    expect(more).toEqual([]);
+    expect(hook!.method).toBe("POST");
+    expect(hook!.headers["content-type"]).toMatch(/^application\/json/);
+    expect(hook!.headers[webhookEventHeader]).toBe(type);
+    const signature = String(hook!.headers[webhookSignatureHeader]);
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyWebhookSignature(secret, signature, hook!.body)).toBe(true);
+    const payload = webhookPayloadSchema.parse(JSON.parse(hook!.body));
+    expect(payload).toMatchObject({
+      type,
+      organization: { uuid: demoOrg(), name: "Demo Investigations" },
+      link: `${consoleUrl}${page}`,
+    });
+    expect(payload.data.kind).toBe(type);
+    return { hook: hook!, payload, signature };
   }
 
   beforeAll(async () => {
@@ -73,7 +104,7 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
       env: {
         SLEUTH_SMTP_URL: smtp.url,
         SLEUTH_MAIL_FROM: "Sleuth <alerts@sleuth.test>",
-        SLEUTH_PUBLIC_URL: "https://sleuth.agency.example",
+        SLEUTH_PUBLIC_URL: consoleUrl,
         SLEUTH_OPERATOR_EMAIL: operatorEmail,
         SLEUTH_NOTIFY_RETRY_MS: "50",
       },
@@ -124,24 +155,27 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     // The sender is not e-mailed about their own escalation.
     expect(mailsTo(server.demo.user.email).filter((m) => /Ransom wallet/.test(m.subject))).toEqual([]);
 
-    const hook = await waitForHook("escalation-assigned");
-    const payload = webhookPayloadSchema.parse(JSON.parse(hook.body));
-    expect(payload.organization).toEqual({ uuid: demoOrg(), name: "Demo Investigations" });
+    const { hook, payload, signature } = await expectOneSignedHook(
+      "escalation-assigned",
+      "/workspace/inbox",
+      ({ data }) => data.kind === "escalation-assigned" && data.alias === "Ransom wallet",
+    );
     expect(payload.data).toMatchObject({
       kind: "escalation-assigned",
+      escalationUuid: escalated.body.data.uuid,
       alias: "Ransom wallet",
       caseName: "Ransom case",
+      trmUrn: watched,
+      customNote: "Please look today",
+      by: { email: server.demo.user.email },
     });
-    const signature = String(hook.headers[webhookSignatureHeader]);
-    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(verifyWebhookSignature(secret, signature, hook.body)).toBe(true);
     // One byte changed anywhere, and the signature no longer verifies.
     const tampered = hook.body.replace("Ransom wallet", "Ransom wallef");
     expect(verifyWebhookSignature(secret, signature, tampered)).toBe(false);
     expect(verifyWebhookSignature(`${secret}x`, signature, hook.body)).toBe(false);
   });
 
-  test("issue 40 / 000 §4 notify a provider: its beacon contact gets the case number; the answer is the e-mail's text", async () => {
+  test("issue 40 / 000 §4 notify a provider: its beacon contact gets the case number, the endpoint one signed POST; the answer is the e-mail's text", async () => {
     const [vasp] = await server.store.query<{ urn: string; name: string; email: string }>(
       `SELECT urn, name, v2_beacon_network_contact->>'email' AS email FROM entities
         WHERE category_id IN (8, 13) AND v2_beacon_network_contact IS NOT NULL ORDER BY id LIMIT 1`,
@@ -171,15 +205,28 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
       if (state !== "sent") await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(state).toBe("sent");
-    // Without certifying urgency nothing is sent.
+    // Without certifying urgency nothing is sent, to the provider or to the endpoint.
     const uncertified = await send(dana, "POST", "/v1/beacon/notifications", {
       organization: demoOrg(),
       body: { entityUrn: vasp!.urn, action: "notify" },
     });
     expect(uncertified.status).toBe(400);
+    const { payload } = await expectOneSignedHook(
+      "vasp-notified",
+      "/workspace/reports",
+      ({ data }) => data.kind === "vasp-notified" && data.entityUrn === vasp!.urn,
+    );
+    expect(payload.data).toEqual({
+      kind: "vasp-notified",
+      caseNumber: record.caseNumber,
+      vaspName: vasp!.name,
+      entityUrn: vasp!.urn,
+      requestedAt: record.requestedAt,
+      by: { name: expect.any(String), email: server.demo.user.email },
+    });
   });
 
-  test("issue 40 invite a provider: the request goes to the operator's address", async () => {
+  test("issue 40 invite a provider: the request goes to the operator's address and one signed POST to the endpoint", async () => {
     const [vasp] = await server.store.query<{ urn: string; name: string }>(
       `SELECT urn, name FROM entities WHERE category_id IN (8, 13) AND v2_beacon_network_contact IS NULL ORDER BY id LIMIT 1`,
     );
@@ -192,9 +239,21 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     const mail = await waitForMail(operatorEmail, /Invite .* to the beacon network/);
     expect(mail.subject).toBe(`Invite ${vasp!.name} to the beacon network (Demo Investigations)`);
     expect(mail.text).toContain(vasp!.urn);
+    const { payload } = await expectOneSignedHook(
+      "vasp-invited",
+      "/workspace/reports",
+      ({ data }) => data.kind === "vasp-invited" && data.entityUrn === vasp!.urn,
+    );
+    expect(payload.data).toEqual({
+      kind: "vasp-invited",
+      vaspName: vasp!.name,
+      entityUrn: vasp!.urn,
+      requestedAt: invited.body.data.requestedAt,
+      by: { name: expect.any(String), email: server.demo.user.email },
+    });
   });
 
-  test("issue 40 interest reveal and contact request e-mail the author", async () => {
+  test("issue 40 interest reveal and contact request e-mail the author and POST once to the author's organization", async () => {
     const interest = (urn: string, privacyOption: string) => ({
       visibilityLevel: "PUBLIC",
       privacyOption,
@@ -207,6 +266,7 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     });
     const open = addressChainUrn("bitcoin", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2");
     const closed = addressChainUrn("bitcoin", "1dice8EMZmqKvrGE4Qc9bUFf9PX3xaYDp");
+    const interestUuids: string[] = [];
     for (const [urn, privacy] of [
       [open, "OPEN"],
       [closed, "PRIVATE"],
@@ -216,33 +276,60 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
         body: interest(urn, privacy),
       });
       const uuid = created.body.data[0].uuid;
-      expect(
-        (
-          await send(alex, "POST", `/v1/trm-resources/interests/${uuid}/interested-investigator-reveals`, {
-            body: {},
-          })
-        ).status,
-      ).toBe(201);
+      interestUuids.push(uuid);
+      // Only the first reveal tells the author; the second changes nothing.
+      for (let reveal = 0; reveal < 2; reveal += 1)
+        expect(
+          (
+            await send(alex, "POST", `/v1/trm-resources/interests/${uuid}/interested-investigator-reveals`, {
+              body: {},
+            })
+          ).status,
+        ).toBe(201);
     }
     const revealed = await waitForMail(server.demo.user.email, /interest was revealed/);
     expect(revealed.text).toContain(`revealed your investigation interest in ${open}`);
     expect(revealed.text).toContain(server.demo.analyst.email);
     const contact = await waitForMail(server.demo.user.email, /asks to contact you/);
     expect(contact.text).toContain(closed);
+    // Each goes to the author's organization (Demo Investigations), not the revealer's.
+    const by = { name: expect.any(String), email: server.demo.analyst.email };
+    for (const [kind, interestUuid, subjectUrn] of [
+      ["interest-revealed", interestUuids[0], open],
+      ["contact-requested", interestUuids[1], closed],
+    ] as const) {
+      const { payload } = await expectOneSignedHook(
+        kind,
+        "/workspace/inbox",
+        ({ data }) => data.kind === kind && data.interestUuid === interestUuid,
+      );
+      expect(payload.data).toEqual({ kind, interestUuid, subjectUrn, by });
+    }
   });
 
-  test("issue 40 detector alerts e-mail the detector's owner after an import", async () => {
+  test("issue 40 detector alerts e-mail the detector's owner after an import and POST once to the endpoint", async () => {
     const admin = server.client({ token: dana, organizationUuid: demoOrg() });
-    await admin.detectors.create({ addressUrn: watched, name: "vDice payer" });
+    const detector = await admin.detectors.create({ addressUrn: watched, name: "vDice payer" });
     await admin.imports.run("ethereum-etl", transactions);
     const mail = await waitForMail(server.demo.user.email, /new alerts? on vDice payer/);
     expect(mail.text).toContain("0x885e4ca98d20a9826b59506d01e4c5637eee8ea1");
     expect(mail.text).toContain("https://sleuth.agency.example/triage/detectors");
-    const hook = await waitForHook("detector-alert");
-    expect(JSON.parse(hook.body).data).toMatchObject({ detectorName: "vDice payer", chain: "ethereum" });
+    const { payload } = await expectOneSignedHook(
+      "detector-alert",
+      "/triage/detectors",
+      ({ data }) => data.kind === "detector-alert" && data.detectorName === "vDice payer",
+    );
+    expect(payload.data).toEqual({
+      kind: "detector-alert",
+      detectorUuid: detector.uuid,
+      detectorName: "vDice payer",
+      chain: "ethereum",
+      address: "0x885e4ca98d20a9826b59506d01e4c5637eee8ea1",
+      newAlerts: expect.any(Number),
+    });
   });
 
-  test("issue 40 organization invitation e-mails the new member; a finished job only when the preference asks", async () => {
+  test("issue 40 organization invitation e-mails the new member and POSTs who joined; e-mail follows the preference", async () => {
     const invitee = `invitee-${Date.now()}@agency.example`;
     const invited = await send(dana, "POST", "/users-organizations", {
       organization: demoOrg(),
@@ -251,6 +338,17 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     expect(invited.status).toBe(201);
     const mail = await waitForMail(invitee, /You were added to Demo Investigations/);
     expect(mail.text).toContain("as viewer");
+    const { payload } = await expectOneSignedHook(
+      "organization-invitation",
+      "/settings/organization",
+      ({ data }) => data.kind === "organization-invitation" && data.member.email === invitee,
+    );
+    expect(payload.data).toEqual({
+      kind: "organization-invitation",
+      member: { name: "", email: invitee },
+      role: "viewer",
+      by: { name: expect.any(String), email: server.demo.user.email },
+    });
 
     // Choosing e-mail per kind: the colleague turns escalations off; the next one sends nothing.
     const pref = await send(colleague.token, "PUT", "/user-preferences/notification-email", {
@@ -281,7 +379,7 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
     expect(mailsTo(colleague.email)).toHaveLength(before);
   });
 
-  test("issue 40 a finished background job e-mails its owner only once they asked for it", async () => {
+  test("issue 40 a finished background job POSTs to the endpoint, e-mails its owner only once they asked for it", async () => {
     const [busiest] = await server.store.query<{ chain: "bitcoin"; address: string }>(
       `SELECT a.chain, a.address FROM transfers t JOIN addresses a ON a.id = t.address_id
        GROUP BY a.chain, a.address HAVING count(*) BETWEEN 101 AND 2000 ORDER BY count(*), a.address LIMIT 1`,
@@ -297,7 +395,17 @@ describe.each(storeKinds)("issue 40 notifications on %s", (kind) => {
       throw new Error("the job did not finish");
     };
     await waitDone(quiet.asyncJobUuid);
-    await waitForHook("job-finished");
+    const { payload } = await expectOneSignedHook(
+      "job-finished",
+      "/",
+      ({ data }) => data.kind === "job-finished" && data.asyncJobUuid === quiet.asyncJobUuid,
+    );
+    expect(payload.data).toEqual({
+      kind: "job-finished",
+      asyncJobUuid: quiet.asyncJobUuid,
+      fileName: (await client.asyncJobs.get(quiet.asyncJobUuid)).fileName,
+      status: "succeeded",
+    });
     // Off by default: the webhook went out, the e-mail did not.
     expect(mailsTo(colleague.email).filter((mail) => /Your download/.test(mail.subject))).toEqual([]);
 

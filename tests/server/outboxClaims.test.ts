@@ -27,7 +27,12 @@ describe.each(storeKinds)("issue 40 outbox claims on %s", (kind) => {
         await queueNotification(tx, settings, {
           organizationId,
           causedByUserId: null,
-          event: { kind: "organization-invitation", role: "viewer", by: { name: "", email: "a@b.example" } },
+          event: {
+            kind: "organization-invitation",
+            member: { name: "", email: "b@b.example" },
+            role: "viewer",
+            by: { name: "", email: "a@b.example" },
+          },
           addresses: [`claim-${kind}-${index}@bench.example`],
         });
       }

@@ -45,7 +45,8 @@ export const notificationEventSchema = z.discriminatedUnion("kind", [
     address: z.string(),
     newAlerts: z.number().int().positive(),
   }),
-  z.object({ kind: z.literal("organization-invitation"), role: z.string(), by: person }),
+  // The new member: the endpoint's admins learn who joined, not only that someone did.
+  z.object({ kind: z.literal("organization-invitation"), member: person, role: z.string(), by: person }),
   z.object({
     kind: z.literal("job-finished"),
     asyncJobUuid: z.uuid(),

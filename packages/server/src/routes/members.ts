@@ -91,7 +91,12 @@ export function memberRoutes(app: FastifyInstance, { store, notifier }: RouteCon
           await queueNotification(tx, notifier, {
             organizationId: organization.id,
             causedByUserId: caller.id,
-            event: { kind: "organization-invitation", role: body.role, by: personOfUser(caller) },
+            event: {
+              kind: "organization-invitation",
+              member: personOfUser(user),
+              role: body.role,
+              by: personOfUser(caller),
+            },
             members: [user.id],
           });
         }
