@@ -3,7 +3,7 @@
 // store on first start.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { ensureCliBuilt } from "../packages/cli/build.ts";
+import { ensureCliBuilt } from "@sleuth/cli";
 import { ensureConsoleBuilt, repoRoot } from "./lib/consoleBuild.ts";
 
 ensureConsoleBuilt();

@@ -1,6 +1,6 @@
+import { apiPathPrefixes } from "@sleuth/sdk";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { apiPathPrefixes } from "../sdk/src/constants/apiPaths.ts";
 
 // The API server (`pnpm start`) listens here; in development Vite serves the console and forwards
 // every API path to it, so the browser sees one origin, as in production.

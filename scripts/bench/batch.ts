@@ -20,26 +20,25 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { ensureCliBuilt } from "../../packages/cli/build.ts";
-import { batchConcurrency, batchSliceLimits } from "../../packages/cli/src/batch/index.ts";
+import { batchConcurrency, batchSliceLimits, ensureCliBuilt } from "@sleuth/cli";
 import {
   addressChainUrn,
   bulkBatchSizes,
   type ChainId,
   chainsOfFamily,
   recognizeIdentifier,
-} from "../../packages/sdk/src/index.ts";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
+} from "@sleuth/sdk";
+import { createNodeClient } from "@sleuth/sdk/node";
 import {
   buildServer,
   createApiToken,
   demoAccounts,
   findUserByEmail,
   loadConfig,
+  searchConfiguration,
   type WorldScale,
   worldScaleSchema,
-} from "../../packages/server/src/index.ts";
-import { searchConfiguration } from "../../packages/server/src/search/index.ts";
+} from "@sleuth/server";
 import { benchStoreName, openBenchStore } from "./benchStore.ts";
 import { markdownTable, writeMeasure } from "./performanceDoc.ts";
 import { cpuMs, peakRssKb, waitFor } from "./processStats.ts";

@@ -1,13 +1,7 @@
 import type { AddressInfo } from "node:net";
-import type { SleuthClient } from "../../packages/sdk/src/index.ts";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import {
-  buildServer,
-  createApiToken,
-  findUserByEmail,
-  loadConfig,
-  type Store,
-} from "../../packages/server/src/index.ts";
+import type { SleuthClient } from "@sleuth/sdk";
+import { createNodeClient } from "@sleuth/sdk/node";
+import { buildServer, createApiToken, findUserByEmail, loadConfig, type Store } from "@sleuth/server";
 
 /** The API a benchmark measures, in its own process over `store`, with the demo user's token. */
 export interface BenchServer {

@@ -9,7 +9,7 @@ import {
   seedDemoAccounts,
   seedWorld,
   type WorldScale,
-} from "../../packages/server/src/index.ts";
+} from "@sleuth/server";
 
 /** Where the large world is kept between benchmark runs: it takes minutes to seed. */
 export const largeWorldDir = join(homedir(), ".cache", "sleuth-bench", "large");

@@ -11,11 +11,15 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createNodeClient } from "../../packages/sdk/src/node.ts";
-import { createApiToken, findUserByEmail } from "../../packages/server/src/accounts/index.ts";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { buildServer } from "../../packages/server/src/http/index.ts";
-import { addressScope, newestTransfersStatement } from "../../packages/server/src/transfers/index.ts";
+import { createNodeClient } from "@sleuth/sdk/node";
+import {
+  addressScope,
+  buildServer,
+  createApiToken,
+  findUserByEmail,
+  loadConfig,
+  newestTransfersStatement,
+} from "@sleuth/server";
 import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { insertSyntheticTransfers } from "../../tests/helpers/syntheticTransfers.ts";
 import { openBenchStore } from "./benchStore.ts";

@@ -8,8 +8,8 @@
 //   node scripts/bench/flows.ts default --rounds 100
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { addressChainUrn, type ChainId, entityUrn } from "../../packages/sdk/src/index.ts";
-import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { addressChainUrn, type ChainId, entityUrn } from "@sleuth/sdk";
+import { type WorldScale, worldScaleSchema } from "@sleuth/server";
 import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";

@@ -11,8 +11,8 @@
 import { readdirSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
-import { layeredLayoutMaxElements } from "../../packages/web/src/graph/layout/layoutRequest.ts";
+import { type WorldScale, worldScaleSchema } from "@sleuth/server";
+import { layeredLayoutMaxElements } from "@sleuth/web";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
 import { startBenchServer } from "./benchServer.ts";

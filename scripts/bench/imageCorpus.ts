@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { displayAddress, recognizeIdentifier } from "../../packages/sdk/src/index.ts";
+import { displayAddress, recognizeIdentifier } from "@sleuth/sdk";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const defaultCorpusFolder = join(root, ".bench/image-corpus");

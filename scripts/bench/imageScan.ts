@@ -7,8 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { stopTextReader } from "../../packages/server/src/imageScan/readText.ts";
-import { scanImage } from "../../packages/server/src/imageScan/scanImage.ts";
+import { scanImage, stopTextReader } from "@sleuth/server";
 import { type CorpusImage, defaultCorpusFolder, generateImageCorpus } from "./imageCorpus.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 

@@ -6,15 +6,16 @@
 // fresh keys (transaction hashes, addresses), so each record is new to the store.
 import { readFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
-import { type ChainId, encodeAddress } from "../../packages/sdk/src/index.ts";
-import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
+import type { ImportFormat } from "@sleuth/sdk";
+import { type ChainId, encodeAddress } from "@sleuth/sdk";
 import {
-  type ImportFormat,
   type ImportOptions,
+  migrate,
+  openPgliteStore,
   runImport,
-} from "../../packages/server/src/importers/index.ts";
-import { migrate, openPgliteStore } from "../../packages/server/src/store/index.ts";
-import { seedWorld } from "../../packages/server/src/world/index.ts";
+  seedDemoAccounts,
+  seedWorld,
+} from "@sleuth/server";
 import { writePerformanceSection } from "./performanceDoc.ts";
 
 const fixture = (path: string) =>

@@ -11,10 +11,10 @@ import {
   migrate,
   openPgliteStore,
   openPostgresStore,
+  queueNotification,
   type Store,
   seedDemoAccounts,
-} from "../../packages/server/src/index.ts";
-import { queueNotification } from "../../packages/server/src/notifications/outboxRows.ts";
+} from "@sleuth/server";
 import { startSmtpReceiver, startWebhookReceiver } from "../../tests/helpers/notificationReceivers.ts";
 import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { startBenchServer } from "./benchServer.ts";

@@ -6,9 +6,9 @@
 //   node scripts/bench/palette.ts small 3      a scale and a number of rounds (the large world is
 //                                              kept in ~/.cache/sleuth-bench/large, see benchStore.ts)
 import { availableParallelism, cpus, loadavg } from "node:os";
-import { searchDebounceMs } from "../../packages/sdk/src/constants/index.ts";
-import type { Store } from "../../packages/server/src/store/index.ts";
-import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { searchDebounceMs } from "@sleuth/sdk";
+import type { Store } from "@sleuth/server";
+import { type WorldScale, worldScaleSchema } from "@sleuth/server";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";
 import { signedInDemoPage } from "./benchBrowser.ts";

@@ -5,9 +5,7 @@
 //   node scripts/bench/prices.ts [transfers]     default 1,000,000; on DATABASE_URL, else a throwaway
 //                                                PostgreSQL cluster (Debian's binaries)
 import { availableParallelism, cpus } from "node:os";
-import { repriceDays } from "../../packages/server/src/importers/repricing.ts";
-import { migrate, openPostgresStore, type Store } from "../../packages/server/src/store/index.ts";
-import { seedReferenceData } from "../../packages/server/src/world/index.ts";
+import { migrate, openPostgresStore, repriceDays, type Store, seedReferenceData } from "@sleuth/server";
 import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 

@@ -7,15 +7,17 @@
 //   node scripts/bench/search.ts default --rounds 400
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { addressChainUrn, type ChainId, displayAddress } from "../../packages/sdk/src/index.ts";
+import { addressChainUrn, type ChainId, displayAddress } from "@sleuth/sdk";
+import type { Queryable } from "@sleuth/server";
 import {
   addressMetrics,
   addressRiskInfo,
+  autocomplete,
   forgetSummaryRows,
-} from "../../packages/server/src/metrics/index.ts";
-import { autocomplete, lookupTransactions } from "../../packages/server/src/search/index.ts";
-import type { Queryable } from "../../packages/server/src/store/index.ts";
-import { type WorldScale, worldScaleSchema } from "../../packages/server/src/world/index.ts";
+  lookupTransactions,
+  type WorldScale,
+  worldScaleSchema,
+} from "@sleuth/server";
 import { startBenchServer } from "./benchServer.ts";
 import { benchStoreName, largeWorldDir, openBenchStore } from "./benchStore.ts";
 import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";

@@ -1,6 +1,6 @@
 // The synthetic graphs the graph benchmark lays out and pans (scripts/bench/graph.ts).
-import type { GraphDocument } from "../../packages/sdk/src/index.ts";
-import { spanningTreeLayout } from "../../packages/web/src/graph/layout/spanningTreeLayout.ts";
+import type { GraphDocument } from "@sleuth/sdk";
+import { spanningTreeLayout } from "@sleuth/web";
 
 const panNodes = 2_000;
 const panEdges = 4_000;

@@ -6,7 +6,7 @@
 //   node scripts/bench/triage.ts small 3      a scale and a number of rounds
 /// <reference lib="dom" />
 import { cpus, loadavg } from "node:os";
-import { worldScaleSchema } from "../../packages/server/src/world/index.ts";
+import { worldScaleSchema } from "@sleuth/server";
 import { launchChromium } from "../../tests/browser/chromium.ts";
 import { drawPng } from "../../tests/helpers/imageFixtures.ts";
 import { ensureConsoleBuilt, webDist } from "../lib/consoleBuild.ts";

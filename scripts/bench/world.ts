@@ -5,14 +5,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
-import { migrate, openPgliteStore } from "../../packages/server/src/store/index.ts";
 import {
   generateWorld,
+  migrate,
+  openPgliteStore,
+  seedDemoAccounts,
   seedWorld,
   type WorldScale,
   worldScaleSchema,
-} from "../../packages/server/src/world/index.ts";
+} from "@sleuth/server";
 import { readPerformanceSection, writePerformanceSection } from "./performanceDoc.ts";
 
 interface Measurement {

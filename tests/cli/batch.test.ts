@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { type BatchRow, batchRowSchema, readCsvColumn } from "@sleuth/cli";
 import {
   addressChainUrn,
   type ChainId,
@@ -17,7 +18,6 @@ import {
   type SleuthClient,
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { type BatchRow, batchRowSchema, readCsvColumn } from "../../packages/cli/src/batch/index.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 

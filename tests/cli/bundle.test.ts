@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { bundleIsCurrent } from "@sleuth/cli";
 import { describe, expect, it } from "vitest";
-import { bundleIsCurrent } from "../../packages/cli/bin/bundleState.js";
 
 const cli = (path: string) => fileURLToPath(new URL(`../../packages/cli/${path}`, import.meta.url));
 

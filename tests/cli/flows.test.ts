@@ -1,3 +1,4 @@
+import { createTestIo, run } from "@sleuth/cli";
 import {
   addressChainUrn,
   type CategoryAddressRow,
@@ -9,8 +10,6 @@ import {
   type RiskDailyRow,
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { run } from "../../packages/cli/src/program.ts";
-import { createTestIo } from "../../packages/cli/src/testIo.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createTestIo, run } from "@sleuth/cli";
 import {
   addressChainUrn,
   type ChainId,
@@ -9,8 +10,6 @@ import {
   searchSections,
 } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { run } from "../../packages/cli/src/program.ts";
-import { createTestIo } from "../../packages/cli/src/testIo.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
 

@@ -1,9 +1,14 @@
+import {
+  autocomplete,
+  ensureRollups,
+  migrate,
+  openPgliteStore,
+  refreshRollups,
+  type Store,
+  seedDemoAccounts,
+  seedWorld,
+} from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
-import { ensureRollups, refreshRollups } from "../../packages/server/src/rollups/index.ts";
-import { autocomplete } from "../../packages/server/src/search/autocomplete.ts";
-import { migrate, openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
-import { seedWorld } from "../../packages/server/src/world/index.ts";
 
 let store: Store;
 

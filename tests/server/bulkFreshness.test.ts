@@ -1,6 +1,6 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
+import { runImport } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runImport } from "../../packages/server/src/importers/index.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // The address bulk calls remember the summary rows a batch has just read (metrics/rememberedAnswers.ts):

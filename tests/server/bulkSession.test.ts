@@ -1,6 +1,5 @@
+import { copyRows, openPgliteStore, type Store, withBulkTransaction } from "@sleuth/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
-import { copyRows, withBulkTransaction } from "../../packages/server/src/world/bulkSession.ts";
 
 let store: Store;
 

@@ -6,16 +6,19 @@ import {
   toCsvRecords,
   transferCsvRow,
 } from "@sleuth/sdk";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exportText, transferRowSource } from "../../packages/server/src/exports/index.ts";
-import { csvNumberCellSql, csvTextCellSql, type Store } from "../../packages/server/src/store/index.ts";
 import {
   addressScope,
+  csvNumberCellSql,
+  csvTextCellSql,
   entityScope,
+  exportText,
+  type Store,
   type TransferScope,
   transferCsvPages,
   transferRowPages,
-} from "../../packages/server/src/transfers/index.ts";
+  transferRowSource,
+} from "@sleuth/server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { awkward, generator, insertAwkwardTransfers } from "../helpers/awkwardTransfers.ts";
 import { openTestStore, storeKinds } from "../helpers/server.ts";
 

@@ -10,8 +10,8 @@ import {
   type SleuthClient,
   subjectNotFoundMessages,
 } from "@sleuth/sdk";
+import { refreshRollups } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { refreshRollups } from "../../packages/server/src/rollups/rollups.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // Follow the money end to end (issue 27): the SDK's flow, exposure, risk, holdings and observation

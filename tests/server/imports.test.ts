@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Store } from "@sleuth/server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 // The importers are not re-exported by @sleuth/server's entry point yet.
-import {
-  type ImportFormat,
-  type ImportOptions,
-  runImport,
-} from "../../packages/server/src/importers/index.ts";
+import type { ImportFormat } from "@sleuth/sdk";
+import type { Store } from "@sleuth/server";
+import { type ImportOptions, runImport } from "@sleuth/server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openTestStore, storeKinds } from "../helpers/server.ts";
 
 // The importers on both engines (the unit tests beside them run on PGlite only): real public data

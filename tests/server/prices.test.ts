@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { assetUrn, transferUsdCents } from "@sleuth/sdk";
 import type { Store } from "@sleuth/server";
+import { runImport } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runImport } from "../../packages/server/src/importers/runImport.ts";
 import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
 import { openTestStore, storeKinds } from "../helpers/server.ts";
 

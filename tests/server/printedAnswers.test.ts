@@ -1,7 +1,8 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { addressSummaryParts } from "../../packages/server/src/metrics/miniSummary.ts";
+import type { Store } from "@sleuth/server";
 import {
+  addressRiskSummaryOf,
+  addressSummaryParts,
   addressTagsOf,
   attributionItemJson,
   metricsItemJson,
@@ -10,9 +11,8 @@ import {
   type SummaryRow,
   summaryRowOf,
   summaryValuesSql,
-} from "../../packages/server/src/metrics/printedAnswers.ts";
-import { addressRiskSummaryOf } from "../../packages/server/src/metrics/riskInfo.ts";
-import type { Store } from "../../packages/server/src/store/index.ts";
+} from "@sleuth/server";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestStore } from "../helpers/server.ts";
 
 let store: Store;

@@ -1,15 +1,13 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  summaryAnswersText,
-  summaryRowOf,
-  summaryValuesSql,
-} from "../../packages/server/src/metrics/printedAnswers.ts";
+import type { Store } from "@sleuth/server";
 import {
   forgetSummaryRows,
   summaryAnswersOfUrns,
-} from "../../packages/server/src/metrics/rememberedAnswers.ts";
-import type { Store } from "../../packages/server/src/store/index.ts";
+  summaryAnswersText,
+  summaryRowOf,
+  summaryValuesSql,
+} from "@sleuth/server";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestStore } from "../helpers/server.ts";
 
 let store: Store;

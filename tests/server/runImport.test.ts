@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
+import type { ImportFormat } from "@sleuth/sdk";
+import type { ImportOptions } from "@sleuth/server";
+import { migrate, openPgliteStore, runImport, type Store } from "@sleuth/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { ImportFormat, ImportOptions } from "../../packages/server/src/importers/importFormats.ts";
-import { runImport } from "../../packages/server/src/importers/runImport.ts";
-import { migrate, openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
 
 // Real public data imported together, as an investigator would: the 2017 ethereum-etl sample
 // (raphtory-ethereum, first 1,000 transactions of blocks 3,300,000+), the OFAC SDN lists and

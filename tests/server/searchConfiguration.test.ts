@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, addressChainUrn, type ChainId, chainIds, chainInfo, encodeAddress } from "@sleuth/sdk";
+import { runImport } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runImport } from "../../packages/server/src/importers/index.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // 000 §5 "ignoring chains excluded by configuration": GET /v1/search/configuration names the chains

@@ -1,21 +1,20 @@
 import { addressChainUrn } from "@sleuth/sdk";
 import type { Queryable, Store } from "@sleuth/server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findCustomEntityRow, listCustomEntities } from "../../packages/server/src/customEntities/index.ts";
 // The search and metrics modules are not re-exported by @sleuth/server's entry point.
 import {
+  addressAttribution,
   addressMetrics,
   addressRiskInfo,
+  autocomplete,
   customEntityMetrics,
+  entityAttribution,
   entityMetrics,
   entityRiskScores,
-} from "../../packages/server/src/metrics/index.ts";
-import {
-  addressAttribution,
-  autocomplete,
-  entityAttribution,
+  findCustomEntityRow,
+  listCustomEntities,
   lookupTransactions,
-} from "../../packages/server/src/search/index.ts";
+} from "@sleuth/server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openTestStore, storeKinds } from "../helpers/server.ts";
 
 // Issue 5: every search and bulk lookup is served by indexes, never by a scan of a table that grows

@@ -1,10 +1,15 @@
 import { addressChainUrn, parseUrn } from "@sleuth/sdk";
+import {
+  categoryByKey,
+  computeExposure,
+  migrate,
+  openPgliteStore,
+  type Store,
+  seedDemoAccounts,
+  seedWorld,
+  type TransferSide,
+} from "@sleuth/server";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seedDemoAccounts } from "../../packages/server/src/accounts/index.ts";
-import { migrate, openPgliteStore, type Store } from "../../packages/server/src/store/index.ts";
-import { categoryByKey } from "../../packages/server/src/taxonomy/index.ts";
-import { computeExposure, type TransferSide } from "../../packages/server/src/world/exposureModel.ts";
-import { seedWorld } from "../../packages/server/src/world/seedWorld.ts";
 
 let store: Store;
 let seeded: Awaited<ReturnType<typeof seedWorld>>;

@@ -1,11 +1,6 @@
 import { addressChainUrn, entityUrn, type TransferRow } from "@sleuth/sdk";
+import { addressScope, entityScope, listTransfers, type TransferScope } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  addressScope,
-  entityScope,
-  listTransfers,
-  type TransferScope,
-} from "../../packages/server/src/transfers/index.ts";
 import { insertAwkwardTransfers } from "../helpers/awkwardTransfers.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 

@@ -1,14 +1,8 @@
 import { ApiError, type SleuthClient, type TransferRow, transferRequestMessages } from "@sleuth/sdk";
 import type { Queryable } from "@sleuth/server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 // The transfer listing is not re-exported by @sleuth/server's entry point.
-import {
-  addressScope,
-  countTransfers,
-  customEntityScope,
-  entityScope,
-  listTransfers,
-} from "../../packages/server/src/transfers/index.ts";
+import { addressScope, countTransfers, customEntityScope, entityScope, listTransfers } from "@sleuth/server";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // Issue 27 transfer tables end to end: the SDK's calls against the real server over the small demo

@@ -1,4 +1,4 @@
-import { ensureCliBuilt } from "../../packages/cli/build.ts";
+import { ensureCliBuilt } from "@sleuth/cli";
 
 // vitest globalSetup of the "cli" project: the CLI tests run `sleuth` as a user does, through
 // packages/cli/bin/sleuth.js, which runs the bundle when it is current: build it first, so they test

@@ -1,9 +1,10 @@
-export type { RegisterCommand } from "./commands/index.ts";
-export { commands } from "./commands/index.ts";
-export type { ExitCode } from "./errors.ts";
-export { CancelledError, CliError, describeError, exitCodeFor, exitCodes } from "./errors.ts";
-export type { CliIo } from "./io.ts";
-export { processIo } from "./io.ts";
-export { buildProgram, run } from "./program.ts";
-export type { Session } from "./session.ts";
-export { action, createSession } from "./session.ts";
+// What the tests use of the CLI: its program run in-process with captured output, and its bundle.
+
+export { bundleIsCurrent } from "../bin/bundleState.js";
+export { ensureCliBuilt } from "../build.ts";
+export { readCsvColumn } from "./batch/batchInput.ts";
+export { batchConcurrency, batchSliceLimits } from "./batch/batchLookups.ts";
+export type { BatchRow } from "./batch/batchRow.ts";
+export { batchRowSchema } from "./batch/batchRow.ts";
+export { run } from "./program.ts";
+export { createTestIo } from "./testIo.ts";

@@ -1,5 +1,5 @@
 import type { UserOrganization } from "@sleuth/sdk";
-import { type ConfigSource, describeSource, type Resolved } from "./config/index.ts";
+import { type ConfigSource, describeSource, type Resolved } from "./config/resolve.ts";
 import { CliError } from "./errors.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

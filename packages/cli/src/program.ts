@@ -1,6 +1,6 @@
 import { Command, CommanderError } from "commander";
 import packageJson from "../package.json" with { type: "json" };
-import { commands } from "./commands/index.ts";
+import { commands } from "./commands/commandList.ts";
 import { describeError, type ExitCode, exitCodeFor, exitCodes } from "./errors.ts";
 import { type CliIo, processIo } from "./io.ts";
 

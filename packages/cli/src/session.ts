@@ -1,11 +1,14 @@
 import { ApiError, type SleuthClient, type UserOrganization } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import type { Command } from "commander";
-import { type GlobalFlags, loadConfig, type ResolvedConfig, updateConfigFile } from "./config/index.ts";
+import { updateConfigFile } from "./config/file.ts";
+import { type GlobalFlags, loadConfig } from "./config/load.ts";
+import type { ResolvedConfig } from "./config/resolve.ts";
 import { authRequired, CliError } from "./errors.ts";
 import type { CliIo } from "./io.ts";
 import { currentOrganization, findOrganization } from "./organizations.ts";
-import { createPrinter, isInteractive, type Printer } from "./output/index.ts";
+import { isInteractive } from "./output/interactive.ts";
+import { createPrinter, type Printer } from "./output/printer.ts";
 
 /** What every command gets: its streams, printer, resolved configuration and API clients. */
 export interface Session {

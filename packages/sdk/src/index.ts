@@ -1,1458 +1,823 @@
-// The SDK's public surface: every API call, rule and constant of the specification, listed by name.
-// Generated from each domain folder's index.ts by scripts/lib/sdkRootIndex.ts; rerun it after one changes.
-export type {
-  ActivityAction,
-  ActivityEntry,
-  ApiToken,
-  AuthConfig,
-  ChangeMemberRoleBody,
-  CreatedApiToken,
-  CreateOrganizationBody,
-  FeatureFlagKey,
-  FeatureFlags,
-  IdentityDomains,
-  InviteMemberBody,
-  LogActivityBody,
-  LoginBody,
-  Member,
-  Organization,
-  PersonRef,
-  Preference,
-  PreferenceKey,
-  Role,
-  SetFeatureFlagBody,
-  TargetDomain,
-  UpdateOrganizationBody,
-  User,
-  UserOrganization,
-} from "./account/index.ts";
+// The SDK's public surface: what the server, the console, the CLI, the tests and the scripts use,
+// each name exported from the file that defines it. Add a name here when another package needs it.
+
+// accounts/
+export type { ActivityAction, ActivityEntry } from "./accounts/activity.ts";
+export { logActivityBodySchema } from "./accounts/activity.ts";
+export type { FeatureFlagKey, FeatureFlags, TargetDomain } from "./accounts/featureFlags.ts";
 export {
-  activityActionSchema,
-  activityActions,
-  activityEntrySchema,
-  activityQuerySchema,
-  apiTokenSchema,
-  authConfigSchema,
-  changeMemberRoleBodySchema,
-  createApiTokenBodySchema,
-  createdApiTokenSchema,
-  createdOrganizationSchema,
-  createOrganizationBodySchema,
-  defaultIdentityDomains,
-  displayName,
   featureFlagDefaults,
   featureFlagKeySchema,
   featureFlagKeys,
   featureFlagMessages,
   featureFlagsQuerySchema,
-  featureFlagsSchema,
-  identityFlags,
-  inviteMemberBodySchema,
-  logActivityBodySchema,
-  loginBodySchema,
-  memberMessages,
-  memberSchema,
-  memberStrategies,
-  membersQuerySchema,
-  organizationNameSchema,
-  organizationSchema,
+  setFeatureFlagBodySchema,
+  withFlagDefaults,
+} from "./accounts/featureFlags.ts";
+export { defaultIdentityDomains, displayName, identityFlags } from "./accounts/identity.ts";
+export type { Preference, PreferenceKey } from "./accounts/preferences.ts";
+export {
   parsePreferenceValue,
-  personRefSchema,
   preferenceKeySchema,
   preferenceKeys,
-  preferenceSchema,
   preferenceValueSchemas,
   putPreferenceBodySchema,
-  roleAtLeast,
+} from "./accounts/preferences.ts";
+export { activityQuerySchema, membersQuerySchema } from "./accounts/queries.ts";
+export { roleAtLeast } from "./accounts/roleRights.ts";
+export type {
+  ApiToken,
+  LoginBody,
+  Member,
+  Organization,
+  Role,
+  User,
+  UserOrganization,
+} from "./accounts/schemas.ts";
+export {
+  changeMemberRoleBodySchema,
+  createApiTokenBodySchema,
+  createOrganizationBodySchema,
+  inviteMemberBodySchema,
+  loginBodySchema,
+  memberMessages,
   roleSchema,
   roles,
-  setFeatureFlagBodySchema,
-  targetDomainSchema,
-  targetDomains,
   updateOrganizationBodySchema,
-  userOrganizationSchema,
-  userSchema,
-  withFlagDefaults,
-} from "./account/index.ts";
-export type {
-  AddressProperties,
-  AddressType,
-} from "./addressProperties/index.ts";
+} from "./accounts/schemas.ts";
+
+// addressProperties/
+export type { AddressProperties, AddressType } from "./addressProperties/addressProperties.ts";
+export { addressTypes } from "./addressProperties/addressProperties.ts";
+
+// attribution/
+export { attributionLookupMaxUrns } from "./attribution/attributionLimits.ts";
 export {
-  addressPropertiesSchema,
-  addressPropertyTags,
-  addressTypeLabels,
-  addressTypes,
-  multisigTypeSchema,
-} from "./addressProperties/index.ts";
-export type {
-  AddressAttribution,
-  AttributionAddressRequest,
-  AttributionEntityRequest,
-  AttributionTag,
-  EntityAttribution,
-} from "./attribution/index.ts";
-export {
-  addressAttributionResponseSchema,
-  addressAttributionSchema,
-  attributionAddressRequest,
   attributionAddressRequestSchema,
   attributionCacheMs,
   attributionEntityRequestSchema,
-  attributionLookupMaxUrns,
-  attributionMessages,
-  attributionTagSchema,
-  attributionTagTypes,
-  entityAttributionResponseSchema,
-  entityAttributionSchema,
-} from "./attribution/index.ts";
-export type {
-  BeaconCaseNumber,
-  BeaconInvitedValue,
-  BeaconNotification,
-  BeaconNotifiedValue,
-  BeaconVasp,
-  NotifyVaspRequest,
-} from "./beacon/index.ts";
+} from "./attribution/attributionLookup.ts";
+export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
+export { attributionTagSchema } from "./attribution/attributionTag.ts";
+
+// beacon/
+export { beaconCaseNumber } from "./beacon/caseNumber.ts";
 export {
-  beaconCaseNumber,
-  beaconCaseNumberPrefix,
-  beaconCaseNumberRange,
-  beaconCaseNumberSchema,
   beaconCategoryIds,
   beaconContactProperties,
-  beaconInvitedKey,
-  beaconInvitedValueSchema,
   beaconMessages,
   beaconNotificationFileName,
   beaconNotificationText,
+  showsNotifyVaspButtons,
+} from "./beacon/notification.ts";
+export type { BeaconInvitedValue, BeaconNotifiedValue } from "./beacon/storage.ts";
+export {
+  beaconInvitedKey,
   beaconNotifiedKey,
-  beaconNotifiedValueSchema,
-  beaconVaspSchema,
-  notifyVaspCategoryIds,
-  notifyVaspRequestSchema,
   parseBeaconInvited,
   parseBeaconNotified,
-  showsNotifyVaspButtons,
-} from "./beacon/index.ts";
-export type {
-  AttachRelatableRequest,
-  Case,
-  CaseNote,
-  CaseRecord,
-  CaseRelatable,
-  CaseRelatableTarget,
-  CasesQuery,
-  CreateCaseRequest,
-  EscalatePayload,
-  EscalateRequest,
-  Escalation,
-  EscalationInboxMeta,
-  EscalationNotifyTargets,
-  NewCase,
-  NotifyTargets,
-  OrganizationMember,
-  SetEscalationNotifyTargetsRequest,
-  UpdateCaseRequest,
-} from "./cases/index.ts";
+} from "./beacon/storage.ts";
+export type { BeaconVasp } from "./beacon/vasp.ts";
+
+// cases/
+export { canCreateCase } from "./cases/caseRecord.ts";
+export {
+  caseRelatableTarget,
+  caseRelatableUrnSchema,
+  flagRelatableUrn,
+  graphRelatableUrn,
+} from "./cases/caseRelatables.ts";
+export type { CaseNote, CaseRecord, CaseRelatable, UpdateCaseRequest } from "./cases/caseWire.ts";
 export {
   attachRelatableRequestSchema,
-  canCreateCase,
-  canEscalate,
   caseIdParamSchema,
   caseLimits,
   caseMessages,
   caseNoteRequestSchema,
-  caseNoteSchema,
-  caseOf,
-  caseRecordSchema,
-  caseRelatableSchema,
-  caseRelatableTarget,
-  caseRelatableUrnSchema,
-  caseSchema,
   casesDefaultLimit,
   casesQuerySchema,
   createCaseRequestSchema,
-  createCaseResponseSchema,
-  escalatePayloadSchema,
+  updateCaseRequestSchema,
+} from "./cases/caseWire.ts";
+export { canEscalate, escalationCases, escalationMessages, notifyTargets } from "./cases/escalation.ts";
+export type { Escalation } from "./cases/escalationWire.ts";
+export {
   escalateRequestSchema,
-  escalationCases,
-  escalationInboxMetaSchema,
   escalationInboxQuerySchema,
-  escalationLimits,
-  escalationMessages,
-  escalationNotifyTargetsSchema,
-  escalationSchema,
-  flagRelatableUrn,
-  graphRelatableUrn,
   inboxMessages,
-  newCaseSchema,
-  notifyTargets,
+  uuidParamSchema,
+} from "./cases/escalationWire.ts";
+export {
   notifyTargetsMax,
   notifyTargetsMessages,
   parseNotifyTargetList,
   setEscalationNotifyTargetsRequestSchema,
-  updateCaseRequestSchema,
-  uuidParamSchema,
-} from "./cases/index.ts";
-export type {
-  AddressForm,
-  ChainFamily,
-  ChainId,
-  ChainInfo,
-  DecodedAddress,
-  IdentifierKind,
-  IdentifierRead,
-  RecognizedIdentifier,
-  RecognizeOptions,
-  UrnKind,
-  UrnParts,
-} from "./chains/index.ts";
+} from "./cases/notifyTargetsWire.ts";
+
+// chains/
+export type { AddressForm } from "./chains/address.ts";
 export {
-  addressChainUrn,
-  addressChainUrnSchema,
-  addressFormSchema,
-  addressForms,
-  addressFormsOf,
   addressPayloadLength,
-  anyEntityUrnSchema,
-  assetUrn,
-  assetUrnSchema,
+  decodeAddress,
+  displayAddress,
+  encodeAddress,
+  normalizeAddress,
+} from "./chains/address.ts";
+export type { ChainId } from "./chains/chainRegistry.ts";
+export {
   chainById,
-  chainFamilies,
-  chainFamilySchema,
   chainIdSchema,
   chainIds,
   chainInfo,
   chains,
   chainsOfFamily,
-  correctIdentifierRead,
-  customEntityUrn,
-  customEntityUrnSchema,
-  decodeAddress,
-  defaultChain,
-  displayAddress,
-  encodeAddress,
+} from "./chains/chainRegistry.ts";
+export { isValidIpAddress, normalizeIpAddress } from "./chains/inet.ts";
+export type { RecognizedIdentifier, RecognizeOptions } from "./chains/recognizeIdentifier.ts";
+export { recognizeIdentifier } from "./chains/recognizeIdentifier.ts";
+export {
   encodeTransactionHash,
+  isValidTransactionHash,
+  normalizeTransactionHash,
+} from "./chains/transactionHash.ts";
+export {
+  addressChainUrn,
+  anyEntityUrnSchema,
+  assetUrn,
+  customEntityUrn,
   entityUrn,
-  entityUrnSchema,
   formatUrn,
   inetUrn,
-  inetUrnSchema,
-  isUrn,
-  isValidAddress,
-  isValidIpAddress,
-  isValidTransactionHash,
   nativeAssetId,
-  normalizeAddress,
-  normalizeIpAddress,
-  normalizeTransactionHash,
   parseUrn,
-  recognizeIdentifier,
   transactionUrn,
-  transactionUrnSchema,
   urnKindPrefix,
-  urnKindSchema,
-  urnKinds,
-  urnPartsSchema,
   urnSchema,
-} from "./chains/index.ts";
-export type {
-  AnswerIssue,
-  AutocompleteAnswer,
-  AutoPagingOptions,
-  BatchOutcome,
-  BulkCallOptions,
-  BulkResult,
-  CallOptions,
-  ClientConfig,
-  ErrorCode,
-  ErrorEnvelope,
-  HttpMethod,
-  ImageScanOptions,
-  ImageScanResult,
-  ImportBody,
-  ImportFormat,
-  ImportResult,
-  ImportRunOptions,
-  RequestOptions,
-  RetryPolicy,
-  Selected,
-  Sleep,
-  TransferPage,
-  Transport,
-  TransportRequest,
-  TransportResponse,
-  TriageReport,
-  TriageSummaryCalls,
-  UncheckedTransferPage,
-  UploadOptions,
-} from "./client/index.ts";
+} from "./chains/urn.ts";
+
+// client/
+export type { BulkResult } from "./client/bulkRequests.ts";
+export type { ErrorCode } from "./client/errors.ts";
+export { ApiError, errorEnvelopeSchema, isApiError } from "./client/errors.ts";
+export { createFetchTransport } from "./client/fetchTransport.ts";
+export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
+export type { ImportFormat, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
+export { importFormats } from "./client/importsApi.ts";
+export type { Sleep } from "./client/sleep.ts";
+export { sleep } from "./client/sleep.ts";
+export { SleuthClient } from "./client/sleuthClient.ts";
+export type { TransferPage } from "./client/transfersApi.ts";
+export { retryDelayMs } from "./client/transport.ts";
+
+// constants/
+export { apiPathPrefixes, isApiPath } from "./constants/apiPaths.ts";
 export {
-  ApiError,
-  activityApi,
-  asyncJobsApi,
-  attributionApi,
-  authApi,
-  autoPageTransfers,
-  bulkInBatches,
-  casesApi,
-  createFetchTransport,
-  customEntitiesApi,
-  defaultRetryPolicy,
-  detectorsApi,
-  errorCodeSchema,
-  errorCodes,
-  errorEnvelopeSchema,
-  escalationsApi,
-  featureFlagsApi,
-  flagsApi,
-  flowsApi,
-  graphExportAnswerSchema,
-  graphsApi,
-  HttpCore,
-  holdingsApi,
-  importFormatSchema,
-  importFormats,
-  importResultSchema,
-  importsApi,
-  interestsApi,
-  isApiError,
-  metricsApi,
-  observationsApi,
-  organizationHeader,
-  organizationsApi,
-  preferencesApi,
-  requestIdHeader,
-  retryAfterMs,
-  retryDelayMs,
-  riskApi,
-  runInBatches,
-  SleuthClient,
-  searchApi,
-  sleep,
-  transfersApi,
-  triageApi,
-  uploadForm,
-  userReportsApi,
-} from "./client/index.ts";
-export type { PortfolioBalanceSource } from "./constants/index.ts";
-export {
-  apiPathPrefixes,
   balanceNoticeDelayMs,
   bulkBatchSizes,
-  byAssetSummaryMaxPages,
   cacheFreshnessOptions,
-  caseUpdateFailedMessage,
-  elementMessages,
-  genericPanelActions,
   headerCountRefreshMs,
-  isApiPath,
   multiSearchMaxItems,
   pageSizes,
-  percentageDenominatorThreshold,
-  platformMessages,
   pollIntervalMs,
-  portfolioBalanceSources,
-  portfolioLoadFailedMessage,
-  requestInformationQueryMaxLength,
   runningJobPollIntervalMs,
   searchDebounceMs,
   signInThrottle,
   signInWaitSeconds,
   tagList,
-} from "./constants/index.ts";
-export type {
-  Compatibility,
-  CompatibilityRequest,
-  CreateCustomEntityBody,
-  CustomEntity,
-  CustomEntityDetail,
-  CustomEntityRiskInfo,
-  CustomEntityRiskScore,
-  PollRefreshOptions,
-  RefreshPart,
-  RefreshPartStatus,
-  RefreshStatus,
-  RefreshStatusAnswer,
-  ResourceCompatibility,
-  ResourceInput,
-  UnsupportedReason,
-  UpdateCustomEntityBody,
-  ValidateName,
-} from "./customEntity/index.ts";
+} from "./constants/limits.ts";
 export {
-  compatibilityOf,
-  compatibilityRequestSchema,
-  compatibilitySchema,
+  caseUpdateFailedMessage,
+  genericPanelActions,
+  platformMessages,
+  portfolioLoadFailedMessage,
+} from "./constants/messages.ts";
+
+// customEntities/
+export type { Compatibility } from "./customEntities/compatibility.ts";
+export { compatibilityOf, compatibilityRequestSchema } from "./customEntities/compatibility.ts";
+export type { UnsupportedReason } from "./customEntities/customEntity.ts";
+export { customEntityCreateErrorMessage, unsupportedReasonLabels } from "./customEntities/customEntity.ts";
+export type { CustomEntityDetail } from "./customEntities/customEntityRequests.ts";
+export {
   createCustomEntityBodySchema,
-  customEntityCreateErrorMessage,
-  customEntityDetailSchema,
   customEntityListQuerySchema,
-  customEntityMaxResources,
-  customEntityMessages,
-  customEntityNameSchema,
   customEntityNameTaken,
   customEntityRiskInfoRequestSchema,
-  customEntityRiskInfoSchema,
   customEntityRiskScoreRequestSchema,
-  customEntityRiskScoreSchema,
-  customEntitySchema,
   deleteCustomEntitiesBodySchema,
+  refreshStatusQuerySchema,
+  updateCustomEntityBodySchema,
+  validateNameQuerySchema,
+} from "./customEntities/customEntityRequests.ts";
+export type { RefreshPart } from "./customEntities/refreshStatus.ts";
+export {
   overallRefreshStatus,
   pollRefreshStatus,
   refreshPartLabels,
-  refreshPartStatuses,
-  refreshPartStatusSchema,
   refreshParts,
-  refreshStatusAnswerSchema,
-  refreshStatusQuerySchema,
-  refreshStatusSchema,
-  resourceCompatibilitySchema,
-  resourcesFromText,
-  unsupportedReasonLabels,
-  unsupportedReasonSchema,
-  unsupportedReasons,
-  updateCustomEntityBodySchema,
-  validateNameQuerySchema,
-  validateNameSchema,
-} from "./customEntity/index.ts";
-export type {
-  CreateDetectorBody,
-  Detector,
-  DetectorAlert,
-  DetectorAlertListQuery,
-  DetectorListQuery,
-} from "./detector/index.ts";
+} from "./customEntities/refreshStatus.ts";
+export { resourcesFromText } from "./customEntities/resourceInput.ts";
+
+// detectors/
+export type { Detector, DetectorAlert } from "./detectors/detectorRecords.ts";
 export {
   createDetectorBodySchema,
   defaultDetectorName,
   detectorAlertListQuerySchema,
-  detectorAlertSchema,
-  detectorAlertsMaxLimit,
   detectorListQuerySchema,
   detectorMessages,
   detectorNameMaxLength,
-  detectorSchema,
-} from "./detector/index.ts";
+} from "./detectors/detectorRecords.ts";
+
+// downloads/
+export type { CsvCell } from "./downloads/csv.ts";
+export {
+  csvFormulaTriggers,
+  csvPlainNegativeDecimal,
+  neutralizeCsvCell,
+  toCsv,
+  toCsvRecords,
+} from "./downloads/csv.ts";
+export type { DownloadSelection } from "./downloads/downloadPlan.ts";
+export {
+  backgroundJobThreshold,
+  defaultDownloadFileName,
+  downloadMessages,
+  downloadRowLimit,
+  planDownload,
+} from "./downloads/downloadPlan.ts";
+export { exportCsvHeaderLine, exportCsvText, searchResultCsvRow } from "./downloads/exportColumns.ts";
 export type {
-  AsyncJob,
   AsyncJobDetails,
   AsyncJobListQuery,
-  AsyncJobStatus,
-  CategoryAddressCsvRow,
-  CategoryTransferCsvRow,
-  CounterpartyCsvRow,
-  CreateAsyncJobBody,
-  CsvCell,
-  CsvColumn,
-  DownloadPlan,
-  DownloadSelection,
-  DownloadUrl,
   ExportJobType,
-  ExportManifest,
   ExportParameters,
   ExportRequest,
-  ScreeningCsvRow,
-  SearchResultCsvRow,
-  TransferCsvField,
-  TransferCsvRow,
-} from "./download/index.ts";
+} from "./downloads/exportJobs.ts";
 export {
-  asyncJobDetailsSchema,
   asyncJobListQuerySchema,
-  asyncJobSchema,
-  asyncJobSortColumns,
   asyncJobStatuses,
-  asyncJobStatusSchema,
   awaitingDownloadQuery,
-  backgroundJobThreshold,
+  directDownloadRowLimit,
+  downloadUrlLifetimeMs,
+  exportParameterSchemas,
+  jobResultLifetimeMs,
+  parseExportRequest,
+} from "./downloads/exportJobs.ts";
+export type { ExportManifest } from "./downloads/exportManifest.ts";
+export {
   CsvRecordCounter,
+  compareWithManifest,
+  decodeManifestHeader,
+  encodeManifestHeader,
+  exportManifestHeader,
+  exportManifestSchema,
+  manifestPathOf,
+} from "./downloads/exportManifest.ts";
+export {
   categoryAddressCsvFields,
   categoryAddressCsvRow,
   categoryTransferCsvFields,
   categoryTransferCsvRow,
-  compareWithManifest,
-  counterpartyCsvFields,
   counterpartyCsvRow,
-  createAsyncJobBodySchema,
-  csvFormulaTriggers,
-  csvPlainNegativeDecimal,
-  decodeManifestHeader,
-  defaultDownloadFileName,
-  directDownloadRowLimit,
-  downloadMessages,
-  downloadRowLimit,
-  downloadSelectionSchema,
-  downloadUrlLifetimeMs,
-  downloadUrlSchema,
-  encodeManifestHeader,
-  exportCsvFields,
-  exportCsvHeaderLine,
-  exportCsvText,
-  exportJobTypeSchema,
-  exportJobTypes,
-  exportManifestHeader,
-  exportManifestSchema,
-  exportParameterSchemas,
-  isAwaitingDownload,
-  jobResultLifetimeMs,
-  manifestPathOf,
-  neutralizeCsvCell,
-  parseExportRequest,
-  pendingDownloadCount,
-  planDownload,
-  screeningCsvFields,
-  screeningUrnsSchema,
-  searchResultCsvFields,
-  searchResultCsvRow,
-  toCsv,
-  toCsvRecords,
-  transferCsvFields,
-  transferCsvRow,
-} from "./download/index.ts";
-export type {
-  DateRangeFilter,
-  DateRangeFilterChange,
-  JumpToTransaction,
-  NumberFilter,
-  NumberFilterChange,
-  NumberFilterOperator,
-} from "./filters/index.ts";
+} from "./downloads/flowColumns.ts";
+export type { TransferCsvField } from "./downloads/transferColumns.ts";
+export { transferCsvFields, transferCsvRow } from "./downloads/transferColumns.ts";
+
+// filters/
+export { dateRangeFilterChange, instantOfDateInput } from "./filters/dateFilter.ts";
+export { jumpToInput } from "./filters/jumpTo.ts";
+export { filterMessages } from "./filters/messages.ts";
 export {
-  dateRangeFilterChange,
-  dateRangeFilterSchema,
-  filterMessages,
-  instantOfDateInput,
-  jumpToInput,
-  jumpToTransaction,
-  matchesNumberFilter,
   numberFilterChange,
   numberFilterOperatorLabels,
-  numberFilterOperatorSchema,
-  numberFilterOperators,
-  numberFilterSchema,
   rangeOnlyOperators,
-  urnFilterSearchQuery,
-  urnFilterSubmitValue,
-} from "./filters/index.ts";
-export type {
-  CreateUserAttributionBody,
-  FlagCategory,
-  FlagCategoryGroup,
-  FlagCategoryId,
-  FlagForm,
-  FlagFormInput,
-  FlagTextField,
-  UserAttribution,
-  UserAttributionListQuery,
-  UserAttributionRecord,
-  UserAttributionRequest,
-} from "./flag/index.ts";
+} from "./filters/numberFilter.ts";
+
+// flags/
+export type { FlagCategoryGroup } from "./flags/categories.ts";
+export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
+export type { FlagForm, FlagFormInput, FlagTextField } from "./flags/flagForm.ts";
 export {
-  contactEmailListSchema,
-  createUserAttributionBodySchema,
-  emailLimits,
-  flagCategories,
-  flagCategoriesByGroup,
-  flagCategoryGroups,
-  flagCategoryIds,
-  flagCategoryOf,
   flagFormSchema,
-  flagLimits,
   flagMessages,
   flagSuccessDelayMs,
   flagTextFields,
-  flagWordCount,
-  isValidContactEmail,
-  minimumFlagWords,
-  otherFlagCategoryId,
-  parseEmailList,
   userAttributionBody,
-  userAttributionListQuerySchema,
-  userAttributionRecordSchema,
-  userAttributionRequestSchema,
-  userAttributionSchema,
-} from "./flag/index.ts";
+} from "./flags/flagForm.ts";
+export type { UserAttributionRecord, UserAttributionRequest } from "./flags/flagRecords.ts";
+export { userAttributionListQuerySchema, userAttributionRequestSchema } from "./flags/flagRecords.ts";
+
+// flows/
 export type {
-  AddressHoldings,
-  AssetFlowSummary,
-  AssetHolding,
-  AssetHoldingsRequest,
-  AssetHoldingsVersion,
-  AssetMetrics,
-  ByAssetSummaryRequest,
-  ByCounterpartyRequest,
-  CategoryDailyRow,
   CategoryFilterValues,
-  CategoryFilterValuesRequest,
   CategoryTransferFilters,
-  CategoryTransfersRequest,
+  OwnershipAddressesRequest,
+  OwnershipCategory,
+} from "./flows/categories.ts";
+export {
+  categoryFilterValuesRequestSchema,
+  categoryTransfersPageSize,
+  categoryTransfersRequestSchema,
+  ownershipAddressesRequestSchema,
+  ownershipAddressSortFields,
+  ownershipCategoriesRequestSchema,
+} from "./flows/categories.ts";
+export type {
   ChainAssetInfo,
-  ChainAssetsCounterpartyKind,
-  ChainAssetsRequest,
-  ChartWindow,
   CounterpartyFlowsSummaryRequest,
   CounterpartyKind,
   CounterpartyRow,
   CounterpartySort,
-  CounterpartyTransfersRequest,
-  DailyExposureRequest,
-  DailyFlow,
-  ExposureRiskLabel,
-  FlowSubject,
-  FlowSummary,
-  FlowSummaryBulkRequest,
-  FlowSummaryItem,
-  FlowSummaryRequest,
-  FlowValueType,
-  InetObservationsRequest,
-  IpAssociation,
-  IpHost,
-  OwnershipAddressesRequest,
-  OwnershipCategoriesRequest,
-  OwnershipCategory,
-  RiskDailyRow,
-  RiskIndicatorDetails,
-  RiskIndicatorRow,
-  RiskIndicatorsRequest,
-  RiskRatioDailyRow,
-  SeriesPoint,
-  StackedSeries,
-  SubjectStatistics,
-  TxDateRange,
-} from "./flows/index.ts";
+} from "./flows/counterparties.ts";
 export {
-  addressHoldingsSchema,
-  assetFlowSummarySchema,
-  assetHoldingSchema,
-  assetHoldingsLimits,
-  assetHoldingsMaxAddresses,
-  assetHoldingsRequestSchema,
-  assetMetricsSchema,
-  bulkSubjectFieldOf,
-  byAssetSummaryRequestSchema,
   byCounterpartyRequestSchema,
-  categoryDailyRowSchema,
-  categoryFilterValuesRequestSchema,
-  categoryFilterValuesSchema,
-  categorySeries,
-  categoryTransferFiltersSchema,
-  categoryTransfersPageSize,
-  categoryTransfersRequestSchema,
-  chainAssetInfoSchema,
   chainAssetsCounterpartyKinds,
   chainAssetsRequestSchema,
   counterpartyFieldOf,
   counterpartyFlowsPageSize,
   counterpartyFlowsSummaryRequestSchema,
-  counterpartyKindSchema,
   counterpartyKinds,
-  counterpartyPageHasMore,
-  counterpartyRowSchema,
-  counterpartySortFields,
-  counterpartySortSchema,
-  counterpartyTransferRowsSchema,
   counterpartyTransfersRequestSchema,
-  dailyExposureRequestSchema,
-  dailyFlowSchema,
-  exposureChartMaxCategories,
-  exposureRiskLabelSchema,
-  exposureRiskLabels,
-  flowDateSchema,
-  flowMessages,
-  flowSubjectSchema,
-  flowSubjectShape,
-  flowSummaryBulkRequestSchema,
-  flowSummaryItemSchema,
-  flowSummaryRequestSchema,
-  flowSummarySchema,
-  flowValueTypeSchema,
-  flowValueTypes,
-  formatChartDate,
-  formatFlowUsd,
-  forValueType,
-  inetObservationsRequestSchema,
+} from "./flows/counterparties.ts";
+export type {
+  CategoryDailyRow,
+  ExposureRiskLabel,
+  RiskDailyRow,
+  RiskRatioDailyRow,
+} from "./flows/exposure.ts";
+export { dailyExposureRequestSchema } from "./flows/exposure.ts";
+export type { ChartWindow, StackedSeries } from "./flows/exposureSeries.ts";
+export {
+  categorySeries,
   initialChartWindow,
-  ipAssociationSchema,
-  ipHostFlagLabels,
-  ipHostFlags,
-  normalizeChartWindow,
-  offsetPageShape,
-  otherSeriesKey,
-  ownershipAddressesRequestSchema,
-  ownershipAddressSortFields,
-  ownershipCategoriesRequestSchema,
-  ownershipCategorySchema,
   panChartWindow,
   pointsInWindow,
-  riskDailyRowSchema,
-  riskIndicatorDetailsSchema,
-  riskIndicatorRowSchema,
-  riskIndicatorsRequestSchema,
-  riskRatioDailyRowSchema,
   riskSeries,
-  scamReportsMax,
-  scamReportsRequestSchema,
-  statisticsMaxUrns,
-  statisticsUrnSchema,
+  zoomChartWindow,
+} from "./flows/exposureSeries.ts";
+export { flowMessages, formatChartDate, formatFlowUsd } from "./flows/flowFormats.ts";
+export type { FlowSubject, FlowValueType, TxDateRange } from "./flows/flowSubject.ts";
+export {
+  flowValueTypes,
+  forValueType,
   subjectFieldOf,
   subjectFieldsFor,
   subjectNotFoundMessages,
-  subjectStatisticsSchema,
   subjectUrnOf,
-  transferCountSchema,
-  txDateRangeSchema,
-  unknownUsdText,
-  zoomChartWindow,
-} from "./flows/index.ts";
-export type {
-  SelectableDateRange,
-  UsdTotal,
-  UtcDateInput,
-} from "./format/index.ts";
+} from "./flows/flowSubject.ts";
+export type { AssetFlowSummary, AssetMetrics, DailyFlow, FlowSummary } from "./flows/flowSummary.ts";
 export {
-  balanceDecimals,
-  chartZoomRange,
-  clampToSelectableRange,
-  countText,
-  dateText,
+  bulkSubjectFieldOf,
+  byAssetSummaryRequestSchema,
+  flowSummaryBulkRequestSchema,
+  flowSummaryRequestSchema,
+} from "./flows/flowSummary.ts";
+export type { AddressHoldings, AssetHolding, SubjectStatistics } from "./flows/holdings.ts";
+export {
+  assetHoldingsLimits,
+  assetHoldingsRequestSchema,
+  statisticsMaxUrns,
+  statisticsUrnSchema,
+} from "./flows/holdings.ts";
+export type { IpHost } from "./flows/ipHost.ts";
+export { ipHostFlagLabels, ipHostFlags } from "./flows/ipHost.ts";
+export type { IpAssociation } from "./flows/observations.ts";
+export {
+  inetObservationsRequestSchema,
+  scamReportsMax,
+  scamReportsRequestSchema,
+} from "./flows/observations.ts";
+export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
+export { riskIndicatorsRequestSchema } from "./flows/riskIndicators.ts";
+
+// format/
+export {
   earliestDate,
-  earliestDateTime,
-  ellipsis,
+  formatUtc,
+  minimumChartZoomDays,
+  utcDatePattern,
+  utcDateTimePattern,
+} from "./format/dates.ts";
+export { countText, dateText, moneyText, textOrMissing } from "./format/nullable.ts";
+export {
   formatBalance,
   formatMoney,
   formatPercentage,
   formatPortfolioValue,
-  formatUsdVolume,
-  formatUtc,
-  minimumChartZoomDays,
   missingValueText,
-  moneyDecimals,
-  moneyText,
-  percentageDecimals,
   percentageOf,
-  portfolioTrillionThreshold,
-  showMorePage,
-  smallPercentageLabel,
-  textOrMissing,
-  trillionPlusLabel,
-  truncateRequestQuery,
-  truncateTag,
-  truncateText,
-  unknownUsdReason,
-  usdCsvCell,
-  usdText,
-  usdTotalText,
-  utcDatePattern,
-  utcDateTimePattern,
-} from "./format/index.ts";
-export type {
-  AddMultipleEntry,
-  AddMultipleItem,
-  AddMultipleResult,
-  AddMultipleStatus,
-  CheckboxState,
-  CreateGraphBody,
-  ExpandDirection,
-  ExpandNeighbour,
-  ExpandRequest,
-  ExpandResult,
-  GraphDocument,
-  GraphEdge,
-  GraphEdgeType,
-  GraphElement,
-  GraphElementType,
-  GraphExportGroup,
-  GraphExportSelection,
-  GraphExportStep,
-  GraphFlow,
-  GraphNode,
-  GraphNodeInfo,
-  GraphNodesRequest,
-  GraphNodeType,
-  GraphRecord,
-  GraphSummary,
-  OffChainEdgeForm,
-  OffChainNodeForm,
-  OpReturnView,
-  ParsedGraphml,
-  PatchGraphBody,
-  SavedGraph,
-  TraceNode,
-  TracePath,
-  TraceRequest,
-  TraceResult,
-  TraceStopReason,
-  TrmFile,
-} from "./graph/index.ts";
+} from "./format/numbers.ts";
+export { showMorePage, truncateTag } from "./format/text.ts";
+export { unknownUsdText, usdText, usdTotalText } from "./format/usdAmount.ts";
+export { formatUsdVolume } from "./format/usdVolume.ts";
+
+// graph/
+export type { AddMultipleEntry, AddMultipleItem } from "./graph/addMultiple.ts";
 export {
   addMultipleLimits,
   addToGraphDebounceMs,
+  detectAddMultipleItems,
+  selectAddMultipleChain,
+  validateAddMultiple,
+} from "./graph/addMultiple.ts";
+export type {
+  GraphDocument,
+  GraphEdge,
+  GraphNode,
+  GraphNodeInfo,
+  GraphSummary,
+  SavedGraph,
+} from "./graph/graphDocument.ts";
+export {
   canEditGraphs,
   createGraphBodySchema,
+  emptyGraphDocument,
+  flowEdgeId,
+  graphDocumentLimits,
+  graphEditorRoleMessage,
+  graphNodeOf,
+  patchGraphBodySchema,
+} from "./graph/graphDocument.ts";
+export type { OffChainNodeForm } from "./graph/graphElements.ts";
+export { formatOffChainTimestamp, offChainNodeFormSchema, offChainNodeIcons } from "./graph/graphElements.ts";
+export type {
+  ExpandDirection,
+  ExpandNeighbour,
+  ExpandResult,
+  GraphFlow,
+  TraceNode,
+  TracePath,
+  TraceResult,
+  TraceStopReason,
+} from "./graph/graphExplore.ts";
+export {
   describeTraceCut,
   describeUnpricedFlows,
-  detectAddMultipleItems,
-  emptyGraphDocument,
   expandDefaultLimit,
-  expandDirections,
   expandMaxLimit,
   expandRequestSchema,
-  expandResultSchema,
-  flowEdgeId,
-  formatOffChainTimestamp,
+  graphNodesLookupMax,
+  graphNodesRequestSchema,
+  parseMinAmount,
+  traceLimits,
+  traceRequestSchema,
+  traceStopCategoryKeys,
+} from "./graph/graphExplore.ts";
+export type {
+  CheckboxState,
+  GraphExportGroup,
+  GraphExportSelection,
+  GraphExportStep,
+} from "./graph/graphExport.ts";
+export {
   graphCsvFileName,
-  graphDocumentLimits,
-  graphDocumentSchema,
-  graphEdgeSchema,
-  graphEdgeTypes,
-  graphEditorRoleMessage,
-  graphElementSchema,
   graphExportAllState,
-  graphExportAvailable,
-  graphExportGroupOfEdge,
-  graphExportGroupOfNode,
   graphExportGroupState,
   graphExportGroups,
   graphExportImageSize,
-  graphExportMaxDimension,
-  graphExportQuerySchema,
-  graphFlowSchema,
   graphGridLines,
   graphGridSize,
-  graphMessages,
-  graphNodeInfoSchema,
-  graphNodeOf,
-  graphNodeSchema,
-  graphNodesLookupMax,
-  graphNodesRequestSchema,
-  graphNodeTypes,
-  graphRecordSchema,
-  graphSummarySchema,
   isGraphExportDownloadDisabled,
-  needsOffChainExportWarning,
   nextGraphExportStep,
-  offChainEdgeFormSchema,
-  offChainNodeFormSchema,
-  offChainNodeIcons,
-  offChainTimestampPattern,
-  parseAddMultiple,
-  parseGexf,
-  parseGraphml,
-  parseMinAmount,
-  parseTrmFile,
-  patchGraphBodySchema,
-  readOpReturn,
-  savedGraphSchema,
-  selectAddMultipleChain,
-  toGexf,
-  toGraphCsv,
-  toGraphml,
   toggleGraphExportAll,
   toggleGraphExportElement,
   toggleGraphExportGroup,
-  traceLimits,
-  traceRequestSchema,
-  traceResultSchema,
-  traceStopCategoryKeys,
-  traceStopReasons,
+} from "./graph/graphExport.ts";
+export {
+  graphExportAvailable,
+  parseGexf,
+  parseGraphml,
+  toGexf,
+  toGraphCsv,
+  toGraphml,
+} from "./graph/graphFormats.ts";
+export { graphMessages } from "./graph/graphMessages.ts";
+export { readOpReturn } from "./graph/opReturn.ts";
+export type { TrmFile } from "./graph/trmFile.ts";
+export {
+  graphExportQuerySchema,
+  parseTrmFile,
   trmFileExtension,
   trmFileFormat,
   trmFileName,
-  trmFileSchema,
   trmFileVersion,
   trmMediaType,
-  unnamedGraphFileName,
-  validateAddMultiple,
-} from "./graph/index.ts";
-export type {
-  ImageProcessingStep,
-  ImageScanRead,
-  ImageScanResponse,
-  ImageUploadEvent,
-  ImageUploadState,
-} from "./imageUpload/index.ts";
+} from "./graph/trmFile.ts";
+
+// imageUpload/
+export { acceptedImageTypes, imageInputAccept, isAcceptedImageFile } from "./imageUpload/imageFile.ts";
+export type { ImageUploadState } from "./imageUpload/imageProcessing.ts";
 export {
-  acceptedImageExtensions,
-  acceptedImageTypes,
   cameraSearchOpenDelayMs,
-  identifierReadsInText,
-  identifiersInText,
-  imageInputAccept,
-  imageProcessingStartDelayMs,
   imageProcessingStep,
-  imageProcessingStepMs,
-  imageProcessingSteps,
-  imageScanReadings,
-  imageScanReadLabel,
-  imageScanReadSchema,
-  imageScanResponseSchema,
-  imageScanSources,
   imageSearchAvailability,
-  imageUploadMessages,
-  imageUploadStateSchema,
-  imageUploadStates,
-  isAcceptedImageFile,
   nextImageUploadState,
-} from "./imageUpload/index.ts";
+} from "./imageUpload/imageProcessing.ts";
+export type { ImageScanRead } from "./imageUpload/imageScanIdentifiers.ts";
+export { identifierReadsInText, imageScanReadLabel } from "./imageUpload/imageScanIdentifiers.ts";
+export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
+
+// interests/
+export { audienceCountries } from "./interests/countries.ts";
 export type {
   AudienceTab,
-  CountryCode,
-  InterestBulkBody,
-  InterestBulkRequest,
-  InterestForm,
   InterestFormInput,
-  InterestSearchResult,
-  InterestSector,
-  InterestUpdateRequest,
   InterestViewer,
   InvestigationInterest,
-  Network,
-  NetworkSettings,
-  PrivacyOption,
-  RevealAction,
-  RevealNotice,
-  RevealNoticeQuery,
   VisibilityLevel,
-} from "./interest/index.ts";
+} from "./interests/interest.ts";
 export {
-  audienceCountries,
   audienceTabLevels,
-  audienceTabSchema,
   audienceTabStorageKey,
   audienceTabs,
   canDeleteInterest,
   interestBulkBody,
-  interestBulkBodySchema,
-  interestBulkRequestSchema,
   interestDetailsVisible,
-  interestElementsMax,
-  interestElementsToSubmit,
   interestFormSchema,
   interestMessages,
   interestNoteMaxLength,
-  interestPathSchema,
-  interestSearchQuerySchema,
-  interestSearchRequestSchema,
-  interestSearchResultSchema,
-  interestSectorSchema,
   interestSectors,
-  interestUpdateRequestSchema,
-  investigationInterestSchema,
-  isAudienceCountry,
-  isOwnInterest,
-  isoCountries,
-  networkSchema,
-  networkSettingsSchema,
   parseAudienceTab,
-  privacyOptionSchema,
   privacyOptions,
   revealActionLabels,
   revealActionOf,
-  revealNoticeKinds,
-  revealNoticeMessages,
-  revealNoticeMetaSchema,
-  revealNoticeQuerySchema,
-  revealNoticeSchema,
-  sanctionedCountryCodes,
   showsIndicateInterestButton,
-  visibilityLevelSchema,
-  visibilityLevels,
   withVisibilityLevel,
-} from "./interest/index.ts";
-export type {
-  AddressMetrics,
-  AddressMetricsRequest,
-  CustomEntityMetrics,
-  CustomEntityMetricsRequest,
-  EntityMetrics,
-  EntityMetricsRequest,
-  MetricsInclude,
-  MetricsSummary,
-} from "./metrics/index.ts";
+} from "./interests/interest.ts";
+export type { InterestBulkRequest, InterestUpdateRequest, Network } from "./interests/interestWire.ts";
+export {
+  interestBulkRequestSchema,
+  interestPathSchema,
+  interestSearchQuerySchema,
+  interestSearchRequestSchema,
+  interestUpdateRequestSchema,
+} from "./interests/interestWire.ts";
+export type { RevealNotice } from "./interests/revealNotices.ts";
+export { revealNoticeMessages, revealNoticeQuerySchema } from "./interests/revealNotices.ts";
+
+// metrics/
+export type { CustomEntityMetrics, EntityMetrics, MetricsSummary } from "./metrics/metricsSummary.ts";
 export {
   addressMetricsRequestSchema,
-  addressMetricsSchema,
   customEntityMetricsRequestSchema,
-  customEntityMetricsSchema,
   entityMetricsRequestSchema,
-  entityMetricsSchema,
-  metricsIncludeSchema,
   metricsSummarySchema,
-} from "./metrics/index.ts";
-export type {
-  BeaconNotificationRecord,
-  BeaconNotifyRequest,
-  DeliveryChannel,
-  DeliveryState,
-  NotificationDelivery,
-  NotificationStatus,
-} from "./notification/notificationDelivery.ts";
-export {
-  beaconNotificationRecordSchema,
-  beaconNotifyRequestSchema,
-  deliveryStateSchema,
-  deliveryStates,
-  notificationDeliverySchema,
-  notificationMessages,
-  notificationStatusSchema,
-} from "./notification/notificationDelivery.ts";
+} from "./metrics/metricsSummary.ts";
+
+// notifications/
+export type { DeliveryState, NotificationDelivery } from "./notifications/notificationDelivery.ts";
+export { beaconNotifyRequestSchema, notificationMessages } from "./notifications/notificationDelivery.ts";
 export type {
   MemberNotificationKind,
   NotificationEmailPreference,
   NotificationKind,
-} from "./notification/notificationKinds.ts";
+} from "./notifications/notificationKinds.ts";
 export {
   memberNotificationKinds,
-  notificationEmailDefaults,
   notificationEmailPreferenceSchema,
-  notificationKindSchema,
-  notificationKinds,
   notificationKindTitles,
   wantsEmail,
-} from "./notification/notificationKinds.ts";
-export type {
-  NotificationEvent,
-  RenderedMessage,
-  WebhookPayload,
-} from "./notification/notificationMessages.ts";
-export {
-  notificationEventSchema,
-  notificationPath,
-  renderNotification,
-  webhookPayloadSchema,
-} from "./notification/notificationMessages.ts";
-export type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "./notification/operator.ts";
+} from "./notifications/notificationKinds.ts";
+export type { NotificationEvent, WebhookPayload } from "./notifications/notificationMessages.ts";
+export { renderNotification, webhookPayloadSchema } from "./notifications/notificationMessages.ts";
+export type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "./notifications/operator.ts";
 export {
   createNetworkBodySchema,
   licenceBodySchema,
   networkMemberBodySchema,
   operatorHeader,
   operatorMessages,
-  operatorNetworkSchema,
-  operatorOrganizationSchema,
-  suggestionForReviewSchema,
-} from "./notification/operator.ts";
-export type { CreatedWebhookEndpoint, WebhookEndpoint } from "./notification/webhookSignature.ts";
+} from "./notifications/operator.ts";
+export type { CreatedWebhookEndpoint, WebhookEndpoint } from "./notifications/webhookSignature.ts";
 export {
-  createdWebhookEndpointSchema,
   createWebhookEndpointBodySchema,
   verifyWebhookSignature,
   webhookDeliveryHeader,
-  webhookEndpointSchema,
   webhookEventHeader,
   webhookSignature,
   webhookSignatureHeader,
-  webhookToleranceSeconds,
-} from "./notification/webhookSignature.ts";
-export type { CreatedOrganizationResult } from "./organization/index.ts";
-export {
-  createdOrganizationOf,
-  organizationMessages,
-} from "./organization/index.ts";
+} from "./notifications/webhookSignature.ts";
+
+// prices/
 export type { PriceFileFormat } from "./prices/priceFiles.ts";
-export {
-  demoPriceSource,
-  priceFileAsset,
-  priceFileFormats,
-  priceSourceText,
-  transferUsdCents,
-} from "./prices/priceFiles.ts";
-export type {
-  AddressRiskInfo,
-  AddressRiskInfoRequest,
-  AlertRiskLabel,
-  EntityRiskScore,
-  EntityRiskScoreRequest,
-  RiskColor,
-  RiskIndicator,
-  RiskLabel,
-  RiskRow,
-  RiskScoreLevel,
-  RiskType,
-} from "./risk/index.ts";
+export { priceFileAsset, priceSourceText, transferUsdCents } from "./prices/priceFiles.ts";
+
+// risk/
+export type { EntityRiskScore } from "./risk/riskInfo.ts";
 export {
   addressRiskInfoRequestSchema,
   addressRiskInfoSchema,
-  alertRiskLabelOf,
-  alertRiskNames,
-  categoryRiskScoreLevelSchema,
-  detailsTableMaxRecords,
-  detailsTableRows,
   entityRiskScoreRequestSchema,
   entityRiskScoreSchema,
-  indirectExposureMinLevel,
+} from "./risk/riskInfo.ts";
+export type { RiskColor, RiskLabel, RiskScoreLevel } from "./risk/riskScale.ts";
+export {
   maxCategoryRiskScoreLevel,
-  noAlertsLabel,
   riskColorOf,
-  riskColors,
-  riskIndicatorSchema,
-  riskInfoFieldsSchema,
   riskLabelFloors,
   riskLabelOf,
   riskLabels,
-  riskRowSchema,
   riskScoreLevelOf,
   riskScoreLevels,
-  riskTypeSchema,
-  riskTypes,
-  unknownAlertLabel,
-} from "./risk/index.ts";
-export type { ScamReport } from "./scamReport/index.ts";
-export {
-  knownScamCategories,
-  scamCategoryLabel,
-  scamReportMessages,
-  scamReportPreview,
-  scamReportPreviewLimits,
-  scamReportSchema,
-} from "./scamReport/index.ts";
+} from "./risk/riskScale.ts";
+export type { RiskIndicator, RiskType } from "./risk/schemas.ts";
+export { detailsTableMaxRecords, detailsTableRows, riskTypes } from "./risk/schemas.ts";
+
+// scamReport/
+export type { ScamReport } from "./scamReport/scamReport.ts";
+export { scamCategoryLabel, scamReportMessages, scamReportPreview } from "./scamReport/scamReport.ts";
+
+// search/
 export type {
   AddressHit,
-  AddressResult,
   AttributionType,
   AutocompleteHit,
   AutocompleteMatch,
-  AutocompleteMeta,
-  AutocompleteRequest,
   CustomEntityHit,
-  CustomEntityResult,
   EntityHit,
-  EntityResult,
-  GlobalSearchOutcome,
   InetHit,
-  IpSearchRefusal,
-  IpSearchRule,
-  NeighbourTransaction,
-  RouteDescriptor,
-  RouteName,
-  SearchConfiguration,
-  SearchConfigurationAnswer,
-  SearchFailedEvent,
-  SearchHistory,
-  SearchHistoryDay,
-  SearchHistoryItem,
-  SearchInput,
-  SearchInputOptions,
-  SearchModule,
-  SearchResults,
-  SearchSection,
-  SearchSectionStatus,
-  SearchTitleKind,
-  StatusReport,
-  StatusReportRequest,
-  SuggestionAction,
-  SuggestionItem,
-  TransactionLookupRequest,
-  TransactionParty,
-  TransactionResult,
-  TransactionRow,
-  TransferLabel,
-} from "./search/index.ts";
+} from "./search/autocomplete.ts";
+export { attributionTypes, autocompleteRequestSchema } from "./search/autocomplete.ts";
+export { globalSearchRoute } from "./search/globalSearchNavigation.ts";
+export { ipSearchRefusalOf } from "./search/ipSearchRefusal.ts";
+export { randomSearchRoute } from "./search/randomSearch.ts";
+export type { SearchConfiguration } from "./search/searchConfiguration.ts";
+export { chainsNotSearched, noSearchConfigurationNotice } from "./search/searchConfiguration.ts";
+export type { SearchHistory, SearchHistoryItem } from "./search/searchHistory.ts";
 export {
-  addressHitSchema,
-  addressResultSchema,
-  attributionTypeSchema,
-  attributionTypes,
-  autocompleteHitSchema,
-  autocompleteHitSchemas,
-  autocompleteMatches,
-  autocompleteMatchSchema,
-  autocompleteMetaSchema,
-  autocompleteQueryMaxLength,
-  autocompleteRequestSchema,
-  chainsNotSearched,
-  customEntityHitSchema,
-  customEntityResultSchema,
-  entityHitSchema,
-  entityResultSchema,
-  globalSearchRoute,
-  inetHitSchema,
-  initialResultsTab,
-  ipSearchRefusalOf,
-  ipSearchRefusalSchema,
-  ipSearchRule,
-  isSearchSubmitDisabled,
-  likelyResultsTab,
   markSearchVisited,
+  readSearchHistory,
+  recordSearch,
+  searchHistoryByDay,
+  searchHistoryStorageKey,
+} from "./search/searchHistory.ts";
+export type { SearchFailedEvent, StatusReportRequest } from "./search/searchInput.ts";
+export {
+  isSearchSubmitDisabled,
+  readSearchInput,
+  requestInformationLabel,
+  searchFailedEvent,
+  stillLookingForMessage,
+} from "./search/searchInput.ts";
+export { searchMessages } from "./search/searchMessages.ts";
+export type { IpSearchRule, RouteDescriptor, RouteName, SearchModule } from "./search/searchRoutes.ts";
+export {
+  ipSearchRule,
   multiSearchItems,
   multiSearchTextareaHeight,
-  neighbourTransactionSchema,
-  noSearchConfigurationNotice,
-  randomSearchRoute,
-  readSearchHistory,
-  readSearchInput,
-  recordSearch,
-  requestInformationLabel,
-  resultsTabOfItem,
-  resultsTabOrder,
-  routeNames,
-  searchConfigurationSchema,
-  searchFailedEvent,
-  searchHistoryByDay,
-  searchHistoryEntrySchema,
-  searchHistoryMaxEntries,
-  searchHistorySchema,
-  searchHistoryStorageKey,
+  searchSubmitRoute,
+  suggestionAction,
+  triageDirectJump,
+} from "./search/searchRoutes.ts";
+export type { CustomEntityResult, SuggestionItem, TransactionResult } from "./search/searchSchemas.ts";
+export { searchSectionsFor } from "./search/searchSectionPlan.ts";
+export type { SearchSection, SearchSectionStatus } from "./search/searchSections.ts";
+export {
   searchLoaderRowCount,
-  searchLoaderRows,
-  searchMessages,
-  searchModules,
   searchResultLimit,
   searchResultLimits,
-  searchResultsRoutes,
-  searchResultsSchema,
-  searchSectionBaseSize,
   searchSectionDelayMessage,
   searchSectionLabels,
-  searchSectionMaxWhileLoading,
   searchSectionSizes,
   searchSections,
-  searchSectionsFor,
-  searchSectionTypeNames,
-  searchSubmitRoute,
-  searchTitleTruncation,
+} from "./search/searchSections.ts";
+export {
+  initialResultsTab,
+  likelyResultsTab,
+  resultsTabOrder,
   settledResultsTab,
-  statusReportRequest,
-  statusReportRequestSchema,
-  statusReportSchema,
-  stillLookingForMessage,
-  suggestionAction,
-  suggestionItemSchema,
-  suggestionItemTypes,
+} from "./search/searchTabs.ts";
+export { truncateMiddle, truncateSearchTitle } from "./search/searchTitles.ts";
+export type { StatusReport } from "./search/statusReport.ts";
+export type {
+  NeighbourTransaction,
+  TransactionLookupRequest,
+  TransactionParty,
+  TransactionRow,
+  TransferLabel,
+} from "./search/transactionLookup.ts";
+export {
   transactionLookupMaxHashes,
   transactionLookupRequestSchema,
-  transactionPartySchema,
   transactionResultOf,
-  transactionResultSchema,
-  transactionRowSchema,
-  transferLabelSchema,
-  triageDirectJump,
-  truncateMiddle,
-  truncateSearchTitle,
-} from "./search/index.ts";
-export type {
-  CliDemoFile,
-  KeyValueStorage,
-  SessionController,
-  SessionEffect,
-  SessionEvent,
-  SessionState,
-} from "./session/index.ts";
-export {
-  cliDemoFileName,
-  cliDemoFileSchema,
-  createSessionController,
-  defaultDataDir,
-  initialSessionState,
-  sessionReducer,
-  signInMessages,
-  storedOrganizationKey,
-} from "./session/index.ts";
-export type {
-  Collaborators,
-  CollaboratorUser,
-  GeneralAccess,
-  GeneralAccessLevel,
-  SharingChange,
-  SharingOperation,
-  SharingRole,
-  SharingState,
-} from "./sharing/index.ts";
+} from "./search/transactionLookup.ts";
+
+// session/
+export type { CliDemoFile } from "./session/cliDemoFile.ts";
+export { cliDemoFileName, cliDemoFileSchema, defaultDataDir } from "./session/cliDemoFile.ts";
+export type { KeyValueStorage } from "./session/controller.ts";
+export { createSessionController, storedOrganizationKey } from "./session/controller.ts";
+export type { SessionState } from "./session/loginSequence.ts";
+export { signInMessages } from "./session/loginSequence.ts";
+
+// sharing/
+export type { Collaborators, SharingOperation, SharingRole } from "./sharing/collaborators.ts";
+export { sharingOperationsSchema, sharingRoleSchema } from "./sharing/collaborators.ts";
+export { sharingMessages } from "./sharing/sharingMessages.ts";
+export type { GeneralAccess, SharingState } from "./sharing/sharingState.ts";
 export {
   addCollaborators,
   applySharingOperations,
-  collaboratorOrganizationSchema,
-  collaboratorsSchema,
-  collaboratorUserSchema,
-  generalAccessLevelSchema,
-  generalAccessLevels,
   hasAtLeastOneEditor,
   isSharingSaveDisabled,
   organizationSubjectUrn,
   setCollaboratorRole,
   setGeneralAccess,
-  sharingMessages,
-  sharingOperationSchema,
   sharingOperations,
-  sharingOperationsSchema,
-  sharingRoleSchema,
-  sharingRoles,
   sharingStateFromCollaborators,
-  sharingStateSchema,
   userSubjectUrn,
-} from "./sharing/index.ts";
-export { readStoredRecords } from "./storage/index.ts";
-export type {
-  AddressTransfersCountRequest,
-  AddressTransfersRequest,
-  AddressTransfersV6Request,
-  CategoryAddressRow,
-  CategoryTransferRow,
-  CounterpartyEntity,
-  CustomEntityTransfersCountRequest,
-  CustomEntityTransfersRequest,
-  EntityTransferRow,
-  EntityTransfersCountRequest,
-  EntityTransfersRequest,
-  TransferDirection,
-  TransferFilterKey,
-  TransferFilters,
-  TransferJumpTo,
-  TransferPageMeta,
-  TransferRow,
-  TransferSort,
-  TransfersCount,
-  TransferTableAction,
-  TransferTableState,
-} from "./transfers/index.ts";
+} from "./sharing/sharingState.ts";
+
+// transfers/
+export { counterpartyFilter, counterpartyUrnFilter } from "./transfers/counterpartyFilter.ts";
+export type { TransferPageMeta } from "./transfers/requests.ts";
 export {
   addressTransfersCountRequestSchema,
   addressTransfersRequestSchema,
   addressTransfersV6RequestSchema,
-  categoryAddressRowSchema,
-  categoryTransferRowSchema,
-  counterpartyEntitySchema,
-  counterpartyFilter,
-  counterpartyUrnFilter,
   customEntityTransfersCountRequestSchema,
   customEntityTransfersRequestSchema,
-  decimalAmountSchema,
-  defaultTransferSort,
-  entityTransferRowSchema,
-  entityTransferRowsSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
+  transferRequestMessages,
+} from "./transfers/requests.ts";
+export type {
+  CategoryAddressRow,
+  CategoryTransferRow,
+  EntityTransferRow,
+  TransferDirection,
+  TransferRow,
+} from "./transfers/schemas.ts";
+export { signedAmountNumber, signedRelevantAmount, transferMessages } from "./transfers/schemas.ts";
+export type {
+  TransferFilters,
+  TransferJumpTo,
+  TransferSort,
+  TransferTableAction,
+  TransferTableState,
+} from "./transfers/transferTable.ts";
+export {
   hasTransferFilters,
   initialTransferTableState,
   isUsdSortDisabled,
-  maxTransferPageSize,
-  signedAmountNumber,
-  signedRelevantAmount,
-  transferDirectionSchema,
-  transferDirections,
-  transferFiltersSchema,
-  transferJumpToSchema,
-  transferMessages,
-  transferPageMetaSchema,
-  transferRequestMessages,
-  transferRowSchema,
-  transferRowsSchema,
-  transferSortColumns,
   transferSortSchema,
-  transfersCountSchema,
   transferTableReducer,
-} from "./transfers/index.ts";
-export type {
-  KycLevel,
-  LawEnforcementSuggestion,
-  PropertyGroup,
-  TriageAddressPropertyName,
-  TriageAddressQuery,
-  TriageAddressTab,
-  TriageChecklistEntry,
-  TriageChecklistFacts,
-  TriageChecklistItem,
-  TriageDetailsSection,
-  TriageInsight,
-  TriageInsightState,
-  TriageInsightView,
-  TriageProgress,
-  TriageProgressEvent,
-  TriageProgressStore,
-  TriageProperty,
-  TriagePropertyCard,
-  TriageReportLanguage,
-  TriageReportRow,
-  TriageRouteCheck,
-  TriageSource,
-  TriageSummarySources,
-} from "./triage/index.ts";
+} from "./transfers/transferTable.ts";
+
+// triage/
+export type { TriageDetailsSection } from "./triage/triageAddressPage.ts";
 export {
-  attributionInsight,
-  attributionInsightMaxEntries,
   checkTriageAddressRoute,
   checkTriageTransactionRoute,
-  counterpartyRiskTopCount,
-  flowAmountRoundingThreshold,
-  formatTriageReportDate,
-  formatTriageVolume,
-  indirectExposure,
-  indirectExposureMaxCategories,
-  kycLevelOf,
-  kycLevels,
+  readTriageAddressQuery,
+  triageBackButton,
+  triageDetailsSectionsShown,
+} from "./triage/triageAddressPage.ts";
+export { triageChecklistFacts } from "./triage/triageChecklistFacts.ts";
+export { triageChecklistLabels, triageProgressPreferenceKey } from "./triage/triageChecklistLabels.ts";
+export { formatTriageVolume, kycLevels, triageInsights, uniqueTokensLabel } from "./triage/triageInsights.ts";
+export { triageLimits } from "./triage/triageLimits.ts";
+export { triageMessages } from "./triage/triageMessages.ts";
+export type { TriageChecklistItem, TriageProgress, TriageProgressEvent } from "./triage/triageProgress.ts";
+export {
+  readTriageProgress,
+  triageChecklist,
+  triageChecklistItems,
+  triageProgressSchema,
+  triageProgressStorageKey,
+  updateTriageProgress,
+} from "./triage/triageProgress.ts";
+export type { PropertyGroup } from "./triage/triageProperties.ts";
+export {
   kycPropertyGroup,
   lawEnforcementSuggestionKey,
   lawEnforcementSuggestionSchema,
-  lawEnforcementSuggestionStoredSchema,
   lawEnforcementSuggestionView,
-  leadCategoryId,
-  loadTriageReportLocale,
-  nextTriageProgress,
-  propertyGroupSchema,
-  readTriageAddressQuery,
-  readTriageProgress,
-  roundFlowAmount,
-  topCounterpartyRisks,
-  triageAddressPropertiesSchema,
-  triageAddressProperty,
-  triageAddressPropertyNames,
-  triageAddressTabs,
-  triageBackButton,
-  triageBackLabels,
-  triageChecklist,
-  triageChecklistFacts,
-  triageChecklistItems,
-  triageChecklistLabels,
-  triageDetailsSections,
-  triageDetailsSectionsShown,
-  triageInsights,
-  triageInsightTitles,
-  triageLimits,
-  triageMessages,
-  triageProgressPreferenceKey,
-  triageProgressSchema,
-  triageProgressStorageKey,
-  triageProgressStoreSchema,
   triagePropertyCards,
-  triagePropertySchema,
-  triageReportColumns,
-  triageReportCsv,
-  triageReportFileName,
-  triageReportLanguage,
-  triageReportRowSchema,
-  triageSummaryView,
-  uniqueTokensCap,
-  uniqueTokensLabel,
-  updateTriageProgress,
-  visibleTriageInsights,
-} from "./triage/index.ts";
-export type {
-  UserReportBody,
-  UserReportKind,
-  UserReportListQuery,
-  UserReportRecord,
-} from "./userReport/index.ts";
+} from "./triage/triageProperties.ts";
+export type { TriageReportRow } from "./triage/triageReport.ts";
+export { triageReportCsv, triageReportFileName, triageReportLanguage } from "./triage/triageReport.ts";
+export type { TriageSource } from "./triage/triageSummary.ts";
+export { triageInsightTitles, triageSummaryView } from "./triage/triageSummary.ts";
+
+// userReports/
+export type { UserReportKind, UserReportRecord } from "./userReports/userReports.ts";
 export {
   userReportBodySchemas,
-  userReportKindSchema,
   userReportKinds,
   userReportListQuerySchema,
   userReportMessages,
-  userReportRecordSchema,
   userReportTitles,
-} from "./userReport/index.ts";
-export type {
-  FavouriteUsers,
-  SelectableUser,
-} from "./userSelect/index.ts";
+} from "./userReports/userReports.ts";
+
+// userSelect/
+export type { SelectableUser } from "./userSelect/userSelect.ts";
 export {
   favouriteUsersFirst,
-  favouriteUsersSchema,
   favouriteUsersStorageKey,
   filterUsers,
   readFavouriteUsers,
   toggleFavouriteUser,
   userSelectDebounceMs,
-} from "./userSelect/index.ts";
+} from "./userSelect/userSelect.ts";

@@ -19,7 +19,9 @@ import {
 import type { OrganizationRow } from "./accounts/rows.ts";
 import { createUser, findUserByEmail } from "./accounts/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { isUniqueViolation, migrate, openStore, type Store } from "./store/index.ts";
+import { migrate } from "./store/migrate.ts";
+import { openStore } from "./store/openStore.ts";
+import { isUniqueViolation, type Store } from "./store/store.ts";
 
 const usage = `Usage: node packages/server/src/admin.ts <command>
   user create --email <email> --name <full name> [--password <password>]

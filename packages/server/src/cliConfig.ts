@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type CliDemoFile, cliDemoFileName, cliDemoFileSchema } from "@sleuth/sdk";
 import { createApiToken, findTokenUser } from "./accounts/apiTokens.ts";
 import { findDemoUser } from "./accounts/demoAccounts.ts";
-import type { Store } from "./store/index.ts";
+import type { Store } from "./store/store.ts";
 
 /** `<dataDir>/cli.json` (the SDK's cliDemoFileSchema): where `pnpm sleuth` finds the local server. */
 export function cliConfigPath(dataDir: string): string {

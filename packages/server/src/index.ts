@@ -1,15 +1,77 @@
-// The server's public surface: tests and scripts build, seed and inspect a server through these.
-export * from "./accounts/index.ts";
-export { cliConfigPath, ensureCliConfig } from "./cliConfig.ts";
+// The server's public surface for the tests and the scripts: building, seeding and inspecting a
+// server and its store. Add a name here when a test or a script needs it.
+
+export { createApiToken } from "./accounts/apiTokens.ts";
+export { demoAccounts, seedDemoAccounts } from "./accounts/demoAccounts.ts";
+export { setFeatureFlag } from "./accounts/featureFlags.ts";
+export { createOrganization, findOrganizationByUuid, setMembership } from "./accounts/organizations.ts";
+export type { OrganizationRow, UserRow } from "./accounts/rows.ts";
+export { createUser, findUserByEmail } from "./accounts/users.ts";
 export type { ServerConfig } from "./config.ts";
-export { ConfigError, defaultAllowedHosts, loadConfig } from "./config.ts";
-export * from "./http/index.ts";
-export * from "./importers/index.ts";
+export { loadConfig } from "./config.ts";
+export { findCustomEntityRow, listCustomEntities } from "./customEntities/customEntityRows.ts";
+export { exportText } from "./downloads/exportFile.ts";
+export { transferRowSource } from "./downloads/transferRows.ts";
+export { buildServer } from "./http/server.ts";
+export { stopTextReader } from "./imageScan/readText.ts";
+export { scanImage } from "./imageScan/scanImage.ts";
+export type { ImportOptions } from "./importers/importFormats.ts";
+export { repriceDays } from "./importers/repricing.ts";
+export { runImport } from "./importers/runImport.ts";
+export {
+  addressMetrics,
+  addressRiskInfo,
+  customEntityMetrics,
+  entityMetrics,
+  entityRiskScores,
+} from "./metrics/bulkMetrics.ts";
+export { addressSummaryParts } from "./metrics/miniSummary.ts";
+export type { SummaryRow } from "./metrics/printedAnswers.ts";
+export {
+  addressTagsOf,
+  attributionItemJson,
+  metricsItemJson,
+  parseSummaryAnswers,
+  riskItemJson,
+  summaryAnswersText,
+  summaryRowOf,
+  summaryValuesSql,
+} from "./metrics/printedAnswers.ts";
+export { forgetSummaryRows, summaryAnswersOfUrns } from "./metrics/rememberedAnswers.ts";
+export { addressRiskSummaryOf } from "./metrics/riskInfo.ts";
 export { claimNotifications, markSent, requeueSendingNotifications } from "./notifications/outboxClaims.ts";
-export { type DeliverySettings, queueNotification } from "./notifications/outboxRows.ts";
-export * from "./rollups/index.ts";
-export type { RouteContext } from "./routes/index.ts";
-export { registerRoutes } from "./routes/index.ts";
-export * from "./store/index.ts";
-export * from "./taxonomy/index.ts";
-export * from "./world/index.ts";
+export { queueNotification } from "./notifications/outboxRows.ts";
+export {
+  currentRollupsVersion,
+  ensureRollups,
+  refreshRollups,
+  storedRollupsVersion,
+} from "./rollups/rollups.ts";
+export { addressAttribution, entityAttribution } from "./search/attributionLookup.ts";
+export { autocomplete } from "./search/autocomplete.ts";
+export { searchConfiguration } from "./search/searchConfiguration.ts";
+export { lookupTransactions } from "./search/transactionLookup.ts";
+export { csvNumberCellSql, csvTextCellSql } from "./store/csvSql.ts";
+export { appliedMigrations, loadMigrations, migrate } from "./store/migrate.ts";
+export { openStore } from "./store/openStore.ts";
+export { openPgliteStore, pgdataPath } from "./store/pgliteStore.ts";
+export { openPostgresStore } from "./store/postgresStore.ts";
+export type { Queryable, Store } from "./store/store.ts";
+export { categoryByKey } from "./taxonomy/categories.ts";
+export {
+  countTransfers,
+  listTransfers,
+  newestTransfersStatement,
+  transferCsvPages,
+  transferRowPages,
+} from "./transfers/listing.ts";
+export type { TransferScope } from "./transfers/scope.ts";
+export { addressScope, customEntityScope, entityScope } from "./transfers/scope.ts";
+export { copyRows, withBulkTransaction } from "./world/bulkSession.ts";
+export type { TransferSide } from "./world/exposureModel.ts";
+export { computeExposure } from "./world/exposureModel.ts";
+export { generateWorld } from "./world/generateWorld.ts";
+export { seedReferenceData } from "./world/referenceData.ts";
+export type { WorldScale } from "./world/scales.ts";
+export { worldScaleSchema } from "./world/scales.ts";
+export { seedWorld } from "./world/seedWorld.ts";

@@ -6,10 +6,11 @@ import { demoAccounts, findDemoUser, seedDemoAccounts } from "./accounts/demoAcc
 import { ensureCliConfig } from "./cliConfig.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildServer } from "./http/server.ts";
-import { startTextReader } from "./imageScan/index.ts";
-import { ensureRollups } from "./rollups/index.ts";
-import { migrate, openStore } from "./store/index.ts";
-import { seedWorld } from "./world/index.ts";
+import { startTextReader } from "./imageScan/readText.ts";
+import { ensureRollups } from "./rollups/rollups.ts";
+import { migrate } from "./store/migrate.ts";
+import { openStore } from "./store/openStore.ts";
+import { seedWorld } from "./world/seedWorld.ts";
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);

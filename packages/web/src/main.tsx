@@ -4,9 +4,10 @@ import "@primer/primitives/dist/css/functional/themes/dark.css";
 import "./app/app.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/index.ts";
-import { installFocusTracker, installHotkeyListener } from "./keyboard/index.ts";
-import { startSession } from "./session/index.ts";
+import { App } from "./app/App.tsx";
+import { installFocusTracker } from "./keyboard/focusReturn.ts";
+import { installHotkeyListener } from "./keyboard/hotkeyRegistry.ts";
+import { startSession } from "./session/sessionStore.ts";
 
 installHotkeyListener();
 installFocusTracker();

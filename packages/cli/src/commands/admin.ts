@@ -7,7 +7,8 @@ import {
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action, type Session } from "../session.ts";
 
 /** The operator credential comes from the environment only: secrets never go in flags (clig.dev). */

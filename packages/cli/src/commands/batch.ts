@@ -3,28 +3,21 @@ import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { type ChainId, chainById } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { type ReadProgress, readCsvColumn, readInputLines } from "../batch/batchInput.ts";
+import { batchConcurrency, batchSliceLimits, clientLookups } from "../batch/batchLookups.ts";
 import {
-  type BatchFormat,
   type BatchProgressState,
-  type BatchSummary,
-  batchConcurrency,
-  batchFormats,
-  batchSliceLimits,
-  clientLookups,
-  createRowWriter,
   emptyCounts,
   loadProgressLine,
   type ProgressDisplay,
-  type ReadProgress,
-  readCsvColumn,
-  readInputLines,
-  runBatch,
-} from "../batch/index.ts";
+} from "../batch/batchProgress.ts";
+import { type BatchFormat, batchFormats, createRowWriter } from "../batch/batchWriters.ts";
+import { type BatchSummary, runBatch } from "../batch/runBatch.ts";
 import { CancelledError, CliError, exitCodes } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
 import { integerIn } from "../numberOptions.ts";
-import { showsProgress } from "../output/index.ts";
+import { showsProgress } from "../output/interactive.ts";
 import { action, type Session } from "../session.ts";
 
 interface BatchFlags {

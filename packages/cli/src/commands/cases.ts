@@ -2,7 +2,8 @@ import { type CaseRecord, casesDefaultLimit, createCaseRequestSchema } from "@sl
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderPairs, renderTable } from "../output/index.ts";
+import { type Column, renderPairs, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 
 function caseColumns(tty: boolean): Column<CaseRecord>[] {

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { type ConfigSource, describeSource, type Resolved, redactToken } from "../config/index.ts";
+import { type ConfigSource, describeSource, type Resolved, redactToken } from "../config/resolve.ts";
 import type { CliIo } from "../io.ts";
-import { renderPairs } from "../output/index.ts";
+import { renderPairs } from "../output/table.ts";
 import { action } from "../session.ts";
 
 function sourceJson(source: ConfigSource) {

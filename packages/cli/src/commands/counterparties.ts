@@ -6,10 +6,11 @@ import {
   type TxDateRange,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError } from "commander";
-import { counterpartyColumns, resolveCliSubject } from "../flows/index.ts";
+import { resolveCliSubject } from "../flows/flowSubject.ts";
+import { counterpartyColumns } from "../flows/flowTables.ts";
 import type { CliIo } from "../io.ts";
 import { integerIn } from "../numberOptions.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
 function riskLevel(value: string): number {

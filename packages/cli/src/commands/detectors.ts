@@ -7,7 +7,8 @@ import {
 } from "@sleuth/sdk";
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 import { addressSubjectOf } from "./addressSubject.ts";
 

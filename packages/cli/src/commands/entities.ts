@@ -18,7 +18,8 @@ import {
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import { type CliIo, readAll } from "../io.ts";
-import { type Column, formatTime, renderPairs, renderTable } from "../output/index.ts";
+import { type Column, renderPairs, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 
 function entityColumns(tty: boolean): Column<CustomEntityDetail>[] {

@@ -10,16 +10,10 @@ import {
   planDownload,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { downloadResult, saveExport } from "../downloads/exportFiles.ts";
+import { type ExportTable, exportRequestFor, exportTables, parseRange } from "../downloads/exportTables.ts";
+import { waitForJob } from "../downloads/waitForJob.ts";
 import { CliError } from "../errors.ts";
-import {
-  downloadResult,
-  type ExportTable,
-  exportRequestFor,
-  exportTables,
-  parseRange,
-  saveExport,
-  waitForJob,
-} from "../exports/index.ts";
 import type { CliIo } from "../io.ts";
 import { action, type Session } from "../session.ts";
 

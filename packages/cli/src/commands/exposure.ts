@@ -1,14 +1,14 @@
 import { flowMessages, subjectFieldsFor } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
+import { resolveCliSubject } from "../flows/flowSubject.ts";
 import {
   categoryDailyColumns,
   dailyFlowColumns,
-  resolveCliSubject,
   riskDailyColumns,
   riskRatioColumns,
-} from "../flows/index.ts";
+} from "../flows/flowTables.ts";
 import type { CliIo } from "../io.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 import { txDateOf } from "./counterparties.ts";
 

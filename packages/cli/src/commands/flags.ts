@@ -2,7 +2,8 @@ import { type UserAttributionRecord, urnSchema } from "@sleuth/sdk";
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 
 function flagColumns(tty: boolean): Column<UserAttributionRecord>[] {

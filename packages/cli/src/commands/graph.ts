@@ -13,7 +13,8 @@ import {
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 
 const exportFormats = ["trm", "csv", "graphml", "gexf"] as const;

@@ -5,7 +5,7 @@ import { type ImportFormat, type ImportResult, type ImportRunOptions, importForm
 import { Argument, type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
 interface ImportFlags {

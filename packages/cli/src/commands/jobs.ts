@@ -1,10 +1,11 @@
 import { resolve } from "node:path";
 import { type AsyncJobDetails, asyncJobStatuses, manifestPathOf } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
+import { downloadResult, verifyExport } from "../downloads/exportFiles.ts";
+import { waitForJob } from "../downloads/waitForJob.ts";
 import { CliError, exitCodes } from "../errors.ts";
-import { downloadResult, verifyExport, waitForJob } from "../exports/index.ts";
 import type { CliIo } from "../io.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
 const progressOf = (job: AsyncJobDetails) =>

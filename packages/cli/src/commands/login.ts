@@ -1,7 +1,7 @@
 import { ApiError, displayName, type SleuthClient } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import type { Command } from "commander";
-import { readConfigFile, updateConfigFile } from "../config/index.ts";
+import { readConfigFile, updateConfigFile } from "../config/file.ts";
 import { authRequired, CliError } from "../errors.ts";
 import { type CliIo, readAll } from "../io.ts";
 import { action, type Session } from "../session.ts";

@@ -1,13 +1,9 @@
 import { ApiError } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import type { Command } from "commander";
-import {
-  type ConfigFile,
-  loadConfig,
-  normalizeApiUrl,
-  readConfigFile,
-  updateConfigFile,
-} from "../config/index.ts";
+import { type ConfigFile, readConfigFile, updateConfigFile } from "../config/file.ts";
+import { loadConfig } from "../config/load.ts";
+import { normalizeApiUrl } from "../config/resolve.ts";
 import type { CliIo } from "../io.ts";
 import { action } from "../session.ts";
 

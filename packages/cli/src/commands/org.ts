@@ -1,10 +1,13 @@
 import { displayName, type Member, roleSchema, type SleuthClient, type UserOrganization } from "@sleuth/sdk";
 import type { Command } from "commander";
-import { describeSource, loadConfig, updateConfigFile } from "../config/index.ts";
+import { updateConfigFile } from "../config/file.ts";
+import { loadConfig } from "../config/load.ts";
+import { describeSource } from "../config/resolve.ts";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
 import { findOrganization } from "../organizations.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 import { registerOrgForensicsLicense } from "./orgForensicsLicense.ts";
 import { registerOrgWebhooks } from "./orgWebhooks.ts";

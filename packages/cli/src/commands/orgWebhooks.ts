@@ -1,7 +1,8 @@
 import type { NotificationDelivery, WebhookEndpoint } from "@sleuth/sdk";
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
-import { type Column, formatTime, renderTable } from "../output/index.ts";
+import { type Column, renderTable } from "../output/table.ts";
+import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
 
 function deliveryColumns(tty: boolean): Column<NotificationDelivery>[] {

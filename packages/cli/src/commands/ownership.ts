@@ -8,10 +8,11 @@ import {
 } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
-import { ownedAddressColumns, ownershipCategoryColumns, resolveCliSubject } from "../flows/index.ts";
+import { resolveCliSubject } from "../flows/flowSubject.ts";
+import { ownedAddressColumns, ownershipCategoryColumns } from "../flows/flowTables.ts";
 import type { CliIo } from "../io.ts";
 import { integerIn } from "../numberOptions.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
 /**

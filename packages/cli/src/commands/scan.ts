@@ -10,7 +10,7 @@ import {
 import type { Command } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { renderTable } from "../output/index.ts";
+import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
 // 002 §5: the media type each accepted extension is sent as.

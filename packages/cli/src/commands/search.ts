@@ -10,7 +10,8 @@ import {
 import type { Command } from "commander";
 import { CliError, describeError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
-import { failedSections, renderSearchTables, searchAllSections, sizedSections } from "../search/index.ts";
+import { failedSections, searchAllSections, sizedSections } from "../search/searchResults.ts";
+import { renderSearchTables } from "../search/searchTables.ts";
 import { action } from "../session.ts";
 
 /**

@@ -10,7 +10,7 @@ import {
   transferCsvRow,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { type BatchFormat, batchFormats, createRowWriter } from "../batch/index.ts";
+import { type BatchFormat, batchFormats, createRowWriter } from "../batch/batchWriters.ts";
 import { CancelledError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
@@ -21,7 +21,7 @@ import {
   type TransferSubject,
   timestampFilterOf,
   transferSubjectOf,
-} from "../transfers/index.ts";
+} from "../transfers/transferSubject.ts";
 
 interface TransfersFlags {
   chain?: ChainId;

@@ -1,7 +1,7 @@
 import { displayName } from "@sleuth/sdk";
 import type { Command } from "commander";
 import type { CliIo } from "../io.ts";
-import { renderPairs } from "../output/index.ts";
+import { renderPairs } from "../output/table.ts";
 import { action } from "../session.ts";
 
 /** 000 §7 session: who the token belongs to and which organization commands act in. */

@@ -12,7 +12,7 @@ import {
   riskLabelOf,
   utcDatePattern,
 } from "@sleuth/sdk";
-import type { Column } from "../output/index.ts";
+import type { Column } from "../output/table.ts";
 
 const count = (value: number) => value.toLocaleString("en-US");
 

@@ -17,7 +17,7 @@ import {
   truncateSearchTitle,
   utcDateTimePattern,
 } from "@sleuth/sdk";
-import { type Column, displayWidth, renderTable } from "../output/index.ts";
+import { type Column, displayWidth, renderTable } from "../output/table.ts";
 import type { SectionItems } from "./searchResults.ts";
 
 const chainName = (chain: string) => chainById(chain)?.name ?? chain;

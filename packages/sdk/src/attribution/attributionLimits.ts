@@ -1,4 +1,4 @@
-import { bulkBatchSizes } from "../constants/index.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 
 /**
  * Choice (the spec gives no limit): one attribution lookup names at most as many addresses as an

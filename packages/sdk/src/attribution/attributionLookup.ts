@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { anyEntityUrnSchema, parseUrn } from "../chains/index.ts";
+import { anyEntityUrnSchema, parseUrn } from "../chains/urn.ts";
 
 export const attributionMessages = {
   // 002 §5: the lookup's exact failure.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressChainUrnSchema, anyEntityUrnSchema } from "../chains/index.ts";
+import { addressChainUrnSchema, anyEntityUrnSchema } from "../chains/urn.ts";
 
 // 000 §3: a tag is ordinary or a behavioural signature (then it names the signature).
 export const attributionTagTypes = ["ordinary", "behavioral_signature"] as const;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { entityUrn } from "../chains/index.ts";
+import { entityUrn } from "../chains/urn.ts";
 import { beaconCaseNumber, beaconCaseNumberSchema } from "./caseNumber.ts";
 import {
   beaconNotificationFileName,

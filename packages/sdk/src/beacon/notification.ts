@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { anyEntityUrnSchema } from "../chains/index.ts";
-import { formatUtc } from "../format/index.ts";
+import { anyEntityUrnSchema } from "../chains/urn.ts";
+import { formatUtc } from "../format/dates.ts";
 import { type BeaconCaseNumber, beaconCaseNumberSchema } from "./caseNumber.ts";
 
 /** 000 §3: the property names that carry a VASP's contacts. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { urnSchema } from "../chains/index.ts";
+import { urnSchema } from "../chains/urn.ts";
 
 // Issue "Act on findings": a case holds addresses, entities, transactions, graphs and flags. 000 §5
 // names URNs for elements only; a saved graph and a flag (001 §3 user attribution) are named here by

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personRefSchema } from "../account/personRef.ts";
+import { personRefSchema } from "../accounts/personRef.ts";
 import { caseSchema, newCaseSchema } from "./caseRecord.ts";
 import { caseRelatableUrnSchema } from "./caseRelatables.ts";
 

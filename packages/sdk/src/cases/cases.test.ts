@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressChainUrn } from "../chains/index.ts";
+import { addressChainUrn } from "../chains/urn.ts";
 import { canCreateCase, caseSchema, createCaseResponseSchema, newCaseSchema } from "./caseRecord.ts";
 import {
   caseRelatableTarget,

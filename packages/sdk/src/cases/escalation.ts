@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { urnSchema } from "../chains/index.ts";
+import { urnSchema } from "../chains/urn.ts";
 import type { Case } from "./caseRecord.ts";
 
 export const escalationMessages = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { personRefSchema } from "../account/personRef.ts";
-import { urnSchema } from "../chains/index.ts";
+import { personRefSchema } from "../accounts/personRef.ts";
+import { urnSchema } from "../chains/urn.ts";
 
 // Choice: bounds the specification leaves open.
 export const escalationLimits = { assignees: 50, alias: 200, note: 4_000 } as const;

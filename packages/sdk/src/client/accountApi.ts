@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ActivityAction, activityEntrySchema } from "../account/activity.ts";
+import { type ActivityAction, activityEntrySchema } from "../accounts/activity.ts";
 import {
   type FeatureFlagKey,
   type FeatureFlags,
@@ -7,8 +7,8 @@ import {
   type SetFeatureFlagBody,
   type TargetDomain,
   withFlagDefaults,
-} from "../account/featureFlags.ts";
-import { type PreferenceKey, parsePreferenceValue, preferenceSchema } from "../account/preferences.ts";
+} from "../accounts/featureFlags.ts";
+import { type PreferenceKey, parsePreferenceValue, preferenceSchema } from "../accounts/preferences.ts";
 import {
   apiTokenSchema,
   authConfigSchema,
@@ -22,7 +22,7 @@ import {
   type UpdateOrganizationBody,
   userOrganizationSchema,
   userSchema,
-} from "../account/schemas.ts";
+} from "../accounts/schemas.ts";
 import { createdOrganizationOf } from "../organization/createdOrganization.ts";
 import { ApiError } from "./errors.ts";
 import type { HttpCore } from "./httpCore.ts";

@@ -5,12 +5,12 @@ import {
   awaitingDownloadQuery,
   downloadUrlSchema,
   type ExportRequest,
-} from "../download/exportJobs.ts";
+} from "../downloads/exportJobs.ts";
 import {
   decodeManifestHeader,
   type ExportManifest,
   exportManifestHeader,
-} from "../download/exportManifest.ts";
+} from "../downloads/exportManifest.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { attributionTagSchema } from "../attribution/index.ts";
-import { addressChainUrn, encodeAddress } from "../chains/index.ts";
-import { addressRiskInfoSchema } from "../risk/index.ts";
+import { attributionTagSchema } from "../attribution/attributionTag.ts";
+import { encodeAddress } from "../chains/address.ts";
+import { addressChainUrn } from "../chains/urn.ts";
+import { addressRiskInfoSchema } from "../risk/riskInfo.ts";
 import { echoIssues } from "./bulkAnswers.ts";
 import { ApiError } from "./errors.ts";
 import { HttpCore } from "./httpCore.ts";

@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { createCaseResponseSchema } from "../cases/caseRecord.ts";
 import {
   type AttachRelatableRequest,
   type CasesQuery,
   type CreateCaseRequest,
   caseRecordSchema,
-  createCaseResponseSchema,
-  type EscalateRequest,
-  escalationNotifyTargetsSchema,
-  escalationSchema,
-  type SetEscalationNotifyTargetsRequest,
   type UpdateCaseRequest,
-} from "../cases/index.ts";
+} from "../cases/caseWire.ts";
+import { type EscalateRequest, escalationSchema } from "../cases/escalationWire.ts";
+import {
+  escalationNotifyTargetsSchema,
+  type SetEscalationNotifyTargetsRequest,
+} from "../cases/notifyTargetsWire.ts";
 import type { HttpCore } from "./httpCore.ts";
 import { inboxPage } from "./inboxPage.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Compatibility, compatibilitySchema } from "../customEntity/compatibility.ts";
-import { customEntityCreateErrorMessage } from "../customEntity/customEntity.ts";
+import { type Compatibility, compatibilitySchema } from "../customEntities/compatibility.ts";
+import { customEntityCreateErrorMessage } from "../customEntities/customEntity.ts";
 import {
   type CreateCustomEntityBody,
   type CustomEntityDetail,
@@ -11,7 +11,7 @@ import {
   refreshStatusAnswerSchema,
   type UpdateCustomEntityBody,
   validateNameSchema,
-} from "../customEntity/customEntityRequests.ts";
+} from "../customEntities/customEntityRequests.ts";
 import { collaboratorsSchema, type SharingOperation } from "../sharing/collaborators.ts";
 import { sharingMessages } from "../sharing/sharingMessages.ts";
 import { ApiError } from "./errors.ts";

@@ -5,7 +5,7 @@ import {
   type DetectorListQuery,
   detectorAlertSchema,
   detectorSchema,
-} from "../detector/index.ts";
+} from "../detectors/detectorRecords.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 const detectors = z.array(detectorSchema);

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import {
-  type CreateUserAttributionBody,
-  type UserAttributionListQuery,
-  userAttributionRecordSchema,
-} from "../flag/index.ts";
+import type { CreateUserAttributionBody } from "../flags/flagForm.ts";
+import { type UserAttributionListQuery, userAttributionRecordSchema } from "../flags/flagRecords.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 const records = z.array(userAttributionRecordSchema);

@@ -1,25 +1,22 @@
 import { z } from "zod";
-import { bulkBatchSizes } from "../constants/index.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 import {
-  type AssetHoldingsRequest,
-  type AssetHoldingsVersion,
-  addressHoldingsSchema,
-  assetHoldingsRequestSchema,
-  assetMetricsSchema,
-  type ByCounterpartyRequest,
-  bulkSubjectFieldOf,
-  byAssetSummaryRequestSchema,
-  byCounterpartyRequestSchema,
   type CategoryTransfersRequest,
+  categoryFilterValuesRequestSchema,
+  categoryFilterValuesSchema,
+  categoryTransfersRequestSchema,
+  ownershipAddressesRequestSchema,
+  ownershipCategoriesRequestSchema,
+  ownershipCategorySchema,
+} from "../flows/categories.ts";
+import {
+  type ByCounterpartyRequest,
+  byCounterpartyRequestSchema,
   type ChainAssetsCounterpartyKind,
   type ChainAssetsRequest,
   type CounterpartyFlowsSummaryRequest,
   type CounterpartyKind,
   type CounterpartyTransfersRequest,
-  categoryDailyRowSchema,
-  categoryFilterValuesRequestSchema,
-  categoryFilterValuesSchema,
-  categoryTransfersRequestSchema,
   chainAssetInfoSchema,
   chainAssetsRequestSchema,
   counterpartyFlowsSummaryRequestSchema,
@@ -27,30 +24,44 @@ import {
   counterpartyRowSchema,
   counterpartyTransferRowsSchema,
   counterpartyTransfersRequestSchema,
+} from "../flows/counterparties.ts";
+import {
+  categoryDailyRowSchema,
   dailyExposureRequestSchema,
+  riskDailyRowSchema,
+  riskRatioDailyRowSchema,
+} from "../flows/exposure.ts";
+import {
   type FlowSubject,
   type FlowValueType,
+  forValueType,
+  type TxDateRange,
+} from "../flows/flowSubject.ts";
+import {
+  assetMetricsSchema,
+  bulkSubjectFieldOf,
+  byAssetSummaryRequestSchema,
   flowSummaryBulkRequestSchema,
   flowSummaryItemSchema,
   flowSummaryRequestSchema,
   flowSummarySchema,
-  forValueType,
+} from "../flows/flowSummary.ts";
+import {
+  type AssetHoldingsRequest,
+  type AssetHoldingsVersion,
+  addressHoldingsSchema,
+  assetHoldingsRequestSchema,
+  statisticsMaxUrns,
+  subjectStatisticsSchema,
+} from "../flows/holdings.ts";
+import {
   type InetObservationsRequest,
   inetObservationsRequestSchema,
   ipAssociationSchema,
-  ownershipAddressesRequestSchema,
-  ownershipCategoriesRequestSchema,
-  ownershipCategorySchema,
-  riskDailyRowSchema,
-  riskIndicatorRowSchema,
-  riskIndicatorsRequestSchema,
-  riskRatioDailyRowSchema,
-  statisticsMaxUrns,
-  subjectStatisticsSchema,
-  type TxDateRange,
-} from "../flows/index.ts";
-import { scamReportSchema } from "../scamReport/index.ts";
-import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
+} from "../flows/observations.ts";
+import { riskIndicatorRowSchema, riskIndicatorsRequestSchema } from "../flows/riskIndicators.ts";
+import { scamReportSchema } from "../scamReport/scamReport.ts";
+import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/schemas.ts";
 import { type BulkResult, bulkInBatches } from "./bulkRequests.ts";
 import { ApiError } from "./errors.ts";
 import type { HttpCore } from "./httpCore.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { escalationInboxMetaSchema } from "../cases/index.ts";
+import { escalationInboxMetaSchema } from "../cases/escalationWire.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 /**

@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { investigationInterestSchema } from "../interests/interest.ts";
 import {
   type InterestBulkRequest,
   type InterestUpdateRequest,
   interestSearchResultSchema,
-  investigationInterestSchema,
   networkSchema,
   networkSettingsSchema,
-  type RevealNoticeQuery,
-  revealNoticeSchema,
-} from "../interest/index.ts";
+} from "../interests/interestWire.ts";
+import { type RevealNoticeQuery, revealNoticeSchema } from "../interests/revealNotices.ts";
 import type { HttpCore } from "./httpCore.ts";
 import { inboxPage } from "./inboxPage.ts";
 

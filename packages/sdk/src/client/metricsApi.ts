@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { bulkBatchSizes } from "../constants/index.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 import {
   type AddressMetrics,
   addressMetricsRequestSchema,
@@ -11,7 +11,7 @@ import {
   entityMetricsRequestSchema,
   entityMetricsSchema,
   type MetricsInclude,
-} from "../metrics/index.ts";
+} from "../metrics/metricsSummary.ts";
 import {
   type AddressRiskInfo,
   addressRiskInfoRequestSchema,
@@ -19,7 +19,7 @@ import {
   type EntityRiskScore,
   entityRiskScoreRequestSchema,
   entityRiskScoreSchema,
-} from "../risk/index.ts";
+} from "../risk/riskInfo.ts";
 import {
   type BulkCallOptions,
   echoIssues,

@@ -4,8 +4,8 @@ import {
   beaconNotificationRecordSchema,
   notificationDeliverySchema,
   notificationStatusSchema,
-} from "../notification/notificationDelivery.ts";
-import { createdWebhookEndpointSchema, webhookEndpointSchema } from "../notification/webhookSignature.ts";
+} from "../notifications/notificationDelivery.ts";
+import { createdWebhookEndpointSchema, webhookEndpointSchema } from "../notifications/webhookSignature.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 /** Issue 40: delivery status, the notify flow's server-side call, and the organization's webhooks. */

@@ -4,7 +4,7 @@ import {
   operatorNetworkSchema,
   operatorOrganizationSchema,
   suggestionForReviewSchema,
-} from "../notification/operator.ts";
+} from "../notifications/operator.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 /**

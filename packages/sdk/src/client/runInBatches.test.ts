@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { bulkBatchSizes } from "../constants/index.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 import { runInBatches } from "./runInBatches.ts";
 
 test("000 §7 addresses go out in batches of 900", async () => {

@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { activityEntrySchema } from "../account/activity.ts";
+import { activityEntrySchema } from "../accounts/activity.ts";
+import { attributionLookupMaxUrns } from "../attribution/attributionLimits.ts";
+import {
+  attributionAddressRequest,
+  attributionEntityRequestSchema,
+} from "../attribution/attributionLookup.ts";
 import {
   type AddressAttribution,
   addressAttributionSchema,
-  attributionAddressRequest,
-  attributionEntityRequestSchema,
-  attributionLookupMaxUrns,
   type EntityAttribution,
   entityAttributionSchema,
-} from "../attribution/index.ts";
+} from "../attribution/attributionTag.ts";
 import {
   type AttributionType,
   type AutocompleteHit,
@@ -17,18 +19,22 @@ import {
   autocompleteHitSchema,
   autocompleteMetaSchema,
   autocompleteRequestSchema,
+} from "../search/autocomplete.ts";
+import {
   noSearchConfigurationNotice,
   type SearchConfigurationAnswer,
   searchConfigurationSchema,
-  searchResultLimit,
-  statusReportRequest,
-  statusReportSchema,
+} from "../search/searchConfiguration.ts";
+import { statusReportRequest } from "../search/searchInput.ts";
+import { searchResultLimit } from "../search/searchSections.ts";
+import { statusReportSchema } from "../search/statusReport.ts";
+import {
   type TransactionLookupRequest,
   type TransactionRow,
   transactionLookupMaxHashes,
   transactionLookupRequestSchema,
   transactionRowSchema,
-} from "../search/index.ts";
+} from "../search/transactionLookup.ts";
 import {
   type BulkCallOptions,
   echoIssues,

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { TransferPageMeta } from "../transfers/index.ts";
+import type { TransferPageMeta } from "../transfers/requests.ts";
 import { autoPageTransfers, type TransferPage, type UncheckedTransferPage } from "./transfersApi.ts";
 
 const sort: TransferPageMeta["sort"] = { column: "timestamp", direction: "desc" };

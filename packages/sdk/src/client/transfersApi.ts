@@ -10,21 +10,23 @@ import {
   type CustomEntityTransfersRequest,
   customEntityTransfersCountRequestSchema,
   customEntityTransfersRequestSchema,
-  type EntityTransferRow,
   type EntityTransfersCountRequest,
   type EntityTransfersRequest,
-  entityTransferRowSchema,
   entityTransferRowsSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
   maxTransferPageSize,
   type TransferPageMeta,
-  type TransferRow,
   transferPageMetaSchema,
-  transferRowSchema,
   transferRowsSchema,
   transfersCountSchema,
-} from "../transfers/index.ts";
+} from "../transfers/requests.ts";
+import {
+  type EntityTransferRow,
+  entityTransferRowSchema,
+  type TransferRow,
+  transferRowSchema,
+} from "../transfers/schemas.ts";
 import { ApiError } from "./errors.ts";
 import type { HttpCore } from "./httpCore.ts";
 import type { CallOptions } from "./searchApi.ts";

@@ -1,20 +1,23 @@
 import { z } from "zod";
-import type { AttributionTag } from "../attribution/index.ts";
-import { type ImageScanRead, imageScanResponseSchema } from "../imageUpload/index.ts";
-import type { AddressMetrics } from "../metrics/index.ts";
-import type { AddressRiskInfo } from "../risk/index.ts";
+import type { AttributionTag } from "../attribution/attributionTag.ts";
+import { imageScanResponseSchema } from "../imageUpload/imageProcessing.ts";
+import type { ImageScanRead } from "../imageUpload/imageScanIdentifiers.ts";
+import type { AddressMetrics } from "../metrics/metricsSummary.ts";
+import type { AddressRiskInfo } from "../risk/riskInfo.ts";
+import { checkTriageAddressRoute } from "../triage/triageAddressPage.ts";
 import {
-  checkTriageAddressRoute,
   type LawEnforcementSuggestion,
   lawEnforcementSuggestionStoredSchema,
   propertyGroupSchema,
+} from "../triage/triageProperties.ts";
+import {
   type TriageReportLanguage,
   type TriageReportRow,
-  type TriageSource,
   triageReportCsv,
   triageReportFileName,
   triageReportRowSchema,
-} from "../triage/index.ts";
+} from "../triage/triageReport.ts";
+import type { TriageSource } from "../triage/triageSummary.ts";
 import { ApiError } from "./errors.ts";
 import type { HttpCore } from "./httpCore.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";

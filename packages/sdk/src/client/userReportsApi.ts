@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { beaconVaspSchema } from "../beacon/index.ts";
+import { beaconVaspSchema } from "../beacon/vasp.ts";
 import {
   type UserReportBody,
   type UserReportKind,
   type UserReportListQuery,
   userReportRecordSchema,
-} from "../userReport/index.ts";
+} from "../userReports/userReports.ts";
 import type { HttpCore } from "./httpCore.ts";
 
 /** 000 §7 User reports (every POST under /user-report/) and the notify flow's VASP lookup. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { addressChainUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, transactionUrn } from "../chains/urn.ts";
 import { dateRangeFilterChange, instantOfDateInput } from "./dateFilter.ts";
 import { jumpToInput, jumpToTransaction } from "./jumpTo.ts";
 import { filterMessages } from "./messages.ts";

@@ -1,4 +1,6 @@
-import { chainById, defaultChain, isValidTransactionHash, transactionUrn } from "../chains/index.ts";
+import { chainById, defaultChain } from "../chains/chainRegistry.ts";
+import { isValidTransactionHash } from "../chains/transactionHash.ts";
+import { transactionUrn } from "../chains/urn.ts";
 import type { TransferJumpTo } from "../transfers/transferTable.ts";
 import { instantOfDateInput, looksLikeDateInput } from "./dateFilter.ts";
 import { filterMessages } from "./messages.ts";

@@ -1,4 +1,4 @@
-import { formatUrn, parseUrn } from "../chains/index.ts";
+import { formatUrn, parseUrn } from "../chains/urn.ts";
 
 /**
  * 000 §5: while the user types in a URN table filter, the text is a search query (names, addresses)

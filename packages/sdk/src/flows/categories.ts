@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { assetUrnSchema, chainIdSchema } from "../chains/index.ts";
-import { pageSizes } from "../constants/index.ts";
-import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/index.ts";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
+import { assetUrnSchema } from "../chains/urn.ts";
+import { pageSizes } from "../constants/limits.ts";
+import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape, oneWayOfPaging, oneWayOfPagingIssue, txDateRangeSchema } from "./flowSubject.ts";
 
 /** Filters of a category transfers table (001 §2): direction, asset, chain, time. */

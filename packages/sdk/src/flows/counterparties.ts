@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
   anyEntityUrnSchema,
   assetUrnSchema,
-  chainIdSchema,
   customEntityUrnSchema,
   entityUrnSchema,
-} from "../chains/index.ts";
-import { pageSizes } from "../constants/index.ts";
-import { categoryRiskScoreLevelSchema, riskScoreLevels } from "../risk/index.ts";
-import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/index.ts";
+} from "../chains/urn.ts";
+import { pageSizes } from "../constants/limits.ts";
+import { riskScoreLevels } from "../risk/riskScale.ts";
+import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
+import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/schemas.ts";
 import {
   flowSubjectShape,
   offsetPageShape,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { riskLabels } from "../risk/index.ts";
+import { riskLabels } from "../risk/riskScale.ts";
 import { flowSubjectShape, txDateRangeSchema } from "./flowSubject.ts";
 
 /** 000 §7 v5/flows/{type}/by-counterparty-category/daily and by-counterparty-risk/(ratios/)daily. */

@@ -9,7 +9,7 @@ import {
   formatUtc,
   minimumChartZoomDays,
   utcDatePattern,
-} from "../format/index.ts";
+} from "../format/dates.ts";
 import type { CategoryDailyRow, ExposureRiskLabel, RiskDailyRow } from "./exposure.ts";
 import { exposureRiskLabels } from "./exposure.ts";
 

@@ -1,4 +1,4 @@
-import { formatUtc, utcDatePattern } from "../format/index.ts";
+import { formatUtc, utcDatePattern } from "../format/dates.ts";
 import { unknownUsdText, usdText } from "../format/usdAmount.ts";
 
 export { unknownUsdText };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from "../chains/index.ts";
-import { earliestDate } from "../format/index.ts";
+import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from "../chains/urn.ts";
+import { earliestDate } from "../format/dates.ts";
 
 /** 000 §7 `{valueType}` / `{type}` of the flow calls: whose flows are asked about. */
 export const flowValueTypes = ["address", "entity", "custom-entity"] as const;

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
   assetUrnSchema,
-  chainIdSchema,
   customEntityUrnSchema,
   entityUrnSchema,
-} from "../chains/index.ts";
-import { bulkBatchSizes, byAssetSummaryMaxPages, pageSizes } from "../constants/index.ts";
-import { decimalAmountSchema } from "../transfers/index.ts";
+} from "../chains/urn.ts";
+import { bulkBatchSizes, byAssetSummaryMaxPages, pageSizes } from "../constants/limits.ts";
+import { decimalAmountSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape, offsetPageShape, txDateRangeSchema } from "./flowSubject.ts";
 
 /**

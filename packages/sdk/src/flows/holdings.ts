@@ -4,8 +4,8 @@ import {
   assetUrnSchema,
   customEntityUrnSchema,
   entityUrnSchema,
-} from "../chains/index.ts";
-import { decimalAmountSchema } from "../transfers/index.ts";
+} from "../chains/urn.ts";
+import { decimalAmountSchema } from "../transfers/schemas.ts";
 
 /** 000 §7 asset_holdings: v2 answers up to 1000 holdings per address, v4 up to 30. */
 export const assetHoldingsLimits = { v2: 1000, v4: 30 } as const;

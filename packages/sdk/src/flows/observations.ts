@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressChainUrnSchema, inetUrnSchema } from "../chains/index.ts";
-import { pageSizes } from "../constants/index.ts";
+import { addressChainUrnSchema, inetUrnSchema } from "../chains/urn.ts";
+import { pageSizes } from "../constants/limits.ts";
 import { ipHostShape } from "./ipHost.ts";
 
 /** 000 §7 GET /v1/inet/observations/summary/address: addressChainUrn, limit, offset (pages of 10). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { detailsTableMaxRecords, riskRowSchema } from "../risk/index.ts";
-import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/index.ts";
+import { detailsTableMaxRecords, riskRowSchema } from "../risk/schemas.ts";
+import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape } from "./flowSubject.ts";
 
 /** 001 §7 POST /risk/{valueType}/indicators. */

@@ -1,4 +1,4 @@
-import { percentageDenominatorThreshold } from "../constants/index.ts";
+import { percentageDenominatorThreshold } from "../constants/limits.ts";
 
 /** Shown wherever a number is missing or not finite. */
 export const missingValueText = "—";

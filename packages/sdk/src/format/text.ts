@@ -1,4 +1,4 @@
-import { requestInformationQueryMaxLength, tagList } from "../constants/index.ts";
+import { requestInformationQueryMaxLength, tagList } from "../constants/limits.ts";
 
 export const ellipsis = "…";
 

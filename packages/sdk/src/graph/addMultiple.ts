@@ -1,4 +1,5 @@
-import { type ChainId, type RecognizedIdentifier, recognizeIdentifier } from "../chains/index.ts";
+import type { ChainId } from "../chains/chainRegistry.ts";
+import { type RecognizedIdentifier, recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
 import { graphMessages } from "./graphMessages.ts";
 
 // 001 §9: at most this many addresses and transactions are added in one go.

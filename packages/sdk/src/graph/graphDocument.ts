@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chainIdSchema } from "../chains/index.ts";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import { offChainNodeIcons } from "./graphElements.ts";
 
 // 002 §3 graph element types as a saved document: the nodes (addresses, entities, custom entities,

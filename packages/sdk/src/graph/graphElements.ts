@@ -1,13 +1,13 @@
 import { utc } from "@date-fns/utc";
 import { format } from "date-fns/format";
 import { z } from "zod";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
   anyEntityUrnSchema,
   assetUrnSchema,
-  chainIdSchema,
   transactionUrnSchema,
-} from "../chains/index.ts";
+} from "../chains/urn.ts";
 import { graphMessages } from "./graphMessages.ts";
 
 // 002 §5: off-chain edge timestamps read 'MMM D, YYYY h:mm:ss A' in UTC (date-fns spells it as below).

@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from "graphology";
 import { parse as parseWithGraphology } from "graphology-graphml";
 import { describe, expect, test } from "vitest";
-import { addressChainUrn } from "../chains/index.ts";
+import { addressChainUrn } from "../chains/urn.ts";
 import type { GraphDocument } from "./graphDocument.ts";
 import {
   graphExportAvailable,

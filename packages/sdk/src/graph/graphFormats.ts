@@ -1,7 +1,7 @@
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import { MultiDirectedGraph, MultiGraph } from "graphology";
 import { parse as parseGexfText, write as writeGexfText } from "graphology-gexf";
-import { type CsvColumn, toCsv } from "../download/csv.ts";
+import { type CsvColumn, toCsv } from "../downloads/csv.ts";
 import type { GraphDocument, GraphEdge, GraphNode } from "./graphDocument.ts";
 import { formatOffChainTimestamp } from "./graphElements.ts";
 import { type GraphExportGroup, type GraphExportSelection, graphExportGroups } from "./graphExport.ts";

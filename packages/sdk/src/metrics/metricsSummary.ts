@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from "../chains/index.ts";
-import { bulkBatchSizes } from "../constants/index.ts";
+import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from "../chains/urn.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 
 const instant = z.iso.datetime({ offset: true });
 

@@ -1,4 +1,4 @@
-import { createdOrganizationSchema } from "../account/index.ts";
+import { createdOrganizationSchema } from "../accounts/schemas.ts";
 
 /** 000 §5, in the specification's exact words. */
 export const organizationMessages = {

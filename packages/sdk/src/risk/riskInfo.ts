@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressChainUrnSchema, entityUrnSchema } from "../chains/index.ts";
-import { bulkBatchSizes } from "../constants/index.ts";
+import { addressChainUrnSchema, entityUrnSchema } from "../chains/urn.ts";
+import { bulkBatchSizes } from "../constants/limits.ts";
 import { riskLabels, riskScoreLevels } from "./riskScale.ts";
 import { categoryRiskScoreLevelSchema, riskIndicatorSchema } from "./schemas.ts";
 

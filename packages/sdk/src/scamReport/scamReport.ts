@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { truncateText } from "../format/index.ts";
+import { truncateText } from "../format/text.ts";
 
 /** 001 §3: the scam categories named; the service sends others too, so any string is accepted. */
 export const knownScamCategories = ["MALWARE", "SIM_SWAP", "NFT", "AIRDROP", "ROMANCE"] as const;

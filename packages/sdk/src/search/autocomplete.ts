@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { attributionTagSchema } from "../attribution/index.ts";
-import { inetUrnSchema } from "../chains/index.ts";
+import { attributionTagSchema } from "../attribution/attributionTag.ts";
+import { inetUrnSchema } from "../chains/urn.ts";
 import { ipHostShape } from "../flows/ipHost.ts";
 import { searchModules } from "./searchRoutes.ts";
 import { addressResultSchema, customEntityResultSchema, entityResultSchema } from "./searchSchemas.ts";

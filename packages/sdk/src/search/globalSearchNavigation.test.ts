@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chainIds } from "../chains/index.ts";
+import { chainIds } from "../chains/chainRegistry.ts";
 import { globalSearchRoute } from "./globalSearchNavigation.ts";
 import { readSearchInput } from "./searchInput.ts";
 import type { RouteName } from "./searchRoutes.ts";

@@ -1,4 +1,4 @@
-import type { RecognizedIdentifier } from "../chains/index.ts";
+import type { RecognizedIdentifier } from "../chains/recognizeIdentifier.ts";
 import type { SearchFailedEvent } from "./searchInput.ts";
 import type { RouteDescriptor, RouteName } from "./searchRoutes.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ChainId, chainIdSchema, chainIds } from "../chains/index.ts";
+import { type ChainId, chainIdSchema, chainIds } from "../chains/chainRegistry.ts";
 
 /**
  * GET /v1/search/configuration: what a deployment tells its clients before they recognise input

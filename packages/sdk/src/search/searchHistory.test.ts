@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressChainUrn, entityUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, entityUrn, transactionUrn } from "../chains/urn.ts";
 import {
   markSearchVisited,
   readSearchHistory,

@@ -1,6 +1,6 @@
 import { format } from "date-fns/format";
 import { z } from "zod";
-import { parseUrn, type UrnParts } from "../chains/index.ts";
+import { parseUrn, type UrnParts } from "../chains/urn.ts";
 import { readStoredRecords } from "../storage/storedRecords.ts";
 
 // 002 §3: search history lives in local storage under this key.

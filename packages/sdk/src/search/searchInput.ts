@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { type ChainId, type RecognizedIdentifier, recognizeIdentifier } from "../chains/index.ts";
-import { truncateRequestQuery } from "../format/index.ts";
+import type { ChainId } from "../chains/chainRegistry.ts";
+import { type RecognizedIdentifier, recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
+import { truncateRequestQuery } from "../format/text.ts";
 import { searchMessages } from "./searchMessages.ts";
 
 export interface SearchInputOptions {

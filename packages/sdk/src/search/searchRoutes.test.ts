@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressChainUrn, entityUrn, inetUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, entityUrn, inetUrn, transactionUrn } from "../chains/urn.ts";
 import { randomSearchRoute } from "./randomSearch.ts";
 import { readSearchInput } from "./searchInput.ts";
 import {

@@ -1,4 +1,4 @@
-import { parseUrn } from "../chains/index.ts";
+import { parseUrn } from "../chains/urn.ts";
 import { searchMessages } from "./searchMessages.ts";
 import type { SuggestionItem } from "./searchSchemas.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addressChainUrn, customEntityUrn, entityUrn, inetUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, customEntityUrn, entityUrn, inetUrn, transactionUrn } from "../chains/urn.ts";
 import {
   addressResultSchema,
   customEntityResultSchema,

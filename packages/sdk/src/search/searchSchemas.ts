@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { attributionTagSchema } from "../attribution/index.ts";
+import { attributionTagSchema } from "../attribution/attributionTag.ts";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
   anyEntityUrnSchema,
-  chainIdSchema,
   customEntityUrnSchema,
   entityUrnSchema,
   inetUrnSchema,
   transactionUrnSchema,
-} from "../chains/index.ts";
+} from "../chains/urn.ts";
 
 // 002 §3 suggestion item. A row without `type` is a result; the typed rows are the section header, its
 // loader rows, its error row, and the "search for the query" row.

@@ -1,4 +1,4 @@
-import type { RecognizedIdentifier } from "../chains/index.ts";
+import type { RecognizedIdentifier } from "../chains/recognizeIdentifier.ts";
 import { type SearchSection, searchSections } from "./searchSections.ts";
 
 const sectionOfKind = {

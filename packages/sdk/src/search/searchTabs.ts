@@ -1,4 +1,4 @@
-import type { RecognizedIdentifier } from "../chains/index.ts";
+import type { RecognizedIdentifier } from "../chains/recognizeIdentifier.ts";
 import type { SuggestionItem } from "./searchSchemas.ts";
 import type { SearchSection } from "./searchSections.ts";
 

@@ -1,4 +1,4 @@
-import { ellipsis } from "../format/index.ts";
+import { ellipsis } from "../format/text.ts";
 
 // 002 §9: titles keep their first and last characters: addresses 10/10, transactions 16/16, creators 10/10.
 export const searchTitleTruncation = {

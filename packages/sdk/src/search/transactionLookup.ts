@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { addressPropertiesSchema } from "../addressProperties/index.ts";
-import { attributionTagSchema } from "../attribution/index.ts";
-import { addressChainUrnSchema, chainIdSchema, transactionUrnSchema } from "../chains/index.ts";
+import { addressPropertiesSchema } from "../addressProperties/addressProperties.ts";
+import { attributionTagSchema } from "../attribution/attributionTag.ts";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
+import { addressChainUrnSchema, transactionUrnSchema } from "../chains/urn.ts";
 import type { TransactionResult } from "./searchSchemas.ts";
 
 // Choice: one lookup names at most this many hashes (a pasted list goes out in several requests).

@@ -1,4 +1,4 @@
-import { withFlagDefaults } from "../account/featureFlags.ts";
+import { withFlagDefaults } from "../accounts/featureFlags.ts";
 import { ApiError } from "../client/errors.ts";
 import type { SleuthClient } from "../client/sleuthClient.ts";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { featureFlagDefaults } from "../account/featureFlags.ts";
-import type { Organization, User, UserOrganization } from "../account/schemas.ts";
+import { featureFlagDefaults } from "../accounts/featureFlags.ts";
+import type { Organization, User, UserOrganization } from "../accounts/schemas.ts";
 import {
   initialSessionState,
   type SessionEvent,

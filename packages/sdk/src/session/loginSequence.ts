@@ -1,5 +1,5 @@
-import type { FeatureFlags } from "../account/featureFlags.ts";
-import type { Organization, User, UserOrganization } from "../account/schemas.ts";
+import type { FeatureFlags } from "../accounts/featureFlags.ts";
+import type { Organization, User, UserOrganization } from "../accounts/schemas.ts";
 
 // 000 §4 Login sequence as a pure reducer: auth client initialised -> user -> organization ->
 // feature flags. Side effects are returned as data so the web (and tests) decide how to run them.

@@ -1,4 +1,4 @@
-import { parseUrn } from "../chains/index.ts";
+import { parseUrn } from "../chains/urn.ts";
 import type { TransferFilters } from "./transferTable.ts";
 
 export type CounterpartyFilter = Pick<

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { addressChainUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, transactionUrn } from "../chains/urn.ts";
 import { addressTransfersRequestSchema, transferRequestMessages } from "./requests.ts";
 
 const addressChainUrnValue = addressChainUrn("bitcoin", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");

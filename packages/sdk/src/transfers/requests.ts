@@ -4,9 +4,9 @@ import {
   anyEntityUrnSchema,
   customEntityUrnSchema,
   entityUrnSchema,
-} from "../chains/index.ts";
-import { pageSizes } from "../constants/index.ts";
-import { dateRangeFilterSchema } from "../filters/index.ts";
+} from "../chains/urn.ts";
+import { pageSizes } from "../constants/limits.ts";
+import { dateRangeFilterSchema } from "../filters/dateFilter.ts";
 import { entityTransferRowSchema, transferRowSchema } from "./schemas.ts";
 import {
   defaultTransferSort,

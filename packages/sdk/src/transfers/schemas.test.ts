@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { addressChainUrn, assetUrn, entityUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, assetUrn, entityUrn, transactionUrn } from "../chains/urn.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema, transferRowSchema } from "./schemas.ts";
 
 const hash = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
   anyEntityUrnSchema,
   assetUrnSchema,
-  chainIdSchema,
   transactionUrnSchema,
-} from "../chains/index.ts";
+} from "../chains/urn.ts";
 
 const instant = z.iso.datetime({ offset: true });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { addressChainUrn, entityUrn, transactionUrn } from "../chains/index.ts";
+import { addressChainUrn, entityUrn, transactionUrn } from "../chains/urn.ts";
 import {
   initialTransferTableState,
   isUsdSortDisabled,

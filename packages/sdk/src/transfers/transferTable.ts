@@ -1,11 +1,8 @@
 import { z } from "zod";
-import {
-  addressChainUrnSchema,
-  anyEntityUrnSchema,
-  chainIdSchema,
-  transactionUrnSchema,
-} from "../chains/index.ts";
-import { dateRangeFilterSchema, numberFilterSchema, rangeOnlyOperators } from "../filters/index.ts";
+import { chainIdSchema } from "../chains/chainRegistry.ts";
+import { addressChainUrnSchema, anyEntityUrnSchema, transactionUrnSchema } from "../chains/urn.ts";
+import { dateRangeFilterSchema } from "../filters/dateFilter.ts";
+import { numberFilterSchema, rangeOnlyOperators } from "../filters/numberFilter.ts";
 import { transferDirectionSchema } from "./schemas.ts";
 
 /** 000 §5: amount columns allow only at least and at most (an exact match on an amount is luck). */

@@ -1,5 +1,6 @@
-import { type ChainId, chainIdSchema, recognizeIdentifier } from "../chains/index.ts";
-import type { RouteDescriptor, RouteName } from "../search/index.ts";
+import { type ChainId, chainIdSchema } from "../chains/chainRegistry.ts";
+import { recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
+import type { RouteDescriptor, RouteName } from "../search/searchRoutes.ts";
 import { triageMessages } from "./triageMessages.ts";
 
 // 002 §2: the back button's labels, chosen by the page the user came from.

@@ -1,5 +1,5 @@
-import type { UserAttributionRecord } from "../flag/index.ts";
-import type { InvestigationInterest } from "../interest/index.ts";
+import type { UserAttributionRecord } from "../flags/flagRecords.ts";
+import type { InvestigationInterest } from "../interests/interest.ts";
 import type { TriageChecklistFacts } from "./triageProgress.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { entityUrn } from "../chains/index.ts";
-import { riskColorOf } from "../risk/index.ts";
+import { entityUrn } from "../chains/urn.ts";
+import { riskColorOf } from "../risk/riskScale.ts";
 import {
   attributionInsight,
   formatTriageVolume,

@@ -1,5 +1,6 @@
-import { formatMoney } from "../format/index.ts";
-import { indirectExposureMinLevel, type RiskIndicator } from "../risk/index.ts";
+import { formatMoney } from "../format/numbers.ts";
+import { indirectExposureMinLevel } from "../risk/riskScale.ts";
+import type { RiskIndicator } from "../risk/schemas.ts";
 
 type IndicatorFacts = Pick<
   RiskIndicator,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { entityUrn } from "../chains/index.ts";
+import { entityUrn } from "../chains/urn.ts";
 import { triageMessages } from "./triageMessages.ts";
 import {
   lawEnforcementSuggestionSchema,

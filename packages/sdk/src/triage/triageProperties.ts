@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { beaconContactProperties } from "../beacon/index.ts";
-import { anyEntityUrnSchema } from "../chains/index.ts";
+import { beaconContactProperties } from "../beacon/notification.ts";
+import { anyEntityUrnSchema } from "../chains/urn.ts";
 import { kycLevelOf } from "./triageInsights.ts";
 import { triageMessages } from "./triageMessages.ts";
 

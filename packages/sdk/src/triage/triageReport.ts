@@ -2,7 +2,7 @@ import { utc } from "@date-fns/utc";
 import type { Locale } from "date-fns";
 import { format } from "date-fns/format";
 import { z } from "zod";
-import { type CsvColumn, toCsv } from "../download/index.ts";
+import { type CsvColumn, toCsv } from "../downloads/csv.ts";
 
 // 002 §9: report dates are formatted for these languages; any other falls back to English. A
 // locale is loaded when a report first needs it: importing all six with the SDK cost every CLI

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { AddressMetrics } from "../metrics/index.ts";
-import type { AddressRiskInfo } from "../risk/index.ts";
+import type { AddressMetrics } from "../metrics/metricsSummary.ts";
+import type { AddressRiskInfo } from "../risk/riskInfo.ts";
 import { type TriageSummarySources, triageSummaryView } from "./triageSummary.ts";
 
 const urn = "urn:sleuth:address:bitcoin:1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";

@@ -1,8 +1,9 @@
-import type { AttributionTag } from "../attribution/index.ts";
-import { formatUtc, utcDatePattern } from "../format/index.ts";
+import type { AttributionTag } from "../attribution/attributionTag.ts";
+import { formatUtc, utcDatePattern } from "../format/dates.ts";
 import { usdTotalText } from "../format/usdAmount.ts";
-import type { AddressMetrics } from "../metrics/index.ts";
-import { type AddressRiskInfo, riskLabelOf } from "../risk/index.ts";
+import type { AddressMetrics } from "../metrics/metricsSummary.ts";
+import type { AddressRiskInfo } from "../risk/riskInfo.ts";
+import { riskLabelOf } from "../risk/riskScale.ts";
 import {
   attributionInsight,
   formatTriageVolume,

@@ -1,5 +1,5 @@
 import type { ActivityAction, ActivityEntry } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { toIso } from "./rows.ts";
 
 interface ActivityRow {

@@ -1,5 +1,5 @@
 import type { ApiToken } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { forgetCallers } from "./rememberedCallers.ts";
 import { toIso, type UserRow, userColumns } from "./rows.ts";
 import { apiTokenPrefix, newApiToken, sha256Hex } from "./secrets.ts";

@@ -1,5 +1,5 @@
 import type { Role } from "@sleuth/sdk";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 import { createOrganization, setMembership } from "./organizations.ts";
 import { createUser, findUserByEmail } from "./users.ts";
 

@@ -5,7 +5,7 @@ import {
   type TargetDomain,
   withFlagDefaults,
 } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /** 000 §6: every known flag for the organization and target domain, overrides over the SDK defaults. */
 export async function featureFlagsFor(

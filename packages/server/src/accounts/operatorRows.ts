@@ -1,5 +1,5 @@
 import type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { toIso } from "./rows.ts";
 
 // Issue 40: what the instance operator reads and changes across organizations (licences,

@@ -1,5 +1,5 @@
 import type { Role } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { forgetCallers } from "./rememberedCallers.ts";
 import {
   type MembershipOrganizationRow,

@@ -1,5 +1,5 @@
 import { type Preference, type PreferenceKey, preferenceKeys } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /** The user's preferences in one organization (000 §3); keys the SDK no longer knows are left out. */
 export async function listPreferences(

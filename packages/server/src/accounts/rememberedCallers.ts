@@ -1,4 +1,4 @@
-import { StoreMemory } from "../store/index.ts";
+import { StoreMemory } from "../store/storeMemory.ts";
 import type { MembershipOrganizationRow, UserRow } from "./rows.ts";
 
 // Every request resolves its caller: a Bearer token or a session cookie to its user, then the

@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { forgetCallers } from "./rememberedCallers.ts";
 import { type UserRow, userColumns } from "./rows.ts";
 import { newSessionId, sha256Hex } from "./secrets.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { hashPassword } from "./passwords.ts";
 import { type UserRow, userColumns } from "./rows.ts";
 

@@ -12,7 +12,7 @@ import {
   userSubjectUrn,
 } from "@sleuth/sdk";
 import { badRequest } from "../http/errors.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 interface CollaboratorRow {
   id: number;

@@ -1,6 +1,6 @@
 import { parseUrn, type RiskIndicator, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
-import { addressRiskInfo, entityRiskScores } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { addressRiskInfo, entityRiskScores } from "../metrics/bulkMetrics.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * 000 §7 custom-entity risk: the risk of a group is the risk of its members. Each (risk type,

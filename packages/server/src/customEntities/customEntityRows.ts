@@ -10,8 +10,8 @@ import {
   type UnsupportedReason,
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import { customEntitySummaries } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { customEntitySummaries } from "../metrics/customEntitySummaries.ts";
+import type { Queryable } from "../store/store.ts";
 import { customEntityPermissionSql, customEntityVisibleSql } from "./visibility.ts";
 
 /** One custom entity as the detail and list queries read it, with the caller's permission. */

@@ -1,6 +1,7 @@
 import type { RefreshPart } from "@sleuth/sdk";
-import { customEntityMembers, customEntitySummaries } from "../metrics/index.ts";
-import type { Queryable, Store } from "../store/index.ts";
+import { customEntitySummaries } from "../metrics/customEntitySummaries.ts";
+import { customEntityMembers } from "../metrics/subjects.ts";
+import type { Queryable, Store } from "../store/store.ts";
 import type { RefreshResults } from "./customEntityRows.ts";
 
 // 000 §4 custom entity refresh: the server recomputes four parts in the background, each

@@ -7,9 +7,9 @@ import {
   displayAddress,
   transactionUrn,
 } from "@sleuth/sdk";
+import { isoOrNull, personOf } from "../accounts/people.ts";
 import { toIso } from "../accounts/rows.ts";
-import { isoOrNull, personOf } from "../actions/people.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 interface DetectorRow {
   uuid: string;

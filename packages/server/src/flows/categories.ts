@@ -11,7 +11,7 @@ import {
   type TransferDirection,
 } from "@sleuth/sdk";
 import { unitsOf } from "../search/transactionLookup.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
 import { type FlowSubjectRows, ownAddressesSql, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 

@@ -10,9 +10,9 @@ import {
   riskScoreLevels,
   type TxDateRange,
 } from "@sleuth/sdk";
-import { customEntityVisibleSql } from "../customEntities/index.ts";
-import { customEntityMembers, type Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { customEntityVisibleSql } from "../customEntities/visibility.ts";
+import { customEntityMembers, type Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
 /**

@@ -11,10 +11,10 @@ import {
   type TxDateRange,
   transactionUrn,
 } from "@sleuth/sdk";
-import { badRequest } from "../http/index.ts";
+import { badRequest } from "../http/errors.ts";
 import { resolveSubjectRows, type SubjectRows, type Viewer } from "../metrics/subjects.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
 import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 

@@ -8,7 +8,7 @@ import {
   riskLabels,
   type TxDateRange,
 } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { FlowSubjectRows } from "./flowSubjects.ts";
 import { dailyFlows, dayBounds } from "./flowSummaries.ts";
 

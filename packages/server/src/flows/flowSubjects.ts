@@ -1,6 +1,6 @@
 import { type FlowValueType, instantOfDateInput, type TxDateRange } from "@sleuth/sdk";
 import { resolveSubjectRows, type Viewer } from "../metrics/subjects.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * The subject of a flow call as store rows: the addresses it is (an address), the entities it is (an

@@ -8,7 +8,7 @@ import {
   type TxDateRange,
 } from "@sleuth/sdk";
 import { unitsOf } from "../search/transactionLookup.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { FlowSubjectRows } from "./flowSubjects.ts";
 
 /** The days of a txDate range (the daily rollups answer whole UTC days). */

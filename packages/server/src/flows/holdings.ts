@@ -12,9 +12,9 @@ import {
   resolveCustomEntities,
   resolveEntities,
   type Viewer,
-} from "../metrics/index.ts";
+} from "../metrics/subjects.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * 000 §7 asset_holdings: what each address holds now (address_balances), largest USD value first,

@@ -6,10 +6,10 @@ import {
   scamReportsMax,
   subjectNotFoundMessages,
 } from "@sleuth/sdk";
-import { notFound } from "../http/index.ts";
-import { resolveAddresses, resolveEntities } from "../metrics/index.ts";
+import { notFound } from "../http/errors.ts";
+import { resolveAddresses, resolveEntities } from "../metrics/subjects.ts";
 import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "../search/ipHosts.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * 000 §7 GET /v1/inet/observations/summary/address: the 002 §3 IP associations of one address, most

@@ -5,7 +5,7 @@ import {
   type RiskIndicatorRow,
   type RiskType,
 } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { categoryAddressRows, categoryTransferPage } from "./categories.ts";
 import { type FlowSubjectRows, ownAddressesSql } from "./flowSubjects.ts";
 import { flowSummaries } from "./flowSummaries.ts";

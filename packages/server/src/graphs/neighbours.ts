@@ -1,7 +1,7 @@
 import type { ExpandNeighbour, ExpandResult, GraphFlow, GraphNodeInfo } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 import { addressInfosById, entityInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";
 

@@ -6,9 +6,9 @@ import {
   parseUrn,
   transactionUrn,
 } from "@sleuth/sdk";
-import { customEntityVisibleSql } from "../customEntities/index.ts";
-import type { Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { customEntityVisibleSql } from "../customEntities/visibility.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 
 // What a node shows (balance, risk, owner), read from the rollups: address_summary for addresses,
 // entities with their category's ownership risk level, the organization's own custom entities,

@@ -1,5 +1,5 @@
 import { urnKindPrefix } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 // The addresses an owner stands for on the graph: where "expand to addresses" lists them and where a
 // trace from an entity or custom entity starts.

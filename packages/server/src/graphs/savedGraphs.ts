@@ -1,6 +1,6 @@
 import type { GraphDocument, GraphSummary, SavedGraph } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 // 002 §3 / §7 graph records. Every statement names the organization: another organization's graph
 // is never found (404), whatever its id.

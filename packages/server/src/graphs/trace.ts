@@ -8,8 +8,8 @@ import {
   traceStopCategoryKeys,
 } from "@sleuth/sdk";
 import { assetIdsNamed } from "../importers/priceWriter.ts";
-import type { Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 import { type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
 import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";

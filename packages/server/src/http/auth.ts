@@ -13,7 +13,7 @@ import {
 } from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
 import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
 
 export const sessionCookie = "sleuth_session";

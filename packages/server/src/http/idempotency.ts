@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sha256Hex } from "../accounts/secrets.ts";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 import { badRequest, conflict, HttpError } from "./errors.ts";
 
 declare module "fastify" {

@@ -1,5 +1,5 @@
 import { type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { addressTypeOfForm } from "../world/addressBook.ts";
 import type { AddressFact } from "./ledgerRecords.ts";
 

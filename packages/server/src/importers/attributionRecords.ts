@@ -1,5 +1,5 @@
 import type { ChainId } from "@sleuth/sdk";
-import { categories, findCategory } from "../taxonomy/index.ts";
+import { categories, findCategory } from "../taxonomy/categories.ts";
 
 // What the attribution importers (GraphSense packs, OFAC lists, label lists) hand the attribution
 // writer: tags on addresses, and the entities (actors) they name.

@@ -1,5 +1,5 @@
 import type { ChainId } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { addressFactOf, upsertAddresses } from "./addressRows.ts";
 import type { EntityRecord, TagRecord } from "./attributionRecords.ts";
 import type { BatchOutcome } from "./ledgerWriter.ts";

@@ -1,5 +1,5 @@
 import { type ChainId, nativeAssetId } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { upsertAddresses } from "./addressRows.ts";
 import type { SkippedRecord } from "./importErrors.ts";
 import type { AddressFact, AssetRecord, LedgerRecord } from "./ledgerRecords.ts";

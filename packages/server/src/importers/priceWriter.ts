@@ -1,5 +1,5 @@
 import { type ChainId, nativeAssetId, parseUrn } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { SkippedRecord } from "./importErrors.ts";
 import type { BatchOutcome } from "./ledgerWriter.ts";
 import type { PriceRecord } from "./priceFiles.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 // Issue 43: prices and token decimals that arrive after the transfers re-price the transfers already
 // stored, each in one set-based statement (never row by row), and the transactions built on them.

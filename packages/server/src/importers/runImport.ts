@@ -1,11 +1,11 @@
 import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
-import { raiseDetectorAlerts } from "../detectors/index.ts";
-import { forgetSummaryRows } from "../metrics/index.ts";
+import { raiseDetectorAlerts } from "../detectors/detectorRows.ts";
+import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
-import { refreshRollups } from "../rollups/index.ts";
-import type { Queryable, Store } from "../store/index.ts";
-import { seedReferenceData } from "../world/index.ts";
+import { refreshRollups } from "../rollups/rollups.ts";
+import type { Queryable, Store } from "../store/store.ts";
+import { seedReferenceData } from "../world/referenceData.ts";
 import { type ListItem, parseLabelList, parseSanctionsList } from "./addressLists.ts";
 import type { TagRecord } from "./attributionRecords.ts";
 import { AttributionWriter } from "./attributionWriter.ts";

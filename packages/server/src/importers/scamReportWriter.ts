@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { BatchOutcome } from "./ledgerWriter.ts";
 import type { ScamReportRecord } from "./scamReports.ts";
 

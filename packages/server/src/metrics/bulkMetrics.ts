@@ -1,5 +1,5 @@
 import type { CustomEntityMetrics, EntityMetrics, EntityRiskScore } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { customEntitySummaries } from "./customEntitySummaries.ts";
 import { groupSummaries, type SummaryParts } from "./memberSummaries.ts";
 import { metricsItemJson, riskItemJson } from "./printedAnswers.ts";

@@ -1,5 +1,5 @@
 import { type CustomEntityResult, customEntityUrn, displayName, type MetricsSummary } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { groupSummaries, type SummaryParts } from "./memberSummaries.ts";
 import { customEntityMembers } from "./subjects.ts";
 

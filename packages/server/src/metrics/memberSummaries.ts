@@ -1,6 +1,6 @@
 import type { MetricsSummary } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { knownVolumeUsd } from "./miniSummary.ts";
 
 /** Which parts of the 000 §3 Metrics summary to compute (000 §7 include flags). */

@@ -1,4 +1,5 @@
-import { type Queryable, StoreMemory } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
+import { StoreMemory } from "../store/storeMemory.ts";
 import { parseSummaryAnswers, type SummaryAnswers } from "./printedAnswers.ts";
 import { type AddressKey, type AddressKeyedTable, addressKeyOf, rowsByAddressKey } from "./subjects.ts";
 

@@ -1,5 +1,5 @@
 import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { SummaryRow } from "./printedAnswers.ts";
 
 // What ranks an indicator and what it shows; the volumes only rank.

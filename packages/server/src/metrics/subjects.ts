@@ -1,7 +1,7 @@
 import { type ChainId, type FlowValueType, parseUrn, subjectNotFoundMessages } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { notFound } from "../http/errors.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 // URNs of a request resolved to store rows in one query per kind. Answers echo each URN as it was
 // sent, so a client matches them by string; URNs the store does not know are simply absent.

@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { type DeliverySettings, queueNotification } from "./outboxRows.ts";
 
 /** Issue 40: each detector that raised alerts tells its owner once per raise, in its organization. */

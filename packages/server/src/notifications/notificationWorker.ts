@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { NotificationConfig } from "../config.ts";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 import {
   type ClaimedNotification,
   claimNotifications,

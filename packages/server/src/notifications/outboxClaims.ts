@@ -1,4 +1,4 @@
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /** A row as the worker delivers it. */
 export interface ClaimedNotification {

@@ -11,7 +11,7 @@ import {
   wantsEmail,
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /** What an event needs to know about this server's delivery when it is written. */
 export interface DeliverySettings {

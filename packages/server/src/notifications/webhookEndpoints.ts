@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 interface EndpointRow {
   uuid: string;

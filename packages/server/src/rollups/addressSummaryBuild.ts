@@ -1,5 +1,6 @@
-import { rowSeparator, summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/printedAnswers.ts";
+import { rowSeparator } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 
 // Rows of the summary values read at once while their answers are printed: enough to keep the store
 // busy between fetches, few enough that the text held at once stays small.

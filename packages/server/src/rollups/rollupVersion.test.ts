@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { summaryAnswersText } from "../metrics/index.ts";
+import { summaryAnswersText } from "../metrics/printedAnswers.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 
 describe("the rollups' version", () => {

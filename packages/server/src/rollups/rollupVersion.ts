@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type SummaryRow, summaryAnswersText } from "../metrics/index.ts";
+import { type SummaryRow, summaryAnswersText } from "../metrics/printedAnswers.ts";
 
 // address_summary holds answers printed when the rollups were built (metrics/printedAnswers.ts), and
 // every rollup holds figures computed by the SQL of that build. The version names that code: the SQL

@@ -1,5 +1,6 @@
-import { forgetSummaryRows, summaryValuesSql } from "../metrics/index.ts";
-import type { Queryable, Store } from "../store/index.ts";
+import { summaryValuesSql } from "../metrics/printedAnswers.ts";
+import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
+import type { Queryable, Store } from "../store/store.ts";
 import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaryBuild.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 

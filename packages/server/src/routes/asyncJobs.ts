@@ -12,18 +12,11 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import {
-  exportFileLabel,
-  exportReadRole,
-  exportRowSource,
-  exportText,
-  findJob,
-  insertJob,
-  listJobs,
-  mintDownloadToken,
-  redeemDownloadToken,
-  serverVersion,
-} from "../exports/index.ts";
+import { mintDownloadToken, redeemDownloadToken } from "../downloads/downloadTokens.ts";
+import { exportText } from "../downloads/exportFile.ts";
+import { exportFileLabel, exportReadRole, exportRowSource } from "../downloads/exportSources.ts";
+import { findJob, insertJob, listJobs } from "../downloads/jobRows.ts";
+import { serverVersion } from "../downloads/serverVersion.ts";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, HttpError, issuesOf, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";

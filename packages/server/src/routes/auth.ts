@@ -16,7 +16,7 @@ import { findUserByEmail } from "../accounts/users.ts";
 import { clearSessionCookie, requireUser, sessionCookie, setSessionCookie } from "../http/auth.ts";
 import { notFound, unauthenticated } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 /**

@@ -13,33 +13,33 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { relatableExists } from "../cases/caseRelatables.ts";
 import {
   addCaseNote,
   attachRelatable,
   type CaseRow,
   caseRecord,
   createCase,
-  createEscalation,
   deleteCase,
   detachRelatable,
-  findEscalation,
   findVisibleCase,
-  inbox,
   listCases,
+  updateCase,
+} from "../cases/cases.ts";
+import {
+  createEscalation,
+  findEscalation,
+  inbox,
   markEscalationRead,
   membersAmong,
-  notifyTargetEmails,
-  relatableExists,
-  setNotifyTargetEmails,
-  updateCase,
-  usersOffList,
-} from "../actions/index.ts";
+} from "../cases/escalations.ts";
+import { notifyTargetEmails, setNotifyTargetEmails, usersOffList } from "../cases/notifyTargets.ts";
 import { type Member, requireRole, roleAtLeast } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { queueNotification } from "../notifications/outboxRows.ts";
 import { personOfUser } from "../notifications/senders.ts";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "Cases and escalation" (000 §7, 002 §5, §7). A member sees their own cases and those

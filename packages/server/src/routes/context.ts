@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../config.ts";
-import type { ExportWorker } from "../exports/index.ts";
+import type { ExportWorker } from "../downloads/exportWorker.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 
 /** What every route module is registered with. */
 export interface RouteContext {

@@ -17,27 +17,28 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { toIso } from "../accounts/rows.ts";
+import { applyCollaboratorOperations, readCollaborators } from "../customEntities/collaborators.ts";
+import { customEntityRisk } from "../customEntities/customEntityRisk.ts";
 import {
-  applyCollaboratorOperations,
   type CustomEntityCaller,
   type CustomEntityRow,
   compatibilityFor,
   customEntityDetail,
-  customEntityRisk,
-  drainRefreshes,
   findCustomEntityRow,
   isNameTaken,
-  isRefreshRunning,
   listCustomEntities,
-  markRefreshStarted,
-  readCollaborators,
-  scheduleRefresh,
   writeResources,
-} from "../customEntities/index.ts";
+} from "../customEntities/customEntityRows.ts";
+import {
+  drainRefreshes,
+  isRefreshRunning,
+  markRefreshStarted,
+  scheduleRefresh,
+} from "../customEntities/refreshJobs.ts";
 import { type Member, requireRole } from "../http/auth.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import { isUniqueViolation, type Queryable } from "../store/index.ts";
+import { isUniqueViolation, type Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 const uuidParamsSchema = z.object({ uuid: z.string().min(1).max(64) });

@@ -12,7 +12,7 @@ import {
   listDetectorAlerts,
   listDetectors,
   raiseDetectorAlerts,
-} from "../detectors/index.ts";
+} from "../detectors/detectorRows.ts";
 import { requireRole } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";

@@ -1,6 +1,6 @@
 import { userAttributionListQuerySchema, userAttributionRequestSchema, uuidParamSchema } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
-import { createFlag, deleteFlag, findOwnFlag, listFlags } from "../actions/index.ts";
+import { createFlag, deleteFlag, findOwnFlag, listFlags } from "../flags/flags.ts";
 import { requireRole, roleAtLeast } from "../http/auth.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";

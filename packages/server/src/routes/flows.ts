@@ -24,30 +24,27 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  categoryDaily,
   categoryFilterValues,
   categoryTransferPage,
-  chainAssetsWith,
-  counterpartyPage,
-  counterpartyTransferCount,
-  counterpartyTransferPage,
-  dailyFlows,
-  type FlowSubjectRows,
-  flowSummaries,
-  offsetCursor,
-  offsetOfCursor,
   ownershipAddresses,
   ownershipCategories,
+} from "../flows/categories.ts";
+import { counterpartyPage } from "../flows/counterparties.ts";
+import {
+  chainAssetsWith,
+  counterpartyTransferCount,
+  counterpartyTransferPage,
   resolveCounterparty,
-  resolveFlowSubject,
-  riskDaily,
-  riskIndicators,
-  riskRatiosDaily,
-} from "../flows/index.ts";
+} from "../flows/counterpartyTransfers.ts";
+import { categoryDaily, riskDaily, riskRatiosDaily } from "../flows/exposure.ts";
+import { offsetCursor, offsetOfCursor } from "../flows/flowCursors.ts";
+import { type FlowSubjectRows, resolveFlowSubject } from "../flows/flowSubjects.ts";
+import { dailyFlows, flowSummaries } from "../flows/flowSummaries.ts";
+import { riskIndicators } from "../flows/riskIndicators.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 // Follow the money (000 §7 "Flows" and "Risk", 001 §7 "Flows and transfers"): every path exactly as

@@ -13,15 +13,10 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import {
-  createGraph,
-  expandNode,
-  findGraph,
-  listGraphs,
-  resolveNodes,
-  traceFunds,
-  updateGraph,
-} from "../graphs/index.ts";
+import { expandNode } from "../graphs/neighbours.ts";
+import { resolveNodes } from "../graphs/nodeInfo.ts";
+import { createGraph, findGraph, listGraphs, updateGraph } from "../graphs/savedGraphs.ts";
+import { traceFunds } from "../graphs/trace.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";

@@ -11,7 +11,9 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { assetHoldings, assetMetrics, resolveFlowSubject, subjectStatistics } from "../flows/index.ts";
+import { resolveFlowSubject } from "../flows/flowSubjects.ts";
+import { assetMetrics } from "../flows/flowSummaries.ts";
+import { assetHoldings, subjectStatistics } from "../flows/holdings.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";

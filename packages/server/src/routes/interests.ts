@@ -11,6 +11,9 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { type Member, requireRole } from "../http/auth.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { parseOr400 } from "../http/validation.ts";
 import {
   createInterests,
   deleteInterest,
@@ -24,13 +27,10 @@ import {
   revealNotices,
   updateInterest,
   type Viewer,
-} from "../actions/index.ts";
-import { type Member, requireRole } from "../http/auth.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { parseOr400 } from "../http/validation.ts";
+} from "../interests/interests.ts";
 import { queueNotification } from "../notifications/outboxRows.ts";
 import { personOfUser } from "../notifications/senders.ts";
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "Interests" (001 §7): visibility and masking are decided here, never by the console.

@@ -17,7 +17,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { queueNotification } from "../notifications/outboxRows.ts";
 import { personOfUser } from "../notifications/senders.ts";
-import { isUniqueViolation, type Queryable } from "../store/index.ts";
+import { isUniqueViolation, type Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 const memberParamsSchema = z.object({ userUuid: z.uuid() });

@@ -15,7 +15,7 @@ import {
   customEntityMetrics,
   entityMetrics,
   entityRiskScores,
-} from "../metrics/index.ts";
+} from "../metrics/bulkMetrics.ts";
 import type { RouteContext } from "./context.ts";
 
 // 000 §7 "Metrics and observations" and "Risk": the bulk calls. The answer is {success, data}: a

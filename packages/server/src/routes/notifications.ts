@@ -7,7 +7,6 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { findBeaconVasp, saveUserReport } from "../actions/index.ts";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
@@ -18,6 +17,8 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
 } from "../notifications/webhookEndpoints.ts";
+import { findBeaconVasp } from "../userReports/beaconVasp.ts";
+import { saveUserReport } from "../userReports/userReports.ts";
 import type { RouteContext } from "./context.ts";
 
 const pageQuery = z.object({

@@ -1,6 +1,6 @@
 import { inetObservationsRequestSchema, scamReportsRequestSchema } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
-import { inetObservations, scamReportsFor } from "../flows/index.ts";
+import { inetObservations, scamReportsFor } from "../flows/observations.ts";
 import { requireRole } from "../http/auth.ts";
 import { parseOr400 } from "../http/validation.ts";
 import type { RouteContext } from "./context.ts";

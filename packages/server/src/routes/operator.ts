@@ -16,7 +16,7 @@ import { forgetCallers } from "../accounts/rememberedCallers.ts";
 import { notFound } from "../http/errors.ts";
 import { requireOperator } from "../http/operator.ts";
 import { parseOr400 } from "../http/validation.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 const ref = z.string().trim().min(1).max(200);

@@ -14,7 +14,7 @@ import { toOrganization } from "../accounts/rows.ts";
 import { requireUser, roleAtLeast } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import { isUniqueViolation, type Queryable } from "../store/index.ts";
+import { isUniqueViolation, type Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 const organizationParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -17,15 +17,12 @@ import { requireRole } from "../http/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import { sendJsonText } from "../http/jsonText.ts";
 import { parseOr400 } from "../http/validation.ts";
-import {
-  addressAttribution,
-  autocomplete,
-  entityAttribution,
-  lookupTransactions,
-  saveStatusReport,
-  searchConfiguration,
-} from "../search/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { addressAttribution, entityAttribution } from "../search/attributionLookup.ts";
+import { autocomplete } from "../search/autocomplete.ts";
+import { searchConfiguration } from "../search/searchConfiguration.ts";
+import { saveStatusReport } from "../search/statusReports.ts";
+import { lookupTransactions } from "../search/transactionLookup.ts";
+import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "Search": the global search calls (000 §4, 001 §7 "Other", 002 §7). Every caller

@@ -14,16 +14,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, issuesOf } from "../http/errors.ts";
-import type { Viewer } from "../metrics/index.ts";
-import {
-  addressScope,
-  countTransfers,
-  customEntityScope,
-  entityScope,
-  type ListingRequest,
-  listTransferText,
-  type TransferScope,
-} from "../transfers/index.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import { countTransfers, type ListingRequest, listTransferText } from "../transfers/listing.ts";
+import { addressScope, customEntityScope, entityScope, type TransferScope } from "../transfers/scope.ts";
 import type { RouteContext } from "./context.ts";
 
 const ownMessages = new Set<string>(Object.values(transferRequestMessages));

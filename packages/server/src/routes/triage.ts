@@ -15,8 +15,11 @@ import { listPreferences } from "../accounts/preferences.ts";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
-import { ImageDecodeError, scanImage, stopTextReader } from "../imageScan/index.ts";
-import { entityPropertyGroups, saveLawEnforcementSuggestion, triageReportRows } from "../triage/index.ts";
+import { ImageDecodeError } from "../imageScan/decodeImage.ts";
+import { stopTextReader } from "../imageScan/readText.ts";
+import { scanImage } from "../imageScan/scanImage.ts";
+import { entityPropertyGroups, saveLawEnforcementSuggestion } from "../triage/entityProperties.ts";
+import { triageReportRows } from "../triage/reportRows.ts";
 import type { RouteContext } from "./context.ts";
 
 /** docs/API.md "Triage": an image sent to the scan may be this large (a phone photo, a 5K screenshot). */

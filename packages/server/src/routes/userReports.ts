@@ -9,10 +9,11 @@ import {
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { findBeaconVasp, listUserReports, saveUserReport } from "../actions/index.ts";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { findBeaconVasp } from "../userReports/beaconVasp.ts";
+import { listUserReports, saveUserReport } from "../userReports/userReports.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "User reports" (000 §7): every POST under /user-report/ is stored per user and

@@ -1,12 +1,9 @@
 import type { AttributionTag, EntityAttribution } from "@sleuth/sdk";
-import {
-  attributionItemJson,
-  customEntityMembers,
-  resolveCustomEntities,
-  resolveEntities,
-  summaryAnswersOfUrns,
-} from "../metrics/index.ts";
-import { type Queryable, queryJsonRows } from "../store/index.ts";
+import { attributionItemJson } from "../metrics/printedAnswers.ts";
+import { summaryAnswersOfUrns } from "../metrics/rememberedAnswers.ts";
+import { customEntityMembers, resolveCustomEntities, resolveEntities } from "../metrics/subjects.ts";
+import { queryJsonRows } from "../store/jsonRows.ts";
+import type { Queryable } from "../store/store.ts";
 import { entityCategoryTag, tagsOfAddresses } from "./attributionTags.ts";
 import { type AddressOwner, withOwnerTag } from "./ownerTag.ts";
 

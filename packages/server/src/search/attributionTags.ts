@@ -1,5 +1,6 @@
 import { type AttributionTag, entityUrn } from "@sleuth/sdk";
-import { type Queryable, queryJsonRows } from "../store/index.ts";
+import { queryJsonRows } from "../store/jsonRows.ts";
+import type { Queryable } from "../store/store.ts";
 
 export interface TagRow {
   category_id: number;

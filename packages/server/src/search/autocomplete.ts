@@ -14,8 +14,8 @@ import {
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
-import { customEntitySummaries } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { customEntitySummaries } from "../metrics/customEntitySummaries.ts";
+import type { Queryable } from "../store/store.ts";
 import { addressTagsJsonSql, entityCategoryTag, type TagRow, tagsFromJson } from "./attributionTags.ts";
 import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "./ipHosts.ts";
 import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";

@@ -1,5 +1,5 @@
 import { chainsNotSearched, type SearchConfiguration } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * 000 §5 "chains excluded by configuration": the chains the store holds no address on (chain_summary,

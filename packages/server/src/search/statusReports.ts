@@ -1,6 +1,6 @@
 import type { StatusReport, StatusReportRequest } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * 000 §4 request information: POST /user-report/status-report stores the query and optional details

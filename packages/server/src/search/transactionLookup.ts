@@ -13,7 +13,7 @@ import {
   transactionUrn,
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import { addressPropertiesOf } from "./addressProperties.ts";
 import { addressTagsJsonSql, type TagRow, tagsFromJson } from "./attributionTags.ts";
 import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";

@@ -5,8 +5,8 @@ import {
   resolveCustomEntities,
   resolveEntities,
   type Viewer,
-} from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+} from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 import type { SqlParams } from "./sqlParams.ts";
 
 const comparisons = { gte: ">=", lte: "<=" } as const;

@@ -9,8 +9,8 @@ import {
   transferRequestMessages,
 } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
-import type { Viewer } from "../metrics/index.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
 import {
   type Cursor,
   decodeListingCursor,

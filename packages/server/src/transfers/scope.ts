@@ -1,6 +1,6 @@
 import { type ChainId, parseUrn } from "@sleuth/sdk";
 import { resolveSubjectRows, type Viewer } from "../metrics/subjects.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 /**
  * The transfer rows a listing reads: those of some addresses (address_id) and of some entities

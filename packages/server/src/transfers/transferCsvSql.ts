@@ -5,8 +5,8 @@ import {
   csvQuotedTailSql,
   csvRecordSql,
   csvTextCellSql,
-  type Queryable,
-} from "../store/index.ts";
+} from "../store/csvSql.ts";
+import type { Queryable } from "../store/store.ts";
 import type { SortKey } from "./cursor.ts";
 import type { TransferScope } from "./scope.ts";
 import { fencedPageRowsSql, fieldSeparatorSql, reversedOrder, sqlText } from "./sqlPieces.ts";

@@ -7,10 +7,9 @@ import {
   type TransferRow,
   transactionUrn,
 } from "@sleuth/sdk";
-import { rowSeparator } from "../metrics/index.ts";
-import { fieldSeparator } from "../metrics/subjects.ts";
+import { fieldSeparator, rowSeparator } from "../metrics/subjects.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 import type { TransferScope } from "./scope.ts";
 
 /** A page row as the store answers it: the transfer and what the 001 §3 row names beside it. */

@@ -1,5 +1,5 @@
 import { beaconContactProperties, kycPropertyGroup, type PropertyGroup } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 interface EntityRow {
   category: string;

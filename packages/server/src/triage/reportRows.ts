@@ -1,5 +1,5 @@
 import type { TriageReportRow } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
+import type { Queryable } from "../store/store.ts";
 
 // Choice (docs/API.md "Triage"): a report lists at most this many counterparties, largest volume
 // first; an exchange's hot wallet has more than a spreadsheet holds usefully.

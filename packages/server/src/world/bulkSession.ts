@@ -6,7 +6,8 @@ import { from as copyFrom } from "pg-copy-streams";
 
 const pgTypes = pg.types;
 
-import { inPoolTransaction, type Queryable, type Store, type StoreKind } from "../store/index.ts";
+import { inPoolTransaction } from "../store/postgresStore.ts";
+import type { Queryable, Store, StoreKind } from "../store/store.ts";
 import { copyStatement, copyText } from "./copyText.ts";
 import type { Row } from "./tables.ts";
 

@@ -1,6 +1,6 @@
 import { addressChainUrn, type ChainId } from "@sleuth/sdk";
-import { demoAccounts } from "../accounts/index.ts";
-import type { Queryable } from "../store/index.ts";
+import { demoAccounts } from "../accounts/demoAccounts.ts";
+import type { Queryable } from "../store/store.ts";
 import type { WorldHighlights } from "./worldState.ts";
 
 // The demo organizations' own investigation data, pointing into the demo world, so the cases,

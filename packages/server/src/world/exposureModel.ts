@@ -1,4 +1,4 @@
-import { indirectHops } from "../rollups/index.ts";
+import { indirectHops } from "../rollups/rollups.ts";
 
 // An independent, in-memory statement of what the exposure rollups mean, used by the tests to check
 // the SQL (rollups/rollups.ts) against the transfers themselves.

@@ -1,6 +1,7 @@
 import { chains, riskTypes } from "@sleuth/sdk";
-import type { Queryable } from "../store/index.ts";
-import { categories, confidenceLevels } from "../taxonomy/index.ts";
+import type { Queryable } from "../store/store.ts";
+import { categories } from "../taxonomy/categories.ts";
+import { confidenceLevels } from "../taxonomy/confidenceLevels.ts";
 import { catalogAssets } from "./catalog.ts";
 
 // Rows every store needs, demo world or not: chains, the catalog's assets, the category model and

@@ -1,4 +1,4 @@
-import { categoryByKey } from "../taxonomy/index.ts";
+import { categoryByKey } from "../taxonomy/categories.ts";
 import { slugOf } from "./names.ts";
 import type { Random } from "./random.ts";
 import { dayMs } from "./scales.ts";

@@ -1,5 +1,5 @@
-import { refreshRollups } from "../rollups/index.ts";
-import type { Store } from "../store/index.ts";
+import { refreshRollups } from "../rollups/rollups.ts";
+import type { Store } from "../store/store.ts";
 import { type BulkSession, withBulkTransaction } from "./bulkSession.ts";
 import { seedDemoWorkspace } from "./demoWorkspace.ts";
 import { defaultWorldSeed, generateWorld, type WorldOptions } from "./generateWorld.ts";

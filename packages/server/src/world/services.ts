@@ -1,4 +1,4 @@
-import { categoryByKey } from "../taxonomy/index.ts";
+import { categoryByKey } from "../taxonomy/categories.ts";
 import type { WorldChain } from "./catalog.ts";
 import type { NameStyle } from "./names.ts";
 import type { Random } from "./random.ts";

@@ -1,5 +1,5 @@
 import { addressPayloadLength, chainInfo } from "@sleuth/sdk";
-import { categoryByKey } from "../taxonomy/index.ts";
+import { categoryByKey } from "../taxonomy/categories.ts";
 import { AddressBook, type AddressRole } from "./addressBook.ts";
 import { assetsOnChain, type CatalogAsset, isStablecoin, type WorldChain, worldChains } from "./catalog.ts";
 import { Ledger } from "./ledger.ts";

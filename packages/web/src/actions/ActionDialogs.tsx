@@ -1,20 +1,20 @@
 import { useStore } from "@nanostores/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { showError, showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { showError, showMessage } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import "./actions.css";
 import { caseMessages } from "@sleuth/sdk";
 import { useLocation } from "wouter";
-import { AttachDialog } from "./AttachDialog.tsx";
+import { AttachDialog } from "../cases/AttachDialog.tsx";
+import { EscalateDialog } from "../cases/EscalateDialog.tsx";
+import { NewCaseDialog } from "../cases/NewCaseDialog.tsx";
+import { NotifyTargetsDialog } from "../cases/NotifyTargetsDialog.tsx";
+import { FlagDialog } from "../flags/FlagDialog.tsx";
+import { InterestedInvestigatorsDialog } from "../interests/InterestedInvestigatorsDialog.tsx";
+import { InterestSidebar } from "../interests/InterestSidebar.tsx";
+import { NotifyVaspDialog } from "../userReports/NotifyVaspDialog.tsx";
+import { ReportDialog } from "../userReports/ReportDialog.tsx";
 import { $actionDialog, closeActionDialog, openActionDialog } from "./actionDialogs.ts";
-import { EscalateDialog } from "./EscalateDialog.tsx";
-import { FlagDialog } from "./FlagDialog.tsx";
-import { InterestedInvestigatorsDialog } from "./InterestedInvestigatorsDialog.tsx";
-import { InterestSidebar } from "./InterestSidebar.tsx";
-import { NewCaseDialog } from "./NewCaseDialog.tsx";
-import { NotifyTargetsDialog } from "./NotifyTargetsDialog.tsx";
-import { NotifyVaspDialog } from "./NotifyVaspDialog.tsx";
-import { ReportDialog } from "./ReportDialog.tsx";
 import { casePath } from "./workspacePaths.ts";
 
 /** Renders the action dialog the palette, a hotkey or a button opened (mounted once, in the shell). */

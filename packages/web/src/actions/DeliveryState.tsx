@@ -2,7 +2,7 @@ import { Spinner, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { formatUtc, type NotificationDelivery, notificationMessages } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 const settled = (delivery: NotificationDelivery | undefined) =>
   delivery?.state === "sent" || delivery?.state === "failed";

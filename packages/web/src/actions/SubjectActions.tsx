@@ -1,13 +1,14 @@
 import { useStore } from "@nanostores/react";
 import { Button } from "@primer/react";
-import { type Command, useCommands } from "../commands/index.ts";
-import { $signedIn } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import type { Command } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { FlagsPanel } from "../flags/FlagsPanel.tsx";
+import { InterestSummary } from "../interests/InterestSummary.tsx";
+import { $signedIn } from "../session/sessionStore.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
+import { reportCommandsFor } from "../userReports/reportCommands.ts";
+import { useIsNotifiableVasp } from "../userReports/useIsNotifiableVasp.ts";
 import { type ActionSubject, openActionDialog } from "./actionDialogs.ts";
-import { FlagsPanel } from "./FlagsPanel.tsx";
-import { InterestSummary } from "./InterestSummary.tsx";
-import { reportCommandsFor } from "./reportCommands.ts";
-import { useIsNotifiableVasp } from "./useIsNotifiableVasp.ts";
 
 const group = "Act on this page";
 

@@ -1,5 +1,5 @@
 import { casesDefaultLimit, headerCountRefreshMs } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 const minute = 60_000;
 

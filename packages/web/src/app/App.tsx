@@ -1,6 +1,6 @@
 import { BaseStyles, ThemeProvider } from "@primer/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { queryClient } from "../session/index.ts";
+import { queryClient } from "../session/sessionStore.ts";
 import { ConsoleRoutes } from "./ConsoleRoutes.tsx";
 
 export function App() {

@@ -2,27 +2,38 @@ import { useStore } from "@nanostores/react";
 import { Spinner } from "@primer/react";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
-import { HomePage } from "../home/index.ts";
-import { $session, $signedIn } from "../session/index.ts";
-import { NoOrganization, SignedInLayout, Splash } from "../shell/index.ts";
+import { HomePage } from "../home/HomePage.tsx";
+import { $session, $signedIn } from "../session/sessionStore.ts";
+import { NoOrganization } from "../shell/NoOrganization.tsx";
+import { SignedInLayout } from "../shell/SignedInLayout.tsx";
+import { Splash } from "../shell/Splash.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { routes, safeNextPath, signInPath } from "./routes.ts";
 
 // Screens a session does not always need load on demand; later screens (search, address, graph,
 // triage) follow the same pattern so the first load stays small.
 const SignInPage = lazy(() =>
-  import("../signin/index.ts").then((module) => ({ default: module.SignInPage })),
+  import("../signin/SignInPage.tsx").then((module) => ({ default: module.SignInPage })),
 );
-const explorer = () => import("../explorer/index.ts");
-const AddressPage = lazy(() => explorer().then((module) => ({ default: module.AddressPage })));
-const EntityPage = lazy(() => explorer().then((module) => ({ default: module.EntityPage })));
-const CustomEntityPage = lazy(() => explorer().then((module) => ({ default: module.CustomEntityPage })));
-const TransactionPage = lazy(() => explorer().then((module) => ({ default: module.TransactionPage })));
+const AddressPage = lazy(() =>
+  import("../explorer/AddressPage.tsx").then((module) => ({ default: module.AddressPage })),
+);
+const EntityPage = lazy(() =>
+  import("../explorer/EntityPage.tsx").then((module) => ({ default: module.EntityPage })),
+);
+const CustomEntityPage = lazy(() =>
+  import("../explorer/CustomEntityPage.tsx").then((module) => ({ default: module.CustomEntityPage })),
+);
+const TransactionPage = lazy(() =>
+  import("../explorer/TransactionPage.tsx").then((module) => ({ default: module.TransactionPage })),
+);
 const TransactionAnyChainPage = lazy(() =>
-  explorer().then((module) => ({ default: module.TransactionAnyChainPage })),
+  import("../explorer/TransactionPage.tsx").then((module) => ({ default: module.TransactionAnyChainPage })),
 );
-const IpPage = lazy(() => explorer().then((module) => ({ default: module.IpPage })));
-const GraphPage = lazy(() => import("../graph/index.ts").then((module) => ({ default: module.GraphPage })));
+const IpPage = lazy(() => import("../explorer/IpPage.tsx").then((module) => ({ default: module.IpPage })));
+const GraphPage = lazy(() =>
+  import("../graph/GraphPage.tsx").then((module) => ({ default: module.GraphPage })),
+);
 const CustomEntitiesPage = lazy(() =>
   import("../customEntities/CustomEntitiesPage.tsx").then((module) => ({
     default: module.CustomEntitiesPage,
@@ -42,23 +53,39 @@ const OperatorPage = lazy(() =>
 const RefreshPage = lazy(() =>
   import("../organization/RefreshPage.tsx").then((module) => ({ default: module.RefreshPage })),
 );
-const actions = () => import("../actions/index.ts");
-const CasesPage = lazy(() => actions().then((module) => ({ default: module.CasesPage })));
-const CasePage = lazy(() => actions().then((module) => ({ default: module.CasePage })));
-const InboxPage = lazy(() => actions().then((module) => ({ default: module.InboxPage })));
-const FlagsPage = lazy(() => actions().then((module) => ({ default: module.FlagsPage })));
-const ReportsPage = lazy(() => actions().then((module) => ({ default: module.ReportsPage })));
-const triage = () => import("../triage/index.ts");
-const TriageHomePage = lazy(() => triage().then((module) => ({ default: module.TriageHomePage })));
-const TriageAddressPage = lazy(() => triage().then((module) => ({ default: module.TriageAddressPage })));
-const TriageTransactionPage = lazy(() =>
-  triage().then((module) => ({ default: module.TriageTransactionPage })),
+const CasesPage = lazy(() =>
+  import("../cases/CasesPage.tsx").then((module) => ({ default: module.CasesPage })),
 );
-const TriageResultsPage = lazy(() => triage().then((module) => ({ default: module.TriageResultsPage })));
-const TriageHistoryPage = lazy(() => triage().then((module) => ({ default: module.TriageHistoryPage })));
-const DetectorsPage = lazy(() => triage().then((module) => ({ default: module.DetectorsPage })));
+const CasePage = lazy(() => import("../cases/CasePage.tsx").then((module) => ({ default: module.CasePage })));
+const InboxPage = lazy(() =>
+  import("../cases/InboxPage.tsx").then((module) => ({ default: module.InboxPage })),
+);
+const FlagsPage = lazy(() =>
+  import("../flags/FlagsPage.tsx").then((module) => ({ default: module.FlagsPage })),
+);
+const ReportsPage = lazy(() =>
+  import("../userReports/ReportsPage.tsx").then((module) => ({ default: module.ReportsPage })),
+);
+const TriageHomePage = lazy(() =>
+  import("../triage/TriageHomePage.tsx").then((module) => ({ default: module.TriageHomePage })),
+);
+const TriageAddressPage = lazy(() =>
+  import("../triage/TriageAddressPage.tsx").then((module) => ({ default: module.TriageAddressPage })),
+);
+const TriageTransactionPage = lazy(() =>
+  import("../triage/TriageTransactionPage.tsx").then((module) => ({ default: module.TriageTransactionPage })),
+);
+const TriageResultsPage = lazy(() =>
+  import("../triage/TriageResultsPage.tsx").then((module) => ({ default: module.TriageResultsPage })),
+);
+const TriageHistoryPage = lazy(() =>
+  import("../triage/TriageHistoryPage.tsx").then((module) => ({ default: module.TriageHistoryPage })),
+);
+const DetectorsPage = lazy(() =>
+  import("../triage/DetectorsPage.tsx").then((module) => ({ default: module.DetectorsPage })),
+);
 const SearchResultsPage = lazy(() =>
-  import("../results/index.ts").then((module) => ({ default: module.SearchResultsPage })),
+  import("../results/SearchResultsPage.tsx").then((module) => ({ default: module.SearchResultsPage })),
 );
 
 function PageLoading() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { $hotkeys } from "../keyboard/index.ts";
+import { $hotkeys } from "../keyboard/hotkeyRegistry.ts";
 import { $commands, $palette, closePalette, registerCommand, runCommand } from "./commandRegistry.ts";
 
 afterEach(() => closePalette());

@@ -1,6 +1,6 @@
 import { atom } from "nanostores";
-import { registerHotkey } from "../keyboard/index.ts";
-import { showError } from "../messages/index.ts";
+import { registerHotkey } from "../keyboard/hotkeyRegistry.ts";
+import { showError } from "../messages/messageStore.ts";
 
 /** One entry of a nested palette page (e.g. an organization under "Switch organization"). */
 export interface CommandPageItem {

@@ -10,10 +10,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
-import { announce, showMessage } from "../messages/index.ts";
-import { customEntityPath } from "../navigation/index.ts";
-import { useExcludedChains } from "../search/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { announce, showMessage } from "../messages/messageStore.ts";
+import { customEntityPath } from "../navigation/routePaths.ts";
+import { useExcludedChains } from "../search/useExcludedChains.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { type ResourceStep, trackUnsupported, UnsupportedList } from "./UnsupportedList.tsx";
 

@@ -3,10 +3,11 @@ import { Button, Label, Spinner } from "@primer/react";
 import { overallRefreshStatus, refreshPartLabels, refreshParts } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useCommands } from "../commands/index.ts";
-import { announce } from "../messages/index.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { announce } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 

@@ -4,8 +4,8 @@ import { isApiError } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { routes } from "../app/routes.ts";
-import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { announce } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 
 /**

@@ -3,8 +3,8 @@ import { InlineMessage } from "@primer/react/experimental";
 import { isApiError } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { announce } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 
 /** PATCH /v1/custom-entities/{uuid} with a new name (editors; the server answers 403 otherwise). */

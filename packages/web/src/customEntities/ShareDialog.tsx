@@ -20,8 +20,9 @@ import {
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { announce, showMessage } from "../messages/index.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { announce, showMessage } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 

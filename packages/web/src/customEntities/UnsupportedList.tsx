@@ -1,6 +1,6 @@
 import { Text } from "@primer/react";
 import { type Compatibility, unsupportedReasonLabels } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** Where a resource list stands: being edited, or checked and waiting for a confirmation. */
 export type ResourceStep =

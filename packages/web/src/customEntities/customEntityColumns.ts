@@ -1,5 +1,5 @@
 import type { CustomEntityDetail } from "@sleuth/sdk";
-import type { ColumnId } from "../tables/index.ts";
+import type { ColumnId } from "../tables/tableCatalogue.ts";
 
 const date = (value: string | null) => (value ? value.slice(0, 10) : "—");
 

@@ -1,5 +1,5 @@
 import { overallRefreshStatus, pageSizes, pollIntervalMs } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 // Query options of the custom-entity screens. Keys start with "customEntities" so a write can
 // invalidate every view of them at once.

@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
 import { routes } from "../app/routes.ts";
-import { useCommands } from "../commands/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 
 /** Console-wide custom-entity commands: the list (g e) and a new one (n e). */

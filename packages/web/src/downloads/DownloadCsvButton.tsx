@@ -1,6 +1,6 @@
 import { DownloadIcon } from "@primer/octicons-react";
 import { Button } from "@primer/react";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { type DownloadTarget, openDownloadDialog } from "./downloadStore.ts";
 
 /** A table's Download CSV button (001 §2), showing the hotkey of its command (useDownloadCommand). */

@@ -9,8 +9,8 @@ import {
 } from "@sleuth/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { announce, showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { announce, showMessage } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { $downloadTarget, closeDownloadDialog, type DownloadTarget } from "./downloadStore.ts";
 import { saveFile } from "./saveFile.ts";
 

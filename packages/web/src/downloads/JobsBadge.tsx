@@ -1,6 +1,6 @@
 import { BellIcon } from "@primer/octicons-react";
 import { Button, CounterLabel } from "@primer/react";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { openJobsPanel } from "./downloadStore.ts";
 import { useAwaitingDownloadCount } from "./jobQueries.ts";
 

@@ -3,8 +3,8 @@ import { Button, Dialog, Label, ProgressBar, Spinner, Text } from "@primer/react
 import { type AsyncJobDetails, downloadMessages } from "@sleuth/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { showMessage } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { $jobsPanelOpen, closeJobsPanel } from "./downloadStore.ts";
 import { useJobList } from "./jobQueries.ts";
 import { saveFile } from "./saveFile.ts";

@@ -1,6 +1,6 @@
 import { awaitingDownloadQuery, pollIntervalMs, runningJobPollIntervalMs } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** 001 §7 the notification count in the header: ready results not downloaded yet (001 §9's poll). */
 export function useAwaitingDownloadCount() {

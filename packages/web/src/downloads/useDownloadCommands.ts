@@ -1,4 +1,4 @@
-import { useCommands } from "../commands/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { type DownloadTarget, openDownloadDialog, openJobsPanel } from "./downloadStore.ts";
 
 /** The console-wide jobs panel command (001 §7): the palette and a hotkey. */

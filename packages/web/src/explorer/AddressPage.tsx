@@ -11,10 +11,12 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { SubjectActions } from "../actions/index.ts";
-import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
-import { addressPath } from "../navigation/index.ts";
-import { addressPanes, SubjectWorkspace } from "../workspace/index.ts";
+import { SubjectActions } from "../actions/SubjectActions.tsx";
+import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
+import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
+import { addressPath } from "../navigation/routePaths.ts";
+import { addressPanes } from "../workspace/panes.ts";
+import { SubjectWorkspace } from "../workspace/SubjectWorkspace.tsx";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

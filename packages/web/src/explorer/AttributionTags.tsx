@@ -1,8 +1,9 @@
 import { Label, Link as PrimerLink } from "@primer/react";
 import { type AttributionTag, parseUrn, tagList, truncateTag } from "@sleuth/sdk";
 import { Link } from "wouter";
-import { ShowMoreButton, useShowMore } from "../lists/index.ts";
-import { pathOfUrn } from "../navigation/index.ts";
+import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
+import { useShowMore } from "../lists/useShowMore.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
 
 /** Attribution tags (000 §3): entity and category, each entity linked to its page; 10 more at a time. */
 export function AttributionTags({ tags }: { tags: readonly AttributionTag[] }) {

@@ -14,11 +14,11 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { useCommands } from "../commands/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { useRowKeys } from "../flows/useRowKeys.ts";
-import { pathOfUrn } from "../navigation/index.ts";
-import { sleuthClient } from "../session/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Categories";

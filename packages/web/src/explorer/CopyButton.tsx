@@ -2,8 +2,8 @@ import { CheckIcon, CopyIcon } from "@primer/octicons-react";
 import { IconButton } from "@primer/react";
 import { triageMessages } from "@sleuth/sdk";
 import { useState } from "react";
-import { useHotkey } from "../keyboard/index.ts";
-import { announce, showMessage } from "../messages/index.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
+import { announce, showMessage } from "../messages/messageStore.ts";
 
 /**
  * Copies the page's identifier (002 §2 header copy button); `c` or Mod+Shift+C do the same from

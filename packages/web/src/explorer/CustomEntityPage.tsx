@@ -1,7 +1,8 @@
 import { customEntityUrn, truncateSearchTitle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { CustomEntityActions } from "../customEntities/CustomEntityActions.tsx";
-import { customEntityPanes, SubjectWorkspace } from "../workspace/index.ts";
+import { customEntityPanes } from "../workspace/panes.ts";
+import { SubjectWorkspace } from "../workspace/SubjectWorkspace.tsx";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

@@ -1,8 +1,9 @@
 import { Label } from "@primer/react";
 import { entityUrn, parseUrn } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { SubjectActions } from "../actions/index.ts";
-import { entityPanes, SubjectWorkspace } from "../workspace/index.ts";
+import { SubjectActions } from "../actions/SubjectActions.tsx";
+import { entityPanes } from "../workspace/panes.ts";
+import { SubjectWorkspace } from "../workspace/SubjectWorkspace.tsx";
 import { AttributionTags } from "./AttributionTags.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

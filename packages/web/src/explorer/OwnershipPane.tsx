@@ -14,13 +14,14 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useCommands } from "../commands/index.ts";
-import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
+import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
 import { ownershipAddressesDownload } from "../flows/flowDownloads.ts";
 import { SubjectLink } from "../flows/SubjectLink.tsx";
 import { useRowKeys } from "../flows/useRowKeys.ts";
-import { sleuthClient } from "../session/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Owned addresses";

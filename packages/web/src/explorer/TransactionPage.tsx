@@ -16,9 +16,10 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link, Redirect } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
-import { addressPath, transactionPath } from "../navigation/index.ts";
-import { useExcludedChains } from "../search/index.ts";
+import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
+import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
+import { addressPath, transactionPath } from "../navigation/routePaths.ts";
+import { useExcludedChains } from "../search/useExcludedChains.ts";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
 import { explorerQueries } from "./explorerQueries.ts";

@@ -1,6 +1,6 @@
 import type { BulkResult } from "@sleuth/sdk";
 import { attributionCacheMs } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** One subject of a 000 §7 bulk answer: its item, null when unknown; an unsuccessful answer throws. */
 function single<Item>(result: BulkResult<Item>): Item | null {

@@ -1,3 +1,4 @@
+import "./flows.css";
 import { Button, Checkbox, FormControl, Select } from "@primer/react";
 import {
   type CounterpartyRow,
@@ -12,12 +13,13 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useCommands } from "../commands/index.ts";
-import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
+import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
-import { ConfigurableTable } from "../tables/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { counterpartiesDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";

@@ -1,3 +1,4 @@
+import "./flows.css";
 import { Button } from "@primer/react";
 import {
   type ChartWindow,
@@ -30,9 +31,9 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { useCommands } from "../commands/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
-import type { Subject } from "../workspace/index.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { flowQueries } from "./flowQueries.ts";
 
 const group = "Exposure";

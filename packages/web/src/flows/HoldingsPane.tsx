@@ -1,3 +1,4 @@
+import "./flows.css";
 import {
   type AssetHolding,
   type AssetMetrics,
@@ -8,8 +9,8 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "../explorer/DataPanel.tsx";
-import { ConfigurableTable } from "../tables/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { useRowKeys } from "./useRowKeys.ts";
 

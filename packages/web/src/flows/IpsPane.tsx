@@ -1,3 +1,4 @@
+import "./flows.css";
 import { Button } from "@primer/react";
 import {
   flowMessages,
@@ -10,8 +11,8 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { DataPanel } from "../explorer/DataPanel.tsx";
-import { ConfigurableTable } from "../tables/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
 import { useRowKeys } from "./useRowKeys.ts";

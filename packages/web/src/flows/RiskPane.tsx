@@ -1,3 +1,4 @@
+import "./flows.css";
 import { Dialog } from "@primer/react";
 import {
   type CategoryAddressRow,
@@ -17,12 +18,13 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useCommands } from "../commands/index.ts";
-import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
+import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
-import { ConfigurableTable } from "../tables/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { riskDetailsDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";

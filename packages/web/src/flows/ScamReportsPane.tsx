@@ -1,3 +1,4 @@
+import "./flows.css";
 import {
   formatUtc,
   type ScamReport,
@@ -8,7 +9,7 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { DataPanel } from "../explorer/DataPanel.tsx";
-import type { Subject } from "../workspace/index.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { useRowKeys } from "./useRowKeys.ts";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { plotUrnsAttribute } from "../graph/plotOnGraph.ts";
-import { pathOfUrn } from "../navigation/index.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
 
 /**
  * A table row's link to a URN's page: focusable by j/k (data-row-link), opened by Enter; with

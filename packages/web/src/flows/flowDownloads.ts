@@ -5,9 +5,9 @@ import {
   type RiskIndicatorRow,
   subjectFieldsFor,
 } from "@sleuth/sdk";
-import type { DownloadTarget } from "../downloads/index.ts";
-import { sleuthClient } from "../session/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import type { DownloadTarget } from "../downloads/downloadStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 
 /** A Download CSV target whose count is the export's own (the server counts the request's rows). */
 function targetOf(label: string, request: ExportRequest): DownloadTarget {

@@ -4,7 +4,7 @@ import {
   pageSizes,
   subjectFieldsFor,
 } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 const minute = 60_000;
 type Signal = { signal: AbortSignal };

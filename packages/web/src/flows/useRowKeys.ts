@@ -1,4 +1,4 @@
-import { useHotkey } from "../keyboard/index.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
 
 const rowSelector = '[role="tabpanel"][data-testid^="pane-"]:not([hidden]) [data-row-link]';
 

@@ -12,19 +12,17 @@ import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
-import { announce } from "../messages/index.ts";
-import { $signedIn } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
-import {
-  AddMultipleDialog,
-  ConnectionDialog,
-  ExportCsvDialog,
-  KycLevelsDialog,
-  NoteDialog,
-  OffChainNodeDialog,
-  OpReturnDialog,
-  SaveGraphDialog,
-} from "./dialogs/index.ts";
+import { announce } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
+import { AddMultipleDialog } from "./dialogs/AddMultipleDialog.tsx";
+import { ConnectionDialog } from "./dialogs/ConnectionDialog.tsx";
+import { ExportCsvDialog } from "./dialogs/ExportCsvDialog.tsx";
+import { KycLevelsDialog } from "./dialogs/KycLevelsDialog.tsx";
+import { NoteDialog } from "./dialogs/NoteDialog.tsx";
+import { OffChainNodeDialog } from "./dialogs/OffChainNodeDialog.tsx";
+import { OpReturnDialog } from "./dialogs/OpReturnDialog.tsx";
+import { SaveGraphDialog } from "./dialogs/SaveGraphDialog.tsx";
 import { GraphCanvas } from "./GraphCanvas.tsx";
 import { nodeTitle } from "./GraphNodeView.tsx";
 import { guarded, openSavedGraph, plotUrns, saveGraph } from "./graphActions.ts";

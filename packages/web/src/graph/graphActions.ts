@@ -16,12 +16,14 @@ import {
   trmFileExtension,
   trmMediaType,
 } from "@sleuth/sdk";
-import { announce, showError, showMessage } from "../messages/index.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { announce, showError, showMessage } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { addExpansion, addTrace, moveNodes, plotNodes, removeNodes } from "./graphEditing.ts";
 import { downloadFile } from "./graphFiles.ts";
 import { $graph, editGraph, loadGraph, markSaved, requestFit } from "./graphSession.ts";
-import { type LayoutAnswer, layoutInWorker } from "./layout/index.ts";
+import { layoutInWorker } from "./layout/layoutClient.ts";
+import type { LayoutAnswer } from "./layout/layoutRequest.ts";
 import { nodeSize } from "./nodeSize.ts";
 
 // The graph's actions, shared by its commands, hotkeys and buttons. Each says what it did (or why

@@ -1,8 +1,8 @@
 import { canEditGraphs, graphEditorRoleMessage } from "@sleuth/sdk";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
-import { showMessage } from "../messages/index.ts";
-import { $signedIn } from "../session/index.ts";
+import { showMessage } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
 import { $plotTarget } from "./plotTarget.ts";
 
 // Plotting from outside the graph page (search results, transfer and counterparty rows, a subject

@@ -1,8 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { graphRelatableUrn } from "@sleuth/sdk";
-import { type ActionSubject, openActionDialog } from "../actions/index.ts";
-import { type Command, useCommands } from "../commands/index.ts";
-import { showMessage } from "../messages/index.ts";
+import { type ActionSubject, openActionDialog } from "../actions/actionDialogs.ts";
+import type { Command } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { showMessage } from "../messages/messageStore.ts";
 import { nodeTitle } from "./GraphNodeView.tsx";
 import { requireEditor } from "./graphActions.ts";
 import { $graph, $selectedNode, selectNode } from "./graphSession.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { useHotkey, useHotkeyScope } from "../keyboard/index.ts";
-import { pathOfUrn } from "../navigation/index.ts";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
 import { moveNodes, nearestNode } from "./graphEditing.ts";
 import { $graph, editGraph, selectNode } from "./graphSession.ts";
 

@@ -2,9 +2,10 @@ import { useStore } from "@nanostores/react";
 import { emptyGraphDocument, expandDefaultLimit, expandMaxLimit } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { type Command, type CommandPageItem, openPalette, useCommands } from "../commands/index.ts";
-import { showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { type Command, type CommandPageItem, openPalette } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { showMessage } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import {
   expandSelected,
   exportTrm,

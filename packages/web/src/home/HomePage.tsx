@@ -1,7 +1,7 @@
 import { Heading, Text } from "@primer/react";
 import { displayName } from "@sleuth/sdk";
-import type { SignedInView } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import type { SignedInView } from "../session/sessionView.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 
 /** Who is signed in, where, and the one key to remember. */
 export function HomePage({ view }: { view: SignedInView }) {

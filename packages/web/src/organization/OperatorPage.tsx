@@ -4,8 +4,9 @@ import { InlineMessage } from "@primer/react/experimental";
 import { formatUtc, isApiError, type OperatorNetwork, type OperatorOrganization } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { announce } from "../messages/index.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { announce } from "../messages/messageStore.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { refreshPath } from "./refreshRoute.ts";
 
 // The credential lives for the tab only: it is the instance's key, not the user's.

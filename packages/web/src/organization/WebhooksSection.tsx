@@ -3,9 +3,9 @@ import { InlineMessage } from "@primer/react/experimental";
 import { formatUtc, isApiError } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useCommands } from "../commands/index.ts";
-import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { announce } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { notificationStatusQuery } from "./notificationQueries.ts";
 
 const urlFieldId = "organization-webhook-url";

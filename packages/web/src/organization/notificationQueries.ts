@@ -1,4 +1,4 @@
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** Issue 40: whether e-mail leaves this server; it changes only with a restart. */
 export const notificationStatusQuery = {

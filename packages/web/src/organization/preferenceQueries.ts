@@ -7,7 +7,7 @@ import {
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 type ValueOf<K extends PreferenceKey> = z.infer<(typeof preferenceValueSchemas)[K]>;
 

@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { identityFlags } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** 000 §6 staff and super admin, from the signed-in user's e-mail and the deployment's domains. */
 export function useIdentity(): { isStaff: boolean; isSuperAdmin: boolean } {

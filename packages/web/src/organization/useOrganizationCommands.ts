@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
 import { routes } from "../app/routes.ts";
-import { useCommands } from "../commands/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { openFeatureFlagsDialog } from "./organizationDialogs.ts";
 
 /**

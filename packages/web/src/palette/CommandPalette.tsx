@@ -28,22 +28,22 @@ import {
   runAction,
   runCommand,
   togglePalette,
-} from "../commands/index.ts";
+} from "../commands/commandRegistry.ts";
 import { $plotTarget } from "../graph/plotTarget.ts";
-import { runHotkeyOf, useFocusReturnRef, useHotkey, useHotkeyScope } from "../keyboard/index.ts";
-import { canAccessRoute, pathOfUrn, routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
-import {
-  $requestedQueries,
-  $searchHistory,
-  logSearchQuery,
-  logSuggestionSelected,
-  RequestInformationDialog,
-  rememberOpenedSearch,
-  SearchSectionIcon,
-  severalChainsState,
-  useExcludedChains,
-  useSearchSections,
-} from "../search/index.ts";
+import { useFocusReturnRef } from "../keyboard/focusReturn.ts";
+import { runHotkeyOf } from "../keyboard/hotkeyRegistry.ts";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
+import { canAccessRoute } from "../navigation/routeAccess.ts";
+import { pathOfUrn, routeNameOfPath } from "../navigation/routePaths.ts";
+import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { RequestInformationDialog } from "../search/RequestInformationDialog.tsx";
+import { $requestedQueries } from "../search/requestedInformation.ts";
+import { SearchSectionIcon } from "../search/SearchSectionIcon.tsx";
+import { logSearchQuery, logSuggestionSelected } from "../search/searchActivity.ts";
+import { $searchHistory, rememberOpenedSearch } from "../search/searchHistoryStore.ts";
+import { severalChainsState } from "../search/searchRows.ts";
+import { useExcludedChains } from "../search/useExcludedChains.ts";
+import { useSearchSections } from "../search/useSearchSections.ts";
 import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import {
   commandModePrefix,

@@ -8,8 +8,9 @@ import {
   transactionUrn,
 } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
-import type { Command } from "../commands/index.ts";
-import type { SearchRow, SectionState } from "../search/index.ts";
+import type { Command } from "../commands/commandRegistry.ts";
+import type { SearchRow } from "../search/searchRows.ts";
+import type { SectionState } from "../search/useSearchSections.ts";
 import { firstSelectableValue, type PaletteModelInput, paletteGroups } from "./paletteModel.ts";
 
 const commands: Command[] = [

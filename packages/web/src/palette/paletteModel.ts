@@ -18,7 +18,7 @@ import {
   truncateSearchTitle,
 } from "@sleuth/sdk";
 import { defaultFilter } from "cmdk";
-import type { Command } from "../commands/index.ts";
+import type { Command } from "../commands/commandRegistry.ts";
 // Pure modules only (not search/index.ts, which brings React and Primer): the model is tested in Node.
 import type { SearchRow } from "../search/searchRows.ts";
 import type { SearchSectionsState, SectionState } from "../search/useSearchSections.ts";

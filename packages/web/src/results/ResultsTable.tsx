@@ -2,14 +2,11 @@ import { Link as PrimerLink } from "@primer/react";
 import { Table } from "@primer/react/experimental";
 import { type SearchSection, suggestionAction } from "@sleuth/sdk";
 import { Link } from "wouter";
-import { pathOfRoute } from "../navigation/index.ts";
-import {
-  rememberOpenedSearch,
-  type SearchRow,
-  SearchSectionIcon,
-  searchSectionColumns,
-} from "../search/index.ts";
-import { useTableColumns } from "../tables/index.ts";
+import { pathOfRoute } from "../navigation/routePaths.ts";
+import { SearchSectionIcon } from "../search/SearchSectionIcon.tsx";
+import { rememberOpenedSearch } from "../search/searchHistoryStore.ts";
+import { type SearchRow, searchSectionColumns } from "../search/searchRows.ts";
+import { useTableColumns } from "../tables/useTableColumns.ts";
 import { resultTables } from "./resultTables.ts";
 
 function pathOfRow(row: SearchRow): string | null {

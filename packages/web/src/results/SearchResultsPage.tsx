@@ -18,18 +18,16 @@ import {
 } from "@sleuth/sdk";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { usePageHeading } from "../explorer/index.ts";
-import { listPageSize, ShowMoreButton, useShowMore } from "../lists/index.ts";
-import { searchResultsPath } from "../navigation/index.ts";
-import {
-  $requestedQueries,
-  logSearchFailed,
-  RequestInformationDialog,
-  type SearchRow,
-  type SectionMore,
-  type SectionState,
-  useSearchResults,
-} from "../search/index.ts";
+import { usePageHeading } from "../explorer/usePageHeading.ts";
+import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
+import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
+import { searchResultsPath } from "../navigation/routePaths.ts";
+import { RequestInformationDialog } from "../search/RequestInformationDialog.tsx";
+import { $requestedQueries } from "../search/requestedInformation.ts";
+import { logSearchFailed } from "../search/searchActivity.ts";
+import type { SearchRow } from "../search/searchRows.ts";
+import { type SectionMore, useSearchResults } from "../search/useSearchResults.ts";
+import type { SectionState } from "../search/useSearchSections.ts";
 import { ResultsTable } from "./ResultsTable.tsx";
 import { useResultsKeys } from "./useResultsKeys.ts";
 import "./results.css";

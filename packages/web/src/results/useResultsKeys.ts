@@ -1,5 +1,6 @@
 import { usePlotOnGraph } from "../graph/plotOnGraph.ts";
-import { focusStep, useHotkey } from "../keyboard/index.ts";
+import { focusStep } from "../keyboard/focusStep.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
 
 function move(step: 1 | -1): void {
   focusStep(

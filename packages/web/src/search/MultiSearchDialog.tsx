@@ -8,9 +8,11 @@ import {
 } from "@sleuth/sdk";
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { useFocusReturnRef, useHotkey, useHotkeyScope } from "../keyboard/index.ts";
-import { routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { useFocusReturnRef } from "../keyboard/focusReturn.ts";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
+import { routeNameOfPath } from "../navigation/routePaths.ts";
+import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { $multiSearchOpen, closeMultiSearch } from "./multiSearchStore.ts";
 import { logSearchQuery } from "./searchActivity.ts";
 

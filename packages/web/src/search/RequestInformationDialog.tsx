@@ -3,10 +3,10 @@ import { InlineMessage } from "@primer/react/experimental";
 import { platformMessages, searchMessages, stillLookingForMessage } from "@sleuth/sdk";
 import { useMutation } from "@tanstack/react-query";
 import { type RefObject, useId, useRef, useState } from "react";
-import { useHotkey, useHotkeyScope } from "../keyboard/index.ts";
-import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
+import { announce } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { markInformationRequested } from "./requestedInformation.ts";
 
 /**

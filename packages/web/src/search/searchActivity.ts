@@ -1,5 +1,5 @@
 import type { SearchFailedEvent } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 // 000 §4 / 002 §7: the activity log records submitted queries and selected suggestions. Logging never
 // blocks or breaks the search: a failure is only reported to the console.

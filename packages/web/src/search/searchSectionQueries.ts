@@ -10,7 +10,7 @@ import {
   type SleuthClient,
   searchSectionsFor,
 } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import {
   addressRow,
   customEntityRow,

@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import type { ChainId } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 const noChains: readonly ChainId[] = [];
 

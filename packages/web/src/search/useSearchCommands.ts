@@ -1,7 +1,7 @@
 import { type RouteDescriptor, randomSearchRoute } from "@sleuth/sdk";
-import { useCommands } from "../commands/index.ts";
-import { useOpenRoute } from "../navigation/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { openMultiSearch } from "./multiSearchStore.ts";
 
 // Choice: the random button picks among real Ethereum addresses: those the address search answers for

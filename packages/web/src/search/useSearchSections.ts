@@ -8,7 +8,7 @@ import {
 } from "@sleuth/sdk";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { $signedIn } from "../session/index.ts";
+import { $signedIn } from "../session/sessionStore.ts";
 import type { SearchRow } from "./searchRows.ts";
 import {
   ipRuleOf,

@@ -1,12 +1,12 @@
 import { SearchIcon } from "@primer/octicons-react";
 import { Button, Header } from "@primer/react";
 import { Link } from "wouter";
-import { InboxButton } from "../actions/index.ts";
 import { routes } from "../app/routes.ts";
-import { openPalette } from "../commands/index.ts";
-import { JobsBadge } from "../downloads/index.ts";
-import type { SignedInView } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { InboxButton } from "../cases/InboxButton.tsx";
+import { openPalette } from "../commands/commandRegistry.ts";
+import { JobsBadge } from "../downloads/JobsBadge.tsx";
+import type { SignedInView } from "../session/sessionView.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Banner, VisuallyHidden } from "@primer/react";
-import { $announcement, $messages, dismissMessage, type Message } from "../messages/index.ts";
+import { $announcement, $messages, dismissMessage, type Message } from "../messages/messageStore.ts";
 
 function MessageBanner({ message }: { message: Message }) {
   return (

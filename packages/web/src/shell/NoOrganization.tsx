@@ -1,7 +1,7 @@
 import { Button, Heading, Text } from "@primer/react";
 import { displayName, type User } from "@sleuth/sdk";
-import { runAction } from "../commands/index.ts";
-import { signOut } from "../session/index.ts";
+import { runAction } from "../commands/commandRegistry.ts";
+import { signOut } from "../session/sessionStore.ts";
 import { MessageRegion } from "./MessageRegion.tsx";
 
 /** 000 §4: a user with no organization cannot use the console until an admin adds them to one. */

@@ -1,6 +1,7 @@
 import { OrganizationIcon } from "@primer/octicons-react";
 import { ActionList, ActionMenu, Spinner } from "@primer/react";
-import { type SignedInView, switchOrganization } from "../session/index.ts";
+import { switchOrganization } from "../session/sessionStore.ts";
+import type { SignedInView } from "../session/sessionView.ts";
 
 /** 000 §4: the organizations the user belongs to, with their role; choosing one switches. */
 export function OrganizationSwitcher({ view }: { view: SignedInView }) {

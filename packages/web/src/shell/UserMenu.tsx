@@ -1,9 +1,11 @@
 import { PersonIcon, SignOutIcon } from "@primer/octicons-react";
 import { ActionList, ActionMenu } from "@primer/react";
 import { displayName } from "@sleuth/sdk";
-import { runAction } from "../commands/index.ts";
-import { type SignedInView, signOut } from "../session/index.ts";
-import { HotkeyHint, openShortcutsDialog } from "../shortcuts/index.ts";
+import { runAction } from "../commands/commandRegistry.ts";
+import { signOut } from "../session/sessionStore.ts";
+import type { SignedInView } from "../session/sessionView.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
+import { openShortcutsDialog } from "../shortcuts/shortcutsDialogStore.ts";
 
 export function UserMenu({ view }: { view: SignedInView }) {
   const name = displayName(view.user);

@@ -1,9 +1,10 @@
 import { useStore } from "@nanostores/react";
 import { useLocation } from "wouter";
 import { routes } from "../app/routes.ts";
-import { type CommandPageItem, useCommands } from "../commands/index.ts";
-import { $signedIn, signOut, switchOrganization } from "../session/index.ts";
-import { openShortcutsDialog } from "../shortcuts/index.ts";
+import type { CommandPageItem } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { $signedIn, signOut, switchOrganization } from "../session/sessionStore.ts";
+import { openShortcutsDialog } from "../shortcuts/shortcutsDialogStore.ts";
 
 /** The organizations of the signed-in user, for the palette's "Switch organization" page. */
 function useOrganizationItems(): CommandPageItem[] {

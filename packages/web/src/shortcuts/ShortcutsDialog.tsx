@@ -2,14 +2,10 @@ import { useStore } from "@nanostores/react";
 import { Dialog, Text, ToggleSwitch } from "@primer/react";
 import { KeybindingHint } from "@primer/react/experimental";
 import { useId } from "react";
-import {
-  $hotkeys,
-  $singleKeyShortcutsEnabled,
-  type Hotkey,
-  isSingleKeyHotkey,
-  setSingleKeyShortcutsEnabled,
-  useFocusReturnRef,
-} from "../keyboard/index.ts";
+import { useFocusReturnRef } from "../keyboard/focusReturn.ts";
+import { isSingleKeyHotkey } from "../keyboard/hotkeyKeys.ts";
+import { $hotkeys, type Hotkey } from "../keyboard/hotkeyRegistry.ts";
+import { $singleKeyShortcutsEnabled, setSingleKeyShortcutsEnabled } from "../keyboard/singleKeyShortcuts.ts";
 import { $shortcutsDialogOpen, closeShortcutsDialog } from "./shortcutsDialogStore.ts";
 import "./shortcuts.css";
 

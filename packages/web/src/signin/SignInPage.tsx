@@ -6,8 +6,9 @@ import { isApiError, type LoginBody, loginBodySchema } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { describeError } from "../messages/index.ts";
-import { $session, signIn, signInAsDemoUser, sleuthClient } from "../session/index.ts";
+import { describeError } from "../messages/messageStore.ts";
+import { $session, signIn, signInAsDemoUser } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /** Wording for the schema's own checks; answers from the server carry their own message. */
 const fieldHints = {

@@ -1,7 +1,7 @@
 import { Checkbox, Dialog, FormControl, VisuallyHidden } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { isApiError } from "@sleuth/sdk";
-import { announce } from "../messages/index.ts";
+import { announce } from "../messages/messageStore.ts";
 import { usePreference, useSavePreference } from "../organization/preferenceQueries.ts";
 import { tableCatalogue } from "./tableCatalogue.ts";
 import type { MountedTable } from "./tableRegistry.ts";

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
-import { useCommands } from "../commands/index.ts";
-import { announce } from "../messages/index.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { announce } from "../messages/messageStore.ts";
 import { ColumnsDialog } from "./ColumnsDialog.tsx";
 import { $columnsDialog, closeColumnsDialog, openColumnsDialog } from "./columnsDialogState.ts";
 import { $mountedTables, focusedTable } from "./tableRegistry.ts";

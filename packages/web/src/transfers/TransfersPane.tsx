@@ -18,13 +18,17 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useReducer, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { type Command, useCommands } from "../commands/index.ts";
-import { DownloadCsvButton, useDownloadCommand } from "../downloads/index.ts";
-import { focusStep, useHotkey } from "../keyboard/index.ts";
-import { announce, showMessage } from "../messages/index.ts";
-import { pathOfUrn } from "../navigation/index.ts";
-import { type ColumnId, useTableColumns } from "../tables/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import type { Command } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
+import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
+import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
+import { focusStep } from "../keyboard/focusStep.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
+import { announce, showMessage } from "../messages/messageStore.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
+import type { ColumnId } from "../tables/tableCatalogue.ts";
+import { useTableColumns } from "../tables/useTableColumns.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 import { TransferFilterBar } from "./TransferFilterBar.tsx";
 import {
   AmountCell,

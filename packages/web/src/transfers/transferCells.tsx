@@ -10,7 +10,7 @@ import {
 } from "@sleuth/sdk";
 import { Link } from "wouter";
 import { plotUrnsAttribute } from "../graph/plotOnGraph.ts";
-import { pathOfUrn } from "../navigation/index.ts";
+import { pathOfUrn } from "../navigation/routePaths.ts";
 import type { AnyTransferRow } from "./transferQueries.ts";
 
 /** 001 §2 transfer table cells, in 001 §9 / 002 §9 formats. */

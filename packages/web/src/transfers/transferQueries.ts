@@ -5,8 +5,8 @@ import {
   type TransferRow,
   type TransferTableState,
 } from "@sleuth/sdk";
-import { sleuthClient } from "../session/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 
 export type AnyTransferRow = TransferRow | EntityTransferRow;
 

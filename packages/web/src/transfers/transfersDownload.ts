@@ -1,7 +1,7 @@
 import type { TransferFilters } from "@sleuth/sdk";
-import type { DownloadTarget } from "../downloads/index.ts";
-import { sleuthClient } from "../session/index.ts";
-import type { Subject } from "../workspace/index.ts";
+import type { DownloadTarget } from "../downloads/downloadStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import type { Subject } from "../workspace/subjectPane.ts";
 
 /**
  * 001 §2: the subject's transfers under the table's filters as a Download CSV target (the job and

@@ -1,8 +1,8 @@
 import { Button, Flash, Text } from "@primer/react";
 import { cameraSearchOpenDelayMs } from "@sleuth/sdk";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useHotkey } from "../keyboard/index.ts";
-import { announce } from "../messages/index.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
+import { announce } from "../messages/messageStore.ts";
 
 // The spec gives no wording for a device without a camera; this text is ours.
 export const noCameraMessage = "No camera is available on this device. Choose an image instead.";

@@ -11,7 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";
 import "./triage.css";
 

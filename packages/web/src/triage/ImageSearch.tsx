@@ -13,9 +13,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
-import { useHotkey } from "../keyboard/index.ts";
-import { announce } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
+import { announce } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { CameraSearch } from "./CameraSearch.tsx";
 import { triagePathOfIdentifier } from "./triageNavigation.ts";
 

@@ -11,7 +11,8 @@ import {
 } from "@sleuth/sdk";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { $signedIn, sleuthClient } from "../session/index.ts";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { triageQueries } from "./triageQueries.ts";
 
 function storedSuggestion(entityUrn: string): string | null {

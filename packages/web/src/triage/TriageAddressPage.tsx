@@ -13,15 +13,15 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import type { ActionSubject } from "../actions/index.ts";
-import { useCommands } from "../commands/index.ts";
+import type { ActionSubject } from "../actions/actionDialogs.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { CopyButton } from "../explorer/CopyButton.tsx";
 import { explorerQueries } from "../explorer/explorerQueries.ts";
 import { InvalidIdentifier } from "../explorer/InvalidIdentifier.tsx";
 import { RiskBadge } from "../explorer/RiskBadge.tsx";
 import { chainIdOfSegment, decodeSegment } from "../explorer/routeParams.ts";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { TriageBackLink } from "./TriageBackLink.tsx";
 import { TriageDetails } from "./TriageDetails.tsx";
 import { type TriageFlowEvents, TriageSidebars } from "./TriageSidebars.tsx";

@@ -2,7 +2,7 @@ import { Link as PrimerLink } from "@primer/react";
 import { triageBackButton } from "@sleuth/sdk";
 import { Link } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { pathOfRoute } from "../navigation/index.ts";
+import { pathOfRoute } from "../navigation/routePaths.ts";
 import type { TriageFrom } from "./triageNavigation.ts";
 
 /** 002 §2: the back button, labelled by where the user came from (kept in history state). */

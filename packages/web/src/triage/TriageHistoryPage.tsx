@@ -3,7 +3,7 @@ import { Heading, Link as PrimerLink, Text } from "@primer/react";
 import { displayAddress, type SearchHistoryItem, searchHistoryByDay, truncateSearchTitle } from "@sleuth/sdk";
 import { Link } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
-import { $searchHistory, rememberOpenedSearch } from "../search/index.ts";
+import { $searchHistory, rememberOpenedSearch } from "../search/searchHistoryStore.ts";
 import { TriageSearchBox } from "./TriageSearchBox.tsx";
 import { triageFromState } from "./triageNavigation.ts";
 import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";

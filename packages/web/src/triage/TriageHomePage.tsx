@@ -1,8 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { Heading, Link as PrimerLink, Text } from "@primer/react";
 import { Link, useSearch } from "wouter";
-import { usePageHeading } from "../explorer/index.ts";
-import { $signedIn } from "../session/index.ts";
+import { usePageHeading } from "../explorer/usePageHeading.ts";
+import { $signedIn } from "../session/sessionStore.ts";
 import { ImageSearch } from "./ImageSearch.tsx";
 import { TriageSearchBox } from "./TriageSearchBox.tsx";
 import { triageRoutes } from "./triagePaths.ts";

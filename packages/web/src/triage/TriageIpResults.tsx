@@ -2,8 +2,8 @@ import { Flash, Heading, Link as PrimerLink, Text } from "@primer/react";
 import { type InetHit, ipSearchRefusalOf, platformMessages } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { ipPath } from "../navigation/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { ipPath } from "../navigation/routePaths.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 /**
  * 002 §6 the IPs of a triage search, asked with the triage module so the server applies the forensics

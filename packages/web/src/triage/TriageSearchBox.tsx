@@ -10,9 +10,10 @@ import {
 } from "@sleuth/sdk";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { useHotkey } from "../keyboard/index.ts";
-import { routeNameOfPath, useOpenRoute } from "../navigation/index.ts";
-import { $signedIn } from "../session/index.ts";
+import { useHotkey } from "../keyboard/useHotkey.ts";
+import { routeNameOfPath } from "../navigation/routePaths.ts";
+import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { $signedIn } from "../session/sessionStore.ts";
 import { triageRoutes } from "./triagePaths.ts";
 
 /**

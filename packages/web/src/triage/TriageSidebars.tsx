@@ -12,16 +12,14 @@ import {
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import {
-  type ActionSubject,
-  EscalateDialog,
-  FlagDialog,
-  InterestedInvestigatorsDialog,
-  InterestSidebar,
-} from "../actions/index.ts";
+import type { ActionSubject } from "../actions/actionDialogs.ts";
+import { EscalateDialog } from "../cases/EscalateDialog.tsx";
+import { FlagDialog } from "../flags/FlagDialog.tsx";
 import { flowQueries } from "../flows/flowQueries.ts";
-import { showMessage } from "../messages/index.ts";
-import { sleuthClient } from "../session/index.ts";
+import { InterestedInvestigatorsDialog } from "../interests/InterestedInvestigatorsDialog.tsx";
+import { InterestSidebar } from "../interests/InterestSidebar.tsx";
+import { showMessage } from "../messages/messageStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { PropertyCards } from "./PropertyCards.tsx";
 import { detectorsPath } from "./triagePaths.ts";
 import { $triageSidebar, closeTriageSidebar, openTriageSidebar } from "./triageSidebar.ts";

@@ -15,11 +15,13 @@ import {
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { type ActionSubject, FlagsPanel } from "../actions/index.ts";
-import { useCommands } from "../commands/index.ts";
+import type { ActionSubject } from "../actions/actionDialogs.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { explorerQueries } from "../explorer/explorerQueries.ts";
-import { $signedIn, sleuthClient } from "../session/index.ts";
-import { HotkeyHint } from "../shortcuts/index.ts";
+import { FlagsPanel } from "../flags/FlagsPanel.tsx";
+import { $signedIn } from "../session/sessionStore.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { openDetectorsTab, type TriageFlowEvents } from "./TriageSidebars.tsx";
 import { triageQueries } from "./triageQueries.ts";
 import { openTriageSidebar } from "./triageSidebar.ts";

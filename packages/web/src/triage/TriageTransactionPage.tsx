@@ -14,7 +14,7 @@ import { explorerQueries } from "../explorer/explorerQueries.ts";
 import { IdentifierHeader } from "../explorer/IdentifierHeader.tsx";
 import { InvalidIdentifier } from "../explorer/InvalidIdentifier.tsx";
 import { chainIdOfSegment, decodeSegment } from "../explorer/routeParams.ts";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 import { TriageBackLink } from "./TriageBackLink.tsx";
 import { useInvalidRedirect } from "./useInvalidRedirect.ts";
 import "./triage.css";

@@ -1,4 +1,4 @@
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 type Signal = { signal: AbortSignal };
 const minute = 60_000;

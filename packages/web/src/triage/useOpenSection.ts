@@ -2,7 +2,7 @@ import { parseUrn, type TriageDetailsSection } from "@sleuth/sdk";
 import { atom } from "nanostores";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
-import type { ActionSubject } from "../actions/index.ts";
+import type { ActionSubject } from "../actions/actionDialogs.ts";
 import { triageAddressPath } from "./triagePaths.ts";
 
 /**

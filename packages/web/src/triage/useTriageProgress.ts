@@ -7,7 +7,7 @@ import {
   updateTriageProgress,
 } from "@sleuth/sdk";
 import { useCallback, useState } from "react";
-import { sleuthClient } from "../session/index.ts";
+import { sleuthClient } from "../session/sleuthClient.ts";
 
 function readStore() {
   try {

@@ -1,10 +1,11 @@
 import { UnderlinePanels } from "@primer/react/experimental";
 import type { ReactNode } from "react";
 import { useSearchParams } from "wouter";
-import { type Command, useCommands } from "../commands/index.ts";
+import type { Command } from "../commands/commandRegistry.ts";
+import { useCommands } from "../commands/useCommands.ts";
 import { focusedRowPlotUrns, usePlotOnGraph } from "../graph/plotOnGraph.ts";
-import { focusReturnTarget } from "../keyboard/index.ts";
-import { showMessage } from "../messages/index.ts";
+import { focusReturnTarget } from "../keyboard/focusReturn.ts";
+import { showMessage } from "../messages/messageStore.ts";
 import { paneHotkey } from "./paneHotkeys.ts";
 import type { Subject, SubjectPane } from "./subjectPane.ts";
 

@@ -1,14 +1,12 @@
 import { CategoriesPane } from "../explorer/CategoriesPane.tsx";
 import { OwnershipPane } from "../explorer/OwnershipPane.tsx";
-import {
-  CounterpartiesPane,
-  ExposurePane,
-  HoldingsPane,
-  IpsPane,
-  RiskPane,
-  ScamReportsPane,
-} from "../flows/index.ts";
-import { TransfersPane } from "../transfers/index.ts";
+import { CounterpartiesPane } from "../flows/CounterpartiesPane.tsx";
+import { ExposurePane } from "../flows/ExposurePane.tsx";
+import { HoldingsPane } from "../flows/HoldingsPane.tsx";
+import { IpsPane } from "../flows/IpsPane.tsx";
+import { RiskPane } from "../flows/RiskPane.tsx";
+import { ScamReportsPane } from "../flows/ScamReportsPane.tsx";
+import { TransfersPane } from "../transfers/TransfersPane.tsx";
 import type { SubjectPane } from "./subjectPane.ts";
 
 // The panes of each subject page, in tab order after the summary. Adding a pane is one line here.

@@ -1,4 +1,4 @@
-import { categoryByKey } from "../../taxonomy/index.ts";
+import { categoryByKey } from "../../taxonomy/categories.ts";
 import type { CatalogAsset, WorldChain } from "../catalog.ts";
 import type { WorldState } from "../worldState.ts";
 import { pickService, retailCustodians, share } from "./common.ts";

@@ -12,7 +12,8 @@ import {
   validateAddMultiple,
 } from "@sleuth/sdk";
 import { useMemo, useRef, useState } from "react";
-import { useFocusReturnRef, useHotkey, useHotkeyScope } from "../../keyboard/index.ts";
+import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
+import { useHotkey, useHotkeyScope } from "../../keyboard/useHotkey.ts";
 import { useDebouncedValue } from "../../search/useDebouncedValue.ts";
 import { HotkeyHint } from "../../shortcuts/HotkeyHint.tsx";
 

@@ -19,7 +19,7 @@ import {
   toggleGraphExportGroup,
 } from "@sleuth/sdk";
 import { useMemo, useRef, useState } from "react";
-import { useFocusReturnRef } from "../../keyboard/index.ts";
+import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
 import { downloadFile } from "../graphFiles.ts";
 
 function TriStateBox({ state, onChange }: { state: CheckboxState; onChange: () => void }) {

@@ -1,6 +1,6 @@
 import { Dialog } from "@primer/react";
 import type { FormEvent, ReactNode, RefObject } from "react";
-import { useFocusReturnRef } from "../../keyboard/index.ts";
+import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
 
 /**
  * The graph's small dialogs share this frame: a form whose Enter submits, Cancel and a primary

@@ -1,6 +1,6 @@
 import { Dialog, Text } from "@primer/react";
 import { kycLevels } from "@sleuth/sdk";
-import { useFocusReturnRef } from "../../keyboard/index.ts";
+import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
 
 // What each level means; the spec names the levels only (002 §9), the explanations are ours.
 const explanations: Record<keyof typeof kycLevels, string> = {

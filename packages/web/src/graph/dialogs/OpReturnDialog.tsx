@@ -1,8 +1,8 @@
 import { Dialog, Spinner, Text } from "@primer/react";
 import { type GraphNode, parseUrn, readOpReturn, truncateMiddle } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useFocusReturnRef } from "../../keyboard/index.ts";
-import { sleuthClient } from "../../session/index.ts";
+import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
+import { sleuthClient } from "../../session/sleuthClient.ts";
 
 function OpReturnBody({ node }: { node: GraphNode }) {
   const parts = parseUrn(node.trmUrn);

@@ -1,2 +1,0 @@
-export type { TransferSubject } from "./transferSubject.ts";
-export { counterpartyFilterOf, jumpToOf, timestampFilterOf, transferSubjectOf } from "./transferSubject.ts";

@@ -1,2 +1,0 @@
-export type { CreatedOrganizationResult } from "./createdOrganization.ts";
-export { createdOrganizationOf, organizationMessages } from "./createdOrganization.ts";

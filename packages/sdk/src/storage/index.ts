@@ -1,1 +1,0 @@
-export { readStoredRecords } from "./storedRecords.ts";

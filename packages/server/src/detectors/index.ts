@@ -1,7 +1,0 @@
-export {
-  createDetector,
-  deleteDetector,
-  listDetectorAlerts,
-  listDetectors,
-  raiseDetectorAlerts,
-} from "./detectorRows.ts";

@@ -1,0 +1,157 @@
+import {
+  type CategoryTransferFilters,
+  type ChainId,
+  type CounterpartySort,
+  categoryAddressCsvRow,
+  categoryTransferCsvRow,
+  counterpartyCsvRow,
+  type ownershipAddressSortFields,
+  type TxDateRange,
+} from "@sleuth/sdk";
+import {
+  type CategoryTransferWindow,
+  categoryTransferCount,
+  categoryTransferRows,
+  ownershipAddressCount,
+  ownershipAddresses,
+} from "../flows/categories.ts";
+import { counterpartyCount, counterpartyPage } from "../flows/counterparties.ts";
+import type { FlowSubjectRows } from "../flows/flowSubjects.ts";
+import type { Viewer } from "../metrics/subjects.ts";
+import type { Queryable } from "../store/store.ts";
+import { exportPageRows, type RowSource, windowCount } from "./rowSource.ts";
+
+// The follow-the-money tables as files: each reads its rows through the flows module's own calls
+// (those the console's panes and `sleuth counterparties` read), each row through the SDK's row
+// function of its table, so a file holds exactly the table's rows in the table's order.
+
+interface Window {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Counterparties (002 §7 summary: attributed counterparties by entity, others by address), under the
+ * table's filters and order. The table is an aggregate sorted by volume, which no index holds in
+ * order: each page aggregates the subject's counterparties again and skips to its place.
+ */
+export function counterpartyRowSource(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: Window & {
+    txDate?: TxDateRange | undefined;
+    includeNamedEntitiesOnly: boolean;
+    riskScoreLevel?: number | undefined;
+    sort: CounterpartySort;
+  },
+  viewer: Viewer,
+): RowSource {
+  const query = {
+    grouping: "mixed" as const,
+    includeNamedEntitiesOnly: request.includeNamedEntitiesOnly,
+    ...(request.txDate ? { txDate: request.txDate } : {}),
+    ...(request.riskScoreLevel === undefined ? {} : { riskScoreLevel: request.riskScoreLevel }),
+  };
+  return {
+    async count() {
+      return windowCount(await counterpartyCount(db, subject, query, viewer), request.offset, request.limit);
+    },
+    async *pages() {
+      for (let done = 0; done < request.limit; ) {
+        const size = Math.min(exportPageRows, request.limit - done);
+        const rows = await counterpartyPage(
+          db,
+          subject,
+          { ...query, sort: request.sort, limit: size, offset: request.offset + done },
+          viewer,
+        );
+        if (rows.length === 0) return;
+        yield rows.map(counterpartyCsvRow);
+        done += rows.length;
+        if (rows.length < size) return;
+      }
+    },
+  };
+}
+
+/**
+ * Category transfers (001 §2): the subject's transfers with counterparties of the category, newest
+ * first; the first page skips the window's offset, each next one starts after the last row (keyset).
+ */
+export function categoryTransferRowSource(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: Window & { counterpartyCategoryId: number; filters: CategoryTransferFilters },
+): RowSource {
+  return {
+    async count() {
+      return windowCount(
+        await categoryTransferCount(db, subject, request.counterpartyCategoryId, request.filters),
+        request.offset,
+        request.limit,
+      );
+    },
+    async *pages() {
+      let keyset: CategoryTransferWindow["keyset"] = null;
+      for (let done = 0; done < request.limit; ) {
+        const size = Math.min(exportPageRows, request.limit - done);
+        const rows = await categoryTransferRows(
+          db,
+          subject,
+          request.counterpartyCategoryId,
+          request.filters,
+          {
+            keyset,
+            offset: keyset ? 0 : request.offset,
+            limit: size,
+          },
+        );
+        if (rows.length === 0) return;
+        yield rows.map((item) => categoryTransferCsvRow(item.row));
+        done += rows.length;
+        keyset = rows[rows.length - 1]?.keyset ?? null;
+        if (rows.length < size) return;
+      }
+    },
+  };
+}
+
+/**
+ * Category addresses (001 §2): the subject's own addresses of the ownership category, in the table's
+ * order (by volume, balance or activity, which no index holds: each page sorts the subject's
+ * addresses of the category, at most an entity's).
+ */
+export function categoryAddressRowSource(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: Window & {
+    ownershipCategoryId: number;
+    chain?: ChainId | undefined;
+    sort: { field: (typeof ownershipAddressSortFields)[number]; direction: "asc" | "desc" };
+  },
+): RowSource {
+  const scope = {
+    ownershipCategoryId: request.ownershipCategoryId,
+    ...(request.chain ? { chain: request.chain } : {}),
+  };
+  return {
+    async count() {
+      return windowCount(await ownershipAddressCount(db, subject, scope), request.offset, request.limit);
+    },
+    async *pages() {
+      for (let done = 0; done < request.limit; ) {
+        const size = Math.min(exportPageRows, request.limit - done);
+        const rows = await ownershipAddresses(db, subject, {
+          ...scope,
+          sort: request.sort,
+          limit: size,
+          offset: request.offset + done,
+        });
+        if (rows.length === 0) return;
+        yield rows.map(categoryAddressCsvRow);
+        done += rows.length;
+        if (rows.length < size) return;
+      }
+    },
+  };
+}

@@ -1,2 +1,0 @@
-export { entityPropertyGroups, saveLawEnforcementSuggestion } from "./entityProperties.ts";
-export { triageReportMaxCounterparties, triageReportRows } from "./reportRows.ts";

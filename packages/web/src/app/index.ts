@@ -1,2 +1,0 @@
-export { App } from "./App.tsx";
-export { routes, safeNextPath, signInPath } from "./routes.ts";

@@ -1,1 +1,0 @@
-export { GraphPage } from "./GraphPage.tsx";

@@ -1,2 +1,0 @@
-export { layoutInWorker } from "./layoutClient.ts";
-export type { LayoutAnswer, LayoutRequest } from "./layoutRequest.ts";

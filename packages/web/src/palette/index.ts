@@ -1,1 +1,0 @@
-export { CommandPalette } from "./CommandPalette.tsx";

@@ -1,3 +1,0 @@
-export { HotkeyHint } from "./HotkeyHint.tsx";
-export { ShortcutsDialog } from "./ShortcutsDialog.tsx";
-export { $shortcutsDialogOpen, closeShortcutsDialog, openShortcutsDialog } from "./shortcutsDialogStore.ts";

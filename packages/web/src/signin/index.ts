@@ -1,1 +1,0 @@
-export { SignInPage } from "./SignInPage.tsx";

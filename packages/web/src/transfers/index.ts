@@ -1,1 +1,0 @@
-export { TransfersPane } from "./TransfersPane.tsx";
