@@ -399,6 +399,7 @@ describe.each(storeKinds)("global search on %s", (kind) => {
         "outgoingVolumeUsd",
         "totalTransfers",
         "totalVolumeUsd",
+        "unpricedTransfers",
       ].sort(),
     );
   });

@@ -196,8 +196,12 @@ export function customEntityRoutes(app: FastifyInstance, { store }: RouteContext
     const { customEntityUuid } = parseOr400(refreshBodySchema, request.body);
     const { row } = await visibleRow(store, request, customEntityUuid);
     requireEditor(row);
-    scheduleRefresh(store, row.id, await markRefreshStarted(store, row.id));
-    return reply.code(202).send({ data: (await refreshStatusOf(store, row.id)).answer });
+    const generation = await markRefreshStarted(store, row.id);
+    // The answer is the refresh as it starts: read before the job runs, which on a small entity can
+    // finish before a second read would.
+    const started = (await refreshStatusOf(store, row.id)).answer;
+    scheduleRefresh(store, row.id, generation);
+    return reply.code(202).send({ data: started });
   });
 
   app.get("/v1/custom-entities/:uuid", async (request) => {

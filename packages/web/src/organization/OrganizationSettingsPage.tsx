@@ -133,7 +133,13 @@ function MembersSection({ admin }: { admin: boolean }) {
   const changeRole = useMutation({
     mutationFn: ({ member, role }: { member: Member; role: Role }) =>
       sleuthClient.organizations.changeRole(member.uuid, { role }),
-    onSuccess: (member) => done(`${member.email} is now ${member.role}`),
+    onSuccess: (changed) => {
+      // The role menu shows the answer at once, not the old role until the list is read again.
+      queryClient.setQueryData<Member[]>(membersKey, (list) =>
+        list?.map((member) => (member.uuid === changed.uuid ? { ...member, role: changed.role } : member)),
+      );
+      done(`${changed.email} is now ${changed.role}`);
+    },
     onError: (error) => showMessage({ variant: "critical", title: messageOf(error) }),
   });
   const remove = useMutation({
