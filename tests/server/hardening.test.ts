@@ -1,26 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorEnvelopeSchema, signInMessages, signInThrottle, signInWaitSeconds } from "@sleuth/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { rawGet } from "../helpers/rawGet.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
-
-/** node:http sends the path exactly as written; fetch would resolve `..` before sending it. */
-function rawGet(baseUrl: string, path: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ hostname, port, path, headers: { accept: "*/*" } }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 function expectSecurityHeaders(headers: Headers) {
   const policy = headers.get("content-security-policy") ?? "";
@@ -78,7 +62,7 @@ describe("the console's files", () => {
       "/assets/..%2f..%2fsecret.txt",
       "/%2e%2e%5csecret.txt",
     ]) {
-      const answer = await rawGet(server.baseUrl, path);
+      const answer = await rawGet(server.baseUrl, path, { accept: "*/*" });
       expect(answer.body, path).not.toContain("outside-the-build");
       expect(answer.status, path).not.toBe(200);
     }

@@ -1,27 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorEnvelopeSchema } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawGet } from "../helpers/rawGet.ts";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Plain node:http, because fetch will not send a Host header of our choosing. */
-function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${baseUrl}${path}`, { headers: { host } }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 async function expectEnvelope(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
@@ -92,11 +77,11 @@ describe.each(storeKinds)("the wire on %s", (kind) => {
 
   test("a Host outside the allowlist answers 403 host_not_allowed (DNS rebinding)", async () => {
     const port = new URL(server.baseUrl).port;
-    const refused = await getWithHost(server.baseUrl, "/healthz", `attacker.example:${port}`);
+    const refused = await rawGet(server.baseUrl, "/healthz", { host: `attacker.example:${port}` });
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body).error.code).toBe("host_not_allowed");
     for (const host of [`localhost:${port}`, `[::1]:${port}`, "127.0.0.1"]) {
-      expect((await getWithHost(server.baseUrl, "/healthz", host)).status).toBe(200);
+      expect((await rawGet(server.baseUrl, "/healthz", { host })).status).toBe(200);
     }
   });
 
