@@ -1,4 +1,4 @@
-// What the tests and the benchmarks use of the console (the graph layout, run outside a page).
+// What the benchmarks use of the console: the graph layout, run outside a page.
 
 export { layeredLayoutMaxElements } from "./graph/layout/layoutRequest.ts";
 export { spanningTreeLayout } from "./graph/layout/spanningTreeLayout.ts";
