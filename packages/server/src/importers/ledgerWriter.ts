@@ -49,6 +49,11 @@ export class LedgerWriter {
   /** Assets already stored whose symbol, name or decimals an import changed: their transfers re-price. */
   readonly changedAssetIds = new Set<number>();
 
+  /** Addresses whose transfers this writer inserted: the read model follows them (settleWrites). */
+  get touchedAddressIds(): ReadonlySet<number> {
+    return this.#touchedAddresses;
+  }
+
   constructor(tx: Queryable, chain: ChainId) {
     this.#tx = tx;
     this.#chain = chain;

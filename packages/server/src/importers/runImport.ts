@@ -1,9 +1,7 @@
 import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
-import { raiseDetectorAlerts } from "../detectors/detectorRows.ts";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
-import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
-import { refreshRollups } from "../rollups/rollups.ts";
+import { settleWrites } from "../rollups/settleWrites.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { seedReferenceData } from "../world/referenceData.ts";
 import { type ListItem, parseLabelList, parseSanctionsList } from "./addressLists.ts";
@@ -65,10 +63,15 @@ interface ImportContext {
   options: ImportOptions;
   tally: Tally;
   batchSize: number;
+  /** Addresses whose transfers the import wrote. */
+  touchedAddressIds: Set<number>;
 }
 
-/** What an importer changed that the rollups read: transfers, or who is who. */
-type Effect = "rollups" | "none";
+/**
+ * Whether an importer changed who is who or what is worth what (attribution, entities, token
+ * metadata, prices); the transfers it wrote are in the context's `touchedAddressIds`.
+ */
+type Effect = "attribution" | "none";
 
 function chainOption(
   options: ImportOptions,
@@ -108,7 +111,9 @@ async function importLedger(
   }
   await flush();
   await writer.finish();
-  return "rollups";
+  for (const id of writer.touchedAddressIds) context.touchedAddressIds.add(id);
+  // Addresses written without a transfer still enter the summaries: the whole read model follows.
+  return "attribution";
 }
 
 type LedgerResult = ReturnType<typeof ethereumEtlRecord> | ReturnType<typeof bitcoinEtlRecord>;
@@ -193,7 +198,7 @@ async function writeTagItems(
     }
   }
   context.tally.add(await writer.writeTags(batch));
-  return "rollups";
+  return "attribution";
 }
 
 async function* listItems(
@@ -218,7 +223,7 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
     const { records, skipped } = parseActorPack(await readText(context.source));
     for (const entry of skipped) context.tally.skip(entry);
     context.tally.add(await new AttributionWriter(context.tx, "graphsense-actorpack").writeEntities(records));
-    return "rollups";
+    return "attribution";
   },
   "ethereum-etl": importEthereumEtl,
   "bitcoin-etl": importBitcoinEtl,
@@ -247,7 +252,7 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
     context.tally.add(await writer.writeAssets(records));
     // Issue 43: decimals named later re-apply to the transfers already stored in raw units.
     const repriced = await repriceAssets(context.tx, [...writer.changedAssetIds]);
-    return writer.changedAssetIds.size > 0 || repriced > 0 ? "rollups" : "none";
+    return writer.changedAssetIds.size > 0 || repriced > 0 ? "attribution" : "none";
   },
   prices: importPrices,
 };
@@ -282,7 +287,7 @@ async function importPrices(context: ImportContext): Promise<Effect> {
   }
   context.tally.add(await writer.write(batch));
   if (context.tally.inserted > 0) await repriceDays(context.tx);
-  return "rollups";
+  return "attribution";
 }
 
 /**
@@ -312,14 +317,16 @@ export async function runImport(
         options,
         tally,
         batchSize: Math.max(1, options.batchSize ?? defaultBatchSize),
+        touchedAddressIds: new Set(),
       };
       const effect = await importers[format](context);
       if (tally.inserted > 0) {
-        if (effect === "rollups") await refreshRollups(tx, { owners: true });
         // 002 §4: a detector watching an address the import touched raises its alerts with the import.
-        const raised = await raiseDetectorAlerts(tx);
-        // Issue 40: their owners hear of them by e-mail once the import commits.
-        if (notifier) await queueDetectorAlertNotices(tx, notifier, raised);
+        await settleWrites(
+          tx,
+          { addressIds: context.touchedAddressIds, attribution: effect === "attribution" },
+          notifier,
+        );
         await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [
           format,
           JSON.stringify({
