@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { addressChainUrn, displayAddress } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { ethereumEtlFixtureDir, ethereumEtlSampleFiles } from "../helpers/ethereumEtlSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
 import { expectFocused, tabTo } from "./keyboard.ts";
@@ -198,6 +201,33 @@ describe("console sign-in and shell", () => {
     // Mod chords stay on: the palette still opens.
     await page.keyboard.press("ControlOrMeta+k");
     await palette(page).waitFor();
+  });
+
+  test("issue 39 home lists a case and a detector alert made in the test; Enter opens the case", async () => {
+    const client = server.client({
+      token: await server.tokenFor(demo.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const caseName = `Home test case ${Date.now()}`;
+    await client.cases.create({ name: caseName, isSharedWithOrg: false });
+    // One real transaction of the ethereum-etl sample, on an address a detector watches first.
+    const line = readFileSync(`${ethereumEtlFixtureDir}${ethereumEtlSampleFiles[0]}`, "utf8").split("\n")[0]!;
+    const sender = (JSON.parse(line) as { from_address: string }).from_address;
+    await client.detectors.create({ addressUrn: addressChainUrn("ethereum", sender) });
+    expect((await client.imports.run("ethereum-etl", `${line}\n`)).inserted).toBe(1);
+
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await expect
+      .poll(() => page.getByTestId("home-alerts").textContent())
+      .toContain(displayAddress("ethereum", sender).slice(0, 10));
+    expect(await page.getByTestId("home-alerts").textContent()).toContain("sent");
+    const caseLink = page.getByTestId("home-cases").getByRole("link", { name: caseName });
+    await caseLink.waitFor();
+    await tabTo(page, caseLink, 40);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: caseName }).waitFor();
+    expect(page.url()).toMatch(/\/workspace\/cases\/\d+$/);
   });
 
   test("STYLE Keyboard: g then h goes home from any page", async () => {

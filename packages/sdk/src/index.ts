@@ -648,6 +648,7 @@ export type { SearchHistory, SearchHistoryItem } from "./search/searchHistory.ts
 export {
   markSearchVisited,
   readSearchHistory,
+  recentSearches,
   recordSearch,
   searchHistoryByDay,
   searchHistoryStorageKey,
@@ -702,6 +703,7 @@ export {
   transactionLookupRequestSchema,
   transactionResultOf,
 } from "./search/transactionLookup.ts";
+export { type UrnTitle, urnTitle } from "./search/urnTitles.ts";
 
 // session/
 export type { CliDemoFile } from "./session/cliDemoFile.ts";

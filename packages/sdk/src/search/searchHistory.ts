@@ -86,3 +86,11 @@ export function searchHistoryByDay(
   }
   return [...days.values()];
 }
+
+/** The newest `count` searched addresses and transactions, newest first (the palette, the home page). */
+export function recentSearches(history: SearchHistory, count: number): SearchHistoryItem[] {
+  return searchHistoryByDay(history)
+    .flatMap((day) => [...day.addresses, ...day.transactions])
+    .sort((a, b) => b.lastSearchedAt.localeCompare(a.lastSearchedAt))
+    .slice(0, count);
+}

@@ -3,11 +3,11 @@ import {
   displayAddress,
   likelyResultsTab,
   type RecognizedIdentifier,
+  recentSearches,
   requestInformationLabel,
   type SearchHistory,
   type SearchSection,
   type SearchSectionStatus,
-  searchHistoryByDay,
   searchLoaderRowCount,
   searchMessages,
   searchSectionDelayMessage,
@@ -16,6 +16,7 @@ import {
   searchSections,
   stillLookingForMessage,
   truncateSearchTitle,
+  urnTitle,
 } from "@sleuth/sdk";
 import { defaultFilter } from "cmdk";
 import type { Command } from "../commands/commandRegistry.ts";
@@ -97,28 +98,20 @@ function commandRows(
 }
 
 function recentRows(history: SearchHistory): PaletteGroup[] {
-  const items = searchHistoryByDay(history)
-    .flatMap((day) => [...day.addresses, ...day.transactions])
-    .sort((a, b) => b.lastSearchedAt.localeCompare(a.lastSearchedAt))
-    .slice(0, recentSearchesShown);
+  const items = recentSearches(history, recentSearchesShown);
   if (items.length === 0) return [];
   return [
     {
       id: "recent",
       heading: "Recent searches",
       rows: items.map((item): PaletteRow => {
-        const { parts } = item;
-        const title =
-          parts.kind === "address"
-            ? truncateSearchTitle(displayAddress(parts.chain, parts.address), "address")
-            : truncateSearchTitle(parts.hash, "transaction");
-        const kind = parts.kind === "address" ? "Address" : "Transaction";
+        const named = urnTitle(item.urn);
         return {
           kind: "recent",
           value: `recent:${item.urn}`,
           urn: item.urn,
-          title,
-          detail: `${kind} on ${chainInfo(parts.chain).name}`,
+          title: named?.title ?? item.urn,
+          detail: named?.detail ?? "",
         };
       }),
     },
