@@ -87,4 +87,75 @@ describe.each(storeKinds)("002 §9 triage report over HTTP on %s", (kind) => {
     expect(unseen.rows).toEqual([]);
     expect(unseen.csv.trim().split("\n")).toHaveLength(1);
   });
+
+  test("002 §7 address properties: the six named properties and the property tags, in the order asked", async () => {
+    const [tagged] = await server.store.query<Subject & { address_type: string; id: number }>(
+      `SELECT a.id, a.chain, a.address, a.address_type FROM addresses a
+        WHERE a.chain = 'bitcoin' AND a.address_type IS NOT NULL
+          AND EXISTS (SELECT 1 FROM transfers t WHERE t.address_id = a.id)
+        ORDER BY a.id LIMIT 1`,
+    );
+    const [counts] = await server.store.query<{ total: number; inbound: number; outbound: number }>(
+      `SELECT count(DISTINCT transaction_id)::int AS total,
+         count(DISTINCT transaction_id) FILTER (WHERE direction = 'incoming')::int AS inbound,
+         count(DISTINCT transaction_id) FILTER (WHERE direction = 'outgoing')::int AS outbound
+       FROM transfers WHERE address_id = $1`,
+      [tagged!.id],
+    );
+    const unseen = { chain: "ethereum" as const, address: "0x000000000000000000000000000000000000dEaD" };
+    const [first, second] = await client.triage.addressProperties([
+      { chain: tagged!.chain as "bitcoin", address: tagged!.address },
+      unseen,
+    ]);
+    // Answered in canonical spelling; an address never seen has no properties.
+    expect(second).toEqual({ ...unseen, address: unseen.address.toLowerCase(), properties: [] });
+    const byName = Object.fromEntries(
+      first!.properties.map((property) => [property.internal_name, property]),
+    );
+    expect(Object.keys(byName).slice(0, 6)).toEqual([
+      "first_active",
+      "last_active",
+      "balance",
+      "total_transactions",
+      "inbound_transactions",
+      "outbound_transactions",
+    ]);
+    expect(byName.total_transactions?.value).toBe(counts!.total);
+    expect(byName.inbound_transactions?.value).toBe(counts!.inbound);
+    expect(byName.outbound_transactions?.value).toBe(counts!.outbound);
+    expect(byName.address_type).toEqual({
+      internal_name: "address_type",
+      name: "Address type",
+      value: tagged!.address_type,
+    });
+    expect(String(byName.first_active?.value)).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // v3 and v4 answer alike.
+    const body = JSON.stringify({ addresses: [{ chain: tagged!.chain, address: tagged!.address }] });
+    const headers = {
+      authorization: `Bearer ${await server.tokenFor(server.demo.user.email)}`,
+      "content-type": "application/json",
+    };
+    const [v3, v4] = await Promise.all(
+      ["v3", "v4"].map(async (version) =>
+        (
+          await server.fetch(`/trm-insights/${version}/address/properties`, { method: "POST", body, headers })
+        ).json(),
+      ),
+    );
+    expect(v3).toEqual(v4);
+    expect(v3.data[0].properties).toEqual(first!.properties);
+  });
+
+  test("002 §7 address properties refuse an address not valid on its chain, naming it", async () => {
+    const response = await server.fetch("/trm-insights/v4/address/properties", {
+      method: "POST",
+      body: JSON.stringify({ addresses: [{ chain: "ethereum", address: "0x123" }] }),
+      headers: {
+        authorization: `Bearer ${await server.tokenFor(server.demo.user.email)}`,
+        "content-type": "application/json",
+      },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toContain("0x123");
+  });
 });

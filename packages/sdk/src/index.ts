@@ -118,6 +118,7 @@ export {
 export type { AddressForm } from "./chains/address.ts";
 export {
   addressPayloadLength,
+  canonicalAddress,
   decodeAddress,
   displayAddress,
   encodeAddress,
@@ -790,8 +791,19 @@ export {
   triageProgressStorageKey,
   updateTriageProgress,
 } from "./triage/triageProgress.ts";
-export type { PropertyGroup } from "./triage/triageProperties.ts";
+export type {
+  AddressPropertiesApiVersion,
+  AddressPropertiesItem,
+  AddressPropertiesRequest,
+  PropertyGroup,
+} from "./triage/triageProperties.ts";
 export {
+  addressPropertiesApiVersions,
+  addressPropertiesItemSchema,
+  addressPropertiesMaxAddresses,
+  addressPropertiesRequestSchema,
+  addressPropertiesVersionFor,
+  addressPropertyDisplayNames,
   kycPropertyGroup,
   lawEnforcementSuggestionKey,
   lawEnforcementSuggestionSchema,

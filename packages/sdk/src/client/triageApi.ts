@@ -1,11 +1,15 @@
 import { z } from "zod";
 import type { AttributionTag } from "../attribution/attributionTag.ts";
+import type { ChainId } from "../chains/chainRegistry.ts";
 import { imageScanResponseSchema } from "../imageUpload/imageProcessing.ts";
 import type { ImageScanRead } from "../imageUpload/imageScanIdentifiers.ts";
 import type { AddressMetrics } from "../metrics/metricsSummary.ts";
 import type { AddressRiskInfo } from "../risk/riskInfo.ts";
 import { checkTriageAddressRoute } from "../triage/triageAddressPage.ts";
 import {
+  type AddressPropertiesItem,
+  addressPropertiesItemSchema,
+  addressPropertiesVersionFor,
   type LawEnforcementSuggestion,
   lawEnforcementSuggestionStoredSchema,
   propertyGroupSchema,
@@ -45,6 +49,7 @@ export interface TriageReport {
 
 const reportRows = z.array(triageReportRowSchema);
 const propertyGroups = z.array(propertyGroupSchema);
+const addressPropertyItems = z.array(addressPropertiesItemSchema);
 
 /** The three calls the Summary's insights are read from (002 §4), each settling on its own. */
 export interface TriageSummaryCalls {
@@ -123,6 +128,38 @@ export function triageApi(core: HttpCore) {
           signal: options.signal,
         })
       ).data;
+    },
+
+    /**
+     * 002 §7 `POST /trm-insights/{v3|v4}/address/properties`: each address's properties, in the order
+     * asked, each chain's addresses sent to the version that chain takes (at most 100 per call).
+     */
+    async addressProperties(
+      addresses: readonly { address: string; chain: ChainId }[],
+      options: { signal?: AbortSignal } = {},
+    ): Promise<AddressPropertiesItem[]> {
+      // The server answers one item per address, in the order sent.
+      const answers = new Map<number, AddressPropertiesItem>();
+      const byVersion = Map.groupBy(
+        addresses.map((item, index) => ({ item, index })),
+        ({ item }) => addressPropertiesVersionFor(item.chain),
+      );
+      await Promise.all(
+        [...byVersion].map(async ([version, entries]) => {
+          const { data } = await core.request("POST", `/trm-insights/${version}/address/properties`, {
+            body: { addresses: entries.map(({ item }) => item) },
+            schema: addressPropertyItems,
+            signal: options.signal,
+          });
+          entries.forEach(({ index }, position) => {
+            const answer = data[position];
+            if (answer) answers.set(index, answer);
+          });
+        }),
+      );
+      return addresses.map(
+        (item, index) => answers.get(index) ?? { address: item.address, chain: item.chain, properties: [] },
+      );
     },
 
     /** 002 §4 law-enforcement contact suggest-update: answers when it was stored. */

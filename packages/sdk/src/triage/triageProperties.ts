@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { beaconContactProperties } from "../beacon/notification.ts";
+import { type ChainId, chainIdSchema, chainInfo } from "../chains/chainRegistry.ts";
 import { anyEntityUrnSchema } from "../chains/urn.ts";
 import { kycLevelOf } from "./triageInsights.ts";
 import { triageMessages } from "./triageMessages.ts";
@@ -27,6 +28,58 @@ export type TriageAddressPropertyName = (typeof triageAddressPropertyNames)[numb
 
 /** 002 §3 address properties, as POST /trm-insights/{v3|v4}/address/properties answers. */
 export const triageAddressPropertiesSchema = z.array(triagePropertySchema);
+
+/**
+ * 002 §3 the display names of the address properties the server sends: the six the spec names, then
+ * the 001 §3 property tags (address type, multisig type, compressed public key), each sent only when
+ * the store knows it.
+ */
+export const addressPropertyDisplayNames = {
+  first_active: "First active",
+  last_active: "Last active",
+  balance: "Balance (USD)",
+  total_transactions: "Total transactions",
+  inbound_transactions: "Inbound transactions",
+  outbound_transactions: "Outbound transactions",
+  address_type: "Address type",
+  multisig_type: "Multisig type",
+  public_key_compressed: "Public key compressed",
+} as const satisfies Record<TriageAddressPropertyName | string, string>;
+
+// Choice: one request names at most this many addresses (as the transaction lookup).
+export const addressPropertiesMaxAddresses = 100;
+
+/** 002 §7 the API versions of the address-properties route; the server answers both alike. */
+export const addressPropertiesApiVersions = ["v3", "v4"] as const;
+export type AddressPropertiesApiVersion = (typeof addressPropertiesApiVersions)[number];
+
+/** Body of POST /trm-insights/{v3|v4}/address/properties (002 §7). */
+export const addressPropertiesRequestSchema = z.object({
+  addresses: z
+    .array(z.object({ address: z.string().trim().min(1).max(256), chain: chainIdSchema }))
+    .min(1)
+    .max(addressPropertiesMaxAddresses),
+});
+export type AddressPropertiesRequest = z.infer<typeof addressPropertiesRequestSchema>;
+
+/**
+ * One answer of the address-properties route, in the order asked (docs/API.md "Triage"): an address
+ * the store has never seen answers with no properties.
+ */
+export const addressPropertiesItemSchema = z.object({
+  address: z.string(),
+  chain: chainIdSchema,
+  properties: triageAddressPropertiesSchema,
+});
+export type AddressPropertiesItem = z.infer<typeof addressPropertiesItemSchema>;
+
+/**
+ * 002 §7 "v4 for some chains": the version the SDK calls for a chain. Choice: v4 for the account
+ * chains (EVM, TRON), v3 for the UTXO chains.
+ */
+export function addressPropertiesVersionFor(chain: ChainId): AddressPropertiesApiVersion {
+  return chainInfo(chain).family === "utxo" ? "v3" : "v4";
+}
 
 /** The value of one address property, or null when it is missing. */
 export function triageAddressProperty(

@@ -1,4 +1,6 @@
 import {
+  addressPropertiesApiVersions,
+  addressPropertiesRequestSchema,
   anyEntityUrnSchema,
   checkTriageAddressRoute,
   imageSearchAvailability,
@@ -18,6 +20,7 @@ import { parseOr400 } from "../http/validation.ts";
 import { ImageDecodeError } from "../imageScan/decodeImage.ts";
 import { stopTextReader } from "../imageScan/readText.ts";
 import { scanImage } from "../imageScan/scanImage.ts";
+import { addressPropertyItems } from "../triage/addressPropertyRows.ts";
 import { entityPropertyGroups, saveLawEnforcementSuggestion } from "../triage/entityProperties.ts";
 import { triageReportRows } from "../triage/reportRows.ts";
 import type { RouteContext } from "./context.ts";
@@ -76,6 +79,15 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
       return { data: (await triageReportRows(context.store, route.value)) ?? [] };
     },
   );
+
+  // 002 §7 address properties; v3 and v4 answer alike (the SDK picks the version by chain).
+  for (const version of addressPropertiesApiVersions) {
+    app.post(`/trm-insights/${version}/address/properties`, async (request) => {
+      requireRole(request, "viewer");
+      const body = parseOr400(addressPropertiesRequestSchema, request.body);
+      return { data: await addressPropertyItems(context.store, body) };
+    });
+  }
 
   // 002 §3 property groups of an entity, for the triage property cards (docs/API.md "Triage").
   app.get("/v1/triage/entities/:entityUrn/properties", async (request) => {
