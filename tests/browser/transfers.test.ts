@@ -1,4 +1,4 @@
-import { chainById } from "@sleuth/sdk";
+import { addressChainUrn, type ChainId, chainById, displayAddress, transactionUrn } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -132,5 +132,46 @@ describe("issue 27 the Transfers pane by keyboard alone", () => {
     await expectFocused(transactionLinks(page).nth(0));
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/tx/") && url.pathname.endsWith(hashes[0]!));
+  });
+});
+
+describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
+  test("002 §3 a party's next and previous transaction open with n and p; x and P plot the selection", async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    // The busiest address's newest transaction and the one before it.
+    const newest = hashes[0]!;
+    const before = hashes.find((hash) => hash !== newest)!;
+    const shown = displayAddress(busiest.chain as ChainId, busiest.address);
+    const parties = page.getByTestId("transaction-parties");
+    const focusBusiest = async () => {
+      for (let step = 0; step < 40; step++) {
+        await page.keyboard.press("j");
+        if ((await page.evaluate(() => document.activeElement?.getAttribute("title"))) === shown) return;
+      }
+      throw new Error(`No row of ${shown}`);
+    };
+
+    await page.goto(`${server.baseUrl}/tx/${busiest.chain}/${before}`);
+    await parties.waitFor();
+    // Each party row shows its address properties and its neighbours' columns.
+    expect(await parties.locator("thead").textContent()).toContain("Next transaction");
+    await focusBusiest();
+    await page.keyboard.press("n");
+    await page.waitForURL((url) => url.pathname.endsWith(newest));
+    await parties.waitFor();
+    await focusBusiest();
+    await page.keyboard.press("p");
+    await page.waitForURL((url) => url.pathname.endsWith(before));
+    await parties.waitFor();
+
+    await focusBusiest();
+    await page.keyboard.press("x");
+    await expect.poll(() => parties.getByRole("checkbox", { checked: true }).count()).toBe(1);
+    await page.keyboard.press("Shift+P");
+    await page.waitForURL((url) => url.pathname === "/graph");
+    const plotted = new URL(page.url()).searchParams.getAll("trmUrn");
+    expect(plotted).toContain(addressChainUrn(busiest.chain as ChainId, busiest.address));
+    expect(plotted).toContain(transactionUrn(busiest.chain as ChainId, before));
   });
 });

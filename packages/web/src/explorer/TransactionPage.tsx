@@ -3,22 +3,16 @@ import {
   type ChainId,
   chainInfo,
   checkTriageTransactionRoute,
-  displayAddress,
-  formatBalance,
-  formatMoney,
   formatUtc,
   moneyText,
   readSearchInput,
-  type TransactionParty,
   type TransactionRow,
   truncateSearchTitle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Redirect } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
-import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
-import { addressPath, transactionPath } from "../navigation/routePaths.ts";
+import { transactionPath } from "../navigation/routePaths.ts";
 import { useExcludedChains } from "../search/useExcludedChains.ts";
 import { DataPanel } from "./DataPanel.tsx";
 import { DetailsList } from "./DetailsList.tsx";
@@ -26,62 +20,8 @@ import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { chainIdOfSegment, decodeSegment } from "./routeParams.ts";
+import { TransactionParties } from "./TransactionParties.tsx";
 import { usePageHeading } from "./usePageHeading.ts";
-
-function PartyList({
-  title,
-  noun,
-  parties,
-  chain,
-}: {
-  title: string;
-  /** What the side's parties are, for the show-more button's name. */
-  noun: string;
-  parties: readonly TransactionParty[];
-  chain: ChainId;
-}) {
-  const more = useShowMore(parties, { pageSize: listPageSize });
-  return (
-    <div className="sleuth-parties">
-      <h3 className="sleuth-parties-title">{title}</h3>
-      {parties.length === 0 ? (
-        <p className="sleuth-muted">None</p>
-      ) : (
-        <div ref={more.containerRef}>
-          <ul>
-            {more.visible.map((party, index) => {
-              const shown = displayAddress(chain, party.address);
-              const [tag] = party.addressAttribution.tags;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one address may appear twice in a side; the list never reorders.
-                <li key={`${party.trmUrn}:${index}`} data-show-more-item="">
-                  <PrimerLink
-                    as={Link}
-                    href={addressPath(chain, party.address)}
-                    className="sleuth-mono"
-                    title={shown}
-                  >
-                    {truncateSearchTitle(shown, "address")}
-                  </PrimerLink>{" "}
-                  <span>
-                    {formatBalance(party.value)} {party.asset_symbol}
-                  </span>{" "}
-                  {party.value_usd === null ? null : (
-                    <span className="sleuth-muted">({formatMoney(party.value_usd)})</span>
-                  )}
-                  {tag ? (
-                    <span className="sleuth-muted"> · {tag.entity ?? tag.signatureName ?? tag.category}</span>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
-      <ShowMoreButton more={more} noun={noun} />
-    </div>
-  );
-}
 
 function TransactionDetails({ row }: { row: TransactionRow }) {
   return (
@@ -104,10 +44,7 @@ function TransactionDetails({ row }: { row: TransactionRow }) {
             : []),
         ]}
       />
-      <div className="sleuth-party-columns">
-        <PartyList title="From" noun="senders" parties={row.from ?? []} chain={row.chain} />
-        <PartyList title="To" noun="recipients" parties={row.to ?? []} chain={row.chain} />
-      </div>
+      <TransactionParties row={row} pathOfTransaction={transactionPath} />
     </>
   );
 }

@@ -46,6 +46,19 @@ export const tableCatalogue = {
       { id: "lastTransfer", header: "Last transfer" },
     ],
   },
+  transactionParties: {
+    label: "Transaction transfers",
+    columns: [
+      { id: "side", header: "Side" },
+      { id: "party", header: "Address", fixed: true },
+      { id: "labels", header: "Transfer labels" },
+      { id: "properties", header: "Address properties" },
+      { id: "amount", header: "Amount", numeric: true },
+      { id: "usd", header: "USD", numeric: true },
+      { id: "previous", header: "Previous transaction" },
+      { id: "next", header: "Next transaction" },
+    ],
+  },
   holdings: {
     label: "Holdings",
     columns: [

@@ -14,8 +14,10 @@ import { explorerQueries } from "../explorer/explorerQueries.ts";
 import { IdentifierHeader } from "../explorer/IdentifierHeader.tsx";
 import { InvalidIdentifier } from "../explorer/InvalidIdentifier.tsx";
 import { chainIdOfSegment, decodeSegment } from "../explorer/routeParams.ts";
+import { TransactionParties } from "../explorer/TransactionParties.tsx";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { TriageBackLink } from "./TriageBackLink.tsx";
+import { triageTransactionPath } from "./triagePaths.ts";
 import { useInvalidRedirect } from "./useInvalidRedirect.ts";
 import "./triage.css";
 
@@ -60,16 +62,19 @@ function TriageTransaction({ chain, hash, urn }: { chain: ChainId; hash: string;
               </Text>
             );
           return (
-            <DetailsList
-              testId="triage-transaction-details"
-              entries={[
-                ["Time (UTC)", formatUtc(row.block_timestamp)],
-                ["Volume (USD)", row.value_usd === null ? "—" : formatTriageVolume(row.value_usd)],
-                ["Block", row.block_number.toLocaleString("en-US")],
-                ["Senders", String(row.from?.length ?? 0)],
-                ["Recipients", String(row.to?.length ?? 0)],
-              ]}
-            />
+            <>
+              <DetailsList
+                testId="triage-transaction-details"
+                entries={[
+                  ["Time (UTC)", formatUtc(row.block_timestamp)],
+                  ["Volume (USD)", row.value_usd === null ? "—" : formatTriageVolume(row.value_usd)],
+                  ["Block", row.block_number.toLocaleString("en-US")],
+                  ["Senders", String(row.from?.length ?? 0)],
+                  ["Recipients", String(row.to?.length ?? 0)],
+                ]}
+              />
+              <TransactionParties row={row} pathOfTransaction={triageTransactionPath} />
+            </>
           );
         }}
       </DataPanel>
