@@ -1,4 +1,12 @@
-import { addressChainUrn, type ChainId, chainById, displayAddress, transactionUrn } from "@sleuth/sdk";
+import {
+  type AddressType,
+  addressChainUrn,
+  addressPropertyTags,
+  type ChainId,
+  chainById,
+  displayAddress,
+  transactionUrn,
+} from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -151,6 +159,18 @@ describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
       }
       throw new Error(`No row of ${shown}`);
     };
+
+    // 001 §3 the address page shows the address's property tags beside its risk.
+    const [stored] = await server.store.query<{ address_type: AddressType; multisig: string | null }>(
+      "SELECT address_type, multisig FROM addresses WHERE chain = $1 AND address = $2",
+      [busiest.chain, busiest.address],
+    );
+    expect(stored?.address_type).toBeTruthy();
+    await page.goto(`${server.baseUrl}/address/${busiest.chain}/${busiest.address}`);
+    await page.getByTestId("address-property-tag").first().waitFor();
+    expect(await page.getByTestId("address-property-tag").allTextContents()).toEqual(
+      addressPropertyTags({ addressType: stored!.address_type, multisigType: stored!.multisig }),
+    );
 
     await page.goto(`${server.baseUrl}/tx/${busiest.chain}/${before}`);
     await parties.waitFor();

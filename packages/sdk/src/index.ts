@@ -804,6 +804,7 @@ export {
   addressPropertiesRequestSchema,
   addressPropertiesVersionFor,
   addressPropertyDisplayNames,
+  addressPropertyTagsOf,
   kycPropertyGroup,
   lawEnforcementSuggestionKey,
   lawEnforcementSuggestionSchema,

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  type AddressProperties,
+  addressPropertyTags,
+  addressTypes,
+} from "../addressProperties/addressProperties.ts";
 import { beaconContactProperties } from "../beacon/notification.ts";
 import { type ChainId, chainIdSchema, chainInfo } from "../chains/chainRegistry.ts";
 import { anyEntityUrnSchema } from "../chains/urn.ts";
@@ -72,6 +77,20 @@ export const addressPropertiesItemSchema = z.object({
   properties: triageAddressPropertiesSchema,
 });
 export type AddressPropertiesItem = z.infer<typeof addressPropertiesItemSchema>;
+
+/** The 001 §3 property tags of an address from the properties the address-properties route sent. */
+export function addressPropertyTagsOf(properties: readonly TriageProperty[]): string[] {
+  const value = (name: string) => properties.find((property) => property.internal_name === name)?.value;
+  const type = value("address_type");
+  const multisig = value("multisig_type");
+  const compressed = value("public_key_compressed");
+  const known: AddressProperties = {
+    addressType: addressTypes.find((candidate) => candidate === type) ?? null,
+    multisigType: typeof multisig === "string" ? multisig : null,
+    publicKeyCompressed: typeof compressed === "boolean" ? compressed : null,
+  };
+  return addressPropertyTags(known);
+}
 
 /**
  * 002 §7 "v4 for some chains": the version the SDK calls for a chain. Choice: v4 for the account

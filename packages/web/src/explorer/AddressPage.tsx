@@ -1,5 +1,6 @@
-import { Link as PrimerLink, Text } from "@primer/react";
+import { Label, Link as PrimerLink, Text } from "@primer/react";
 import {
+  addressPropertyTagsOf,
   chainInfo,
   checkTriageAddressRoute,
   displayAddress,
@@ -99,6 +100,8 @@ function AddressDetails({
   const metrics = useQuery(explorerQueries.addressMetrics(urn));
   const risk = useQuery(explorerQueries.addressRisk(urn));
   const attribution = useQuery(explorerQueries.addressAttribution(urn));
+  // 001 §3 property tags beside the risk; a failed load leaves them out (the page reads fine without).
+  const properties = useQuery(explorerQueries.addressProperties(chain, address));
   return (
     <div className="sleuth-page" data-testid="address-page">
       <IdentifierHeader
@@ -107,7 +110,16 @@ function AddressDetails({
         shortIdentifier={truncateSearchTitle(shown, "address")}
         chain={chain}
         badges={
-          risk.data ? <RiskBadge level={risk.data.riskScoreLevel} label={risk.data.riskScoreLabel} /> : null
+          <>
+            {risk.data ? (
+              <RiskBadge level={risk.data.riskScoreLevel} label={risk.data.riskScoreLabel} />
+            ) : null}
+            {addressPropertyTagsOf(properties.data ?? []).map((tag) => (
+              <Label key={tag} variant="secondary" data-testid="address-property-tag">
+                {tag}
+              </Label>
+            ))}
+          </>
         }
       >
         <OtherMatches urn={urn} />

@@ -1,4 +1,4 @@
-import type { BulkResult } from "@sleuth/sdk";
+import type { BulkResult, ChainId } from "@sleuth/sdk";
 import { attributionCacheMs } from "@sleuth/sdk";
 import { sleuthClient } from "../session/sleuthClient.ts";
 
@@ -22,6 +22,13 @@ export const explorerQueries = {
     queryKey: ["risk", "address", urn],
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       single(await sleuthClient.risk.addresses([urn], { signal })),
+    staleTime: minute,
+  }),
+  /** 002 §7 the address's properties (the 001 §3 property tags among them). */
+  addressProperties: (chain: ChainId, address: string) => ({
+    queryKey: ["addressProperties", chain, address],
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await sleuthClient.triage.addressProperties([{ chain, address }], { signal }))[0]?.properties ?? [],
     staleTime: minute,
   }),
   addressAttribution: (urn: string) => ({
