@@ -144,7 +144,7 @@ describe("issue 27 the Transfers pane by keyboard alone", () => {
 });
 
 describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
-  test("002 §3 a party's next and previous transaction open with n and p; x and P plot the selection", async () => {
+  test("002 §2 property tags and wrapped pane tabs on the address page; n, p, x and P on the transaction page", async () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);
     // The busiest address's newest transaction and the one before it.
@@ -171,6 +171,22 @@ describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
     expect(await page.getByTestId("address-property-tag").allTextContents()).toEqual(
       addressPropertyTags({ addressType: stored!.address_type, multisigType: stored!.multisig }),
     );
+
+    // Issue 39: on a narrow window the pane tabs wrap inside the page and show their digit keys.
+    await page.setViewportSize({ width: 760, height: 900 });
+    const tabs = page.getByRole("tablist", { name: "Panes" });
+    const hint = (index: number) => tabs.getByRole("tab").nth(index).locator("kbd").textContent();
+    expect(await hint(0)).toContain("1");
+    expect(await hint(1)).toContain("2");
+    expect(await hint(1)).not.toContain("1");
+    const beyond = await tabs.evaluate((list) => {
+      const edge = list.getBoundingClientRect().right;
+      return [...list.querySelectorAll('[role="tab"]')].filter(
+        (tab) => tab.getBoundingClientRect().right > edge + 1,
+      ).length;
+    });
+    expect(beyond).toBe(0);
+    await page.setViewportSize({ width: 1400, height: 900 });
 
     await page.goto(`${server.baseUrl}/tx/${busiest.chain}/${before}`);
     await parties.waitFor();

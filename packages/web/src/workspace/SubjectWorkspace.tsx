@@ -6,7 +6,9 @@ import { useCommands } from "../commands/useCommands.ts";
 import { focusedRowPlotUrns, usePlotOnGraph } from "../graph/plotOnGraph.ts";
 import { focusReturnTarget } from "../keyboard/focusReturn.ts";
 import { showMessage } from "../messages/messageStore.ts";
+import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { paneHotkey } from "./paneHotkeys.ts";
+import "./workspace.css";
 import type { Subject, SubjectPane } from "./subjectPane.ts";
 
 /** The pane every workspace opens on: the page's existing summary. */
@@ -109,7 +111,7 @@ export function SubjectWorkspace({
     >
       {all.map((pane) => (
         <UnderlinePanels.Tab key={pane.id} value={pane.id}>
-          {pane.title}
+          {pane.title} <HotkeyHint id={`workspace.pane.${pane.id}`} size="small" />
         </UnderlinePanels.Tab>
       ))}
       <UnderlinePanels.Panel value={summaryPaneId} data-testid="pane-summary">
