@@ -33,7 +33,9 @@ export default defineConfig({
       },
       {
         test: {
-          // `sleuth` as a user runs it, against the real server over PGlite.
+          // `sleuth` against the real server over PGlite: its program in the test's process (the
+          // output and exit code a user gets), and in every file at least one command as the real
+          // process a user starts (tests/cli/run.ts).
           name: "cli",
           include: ["tests/cli/**/*.test.ts"],
           globalSetup: ["tests/setup/cliBuild.ts", "tests/setup/storeTemplates.ts"],
