@@ -50,9 +50,10 @@ export default defineConfig({
           globalSetup: ["tests/browser/globalSetup.ts", "tests/setup/storeTemplates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time, once the other projects are done: a browser test waits on
-          // frames and key bindings, and two cores shared with server tests would starve it.
-          fileParallelism: false,
+          // Once the other projects are done: a browser test waits on frames and key bindings, and
+          // cores shared with server tests would starve it. Then a file per core, like the rest: a
+          // browser test spends much of its time waiting on its server and Chromium's frames, which
+          // leaves room for a second one.
           sequence: { groupOrder: 1 },
         },
       },
