@@ -33,7 +33,9 @@ export default defineConfig({
       },
       {
         test: {
-          // `sleuth` as a user runs it, against the real server over PGlite.
+          // `sleuth` against the real server over PGlite: its program in the test's process (the
+          // output and exit code a user gets), and in every file at least one command as the real
+          // process a user starts (tests/cli/run.ts).
           name: "cli",
           include: ["tests/cli/**/*.test.ts"],
           globalSetup: ["tests/setup/cliBuild.ts", "tests/setup/storeTemplates.ts"],
@@ -48,9 +50,10 @@ export default defineConfig({
           globalSetup: ["tests/browser/globalSetup.ts", "tests/setup/storeTemplates.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time, once the other projects are done: a browser test waits on
-          // frames and key bindings, and two cores shared with server tests would starve it.
-          fileParallelism: false,
+          // Once the other projects are done: a browser test waits on frames and key bindings, and
+          // cores shared with server tests would starve it. Then a file per core, like the rest: a
+          // browser test spends much of its time waiting on its server and Chromium's frames, which
+          // leaves room for a second one.
           sequence: { groupOrder: 1 },
         },
       },

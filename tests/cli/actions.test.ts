@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe("000 §7 cases from the CLI", () => {
   test("create prints the new id on stdout; list prints tab-separated rows; show prints the case", async () => {
-    const created = await cli.run(["cases", "create", "Ransom trail", "--shared"], { env });
+    const created = await cli.runProcess(["cases", "create", "Ransom trail", "--shared"], { env });
     expect(created.code).toBe(0);
     const id = created.stdout.trim();
     expect(id).toMatch(/^\d+$/);

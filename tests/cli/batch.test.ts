@@ -127,7 +127,7 @@ describe("000 §7 sleuth batch against the small demo world", () => {
       world.customEntity.urn,
       "urn:sleuth:entity:no-such-party-anywhere",
     ];
-    const result = await cli.run(["batch", "-", "--format", "ndjson"], {
+    const result = await cli.runProcess(["batch", "-", "--format", "ndjson"], {
       env,
       stdin: `${input.join("\n")}\n`,
     });

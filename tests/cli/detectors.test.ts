@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe("002 §4 sleuth detectors", () => {
   test("002 §4 none at first; create one on an address; it is listed; delete it", async () => {
-    const empty = await cli.run(["detectors", "list"], { env });
+    const empty = await cli.runProcess(["detectors", "list"], { env });
     expect(empty.code).toBe(0);
     expect(empty.stdout).toBe("");
     expect(empty.stderr).toContain(detectorMessages.none);

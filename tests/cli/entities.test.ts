@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe("000 §7 sleuth entities", () => {
   test("create from piped addresses prints the uuid; list and show find it", async () => {
-    const created = await cli.run(["entities", "create", "--name", "Piped suspects", "-"], {
+    const created = await cli.runProcess(["entities", "create", "--name", "Piped suspects", "-"], {
       env,
       stdin: `${addresses.join("\n")}\nnot-an-address\n`,
     });

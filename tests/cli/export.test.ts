@@ -29,9 +29,12 @@ describe("sleuth export and sleuth jobs (001 §4, §7)", () => {
   });
 
   test("001 §4 30 rows download directly; the file and its manifest verify; one changed byte fails with 5", async () => {
-    const direct = await sandbox.run(["export", "transfers", urn, "--range", "1-30", "-o", "direct.csv"], {
-      env,
-    });
+    const direct = await sandbox.runProcess(
+      ["export", "transfers", urn, "--range", "1-30", "-o", "direct.csv"],
+      {
+        env,
+      },
+    );
     expect(direct.code, direct.stderr).toBe(0);
     expect(direct.stdout.trim()).toBe(join(sandbox.dir, "direct.csv"));
     const text = await readFile(join(sandbox.dir, "direct.csv"), "utf8");

@@ -47,7 +47,7 @@ afterEach(async () => {
 
 describe("sleuth counterparties and sleuth exposure", () => {
   test("002 §7 off a terminal, counterparties print as JSON, largest first, the same rows the SDK reads", async () => {
-    const result = await cli.run(
+    const result = await cli.runProcess(
       ["counterparties", busiest.address, "--chain", busiest.chain, "--limit", "5"],
       { env },
     );

@@ -45,7 +45,7 @@ afterEach(async () => {
 
 describe("002 §7 sleuth graph", () => {
   test("002 §7 graph list prints the organization's graphs, JSON with --json", async () => {
-    const plain = await cli.run(["graph", "list"], { env });
+    const plain = await cli.runProcess(["graph", "list"], { env });
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain("Cash-out / kiosk");
     expect(plain.stdout).toContain(graphId);

@@ -23,7 +23,7 @@ afterEach(async () => {
 
 describe("002 §6 / issue 40 forensics licence from the CLI", () => {
   test("issue 40 sleuth admin license turns it on and off with the operator credential; org forensics-license shows it", async () => {
-    expect((await cli.run(["org", "forensics-license"], { env })).stdout).toBe("off\n");
+    expect((await cli.runProcess(["org", "forensics-license"], { env })).stdout).toBe("off\n");
     const operatorEnv = { SLEUTH_API_URL: server.baseUrl, SLEUTH_OPERATOR_TOKEN: operatorToken };
     const on = await cli.run(["admin", "license", "Demo Investigations", "on"], { env: operatorEnv });
     expect(on.code).toBe(0);

@@ -36,7 +36,7 @@ afterEach(async () => {
 
 describe("issue 43 sleuth import prices, trace and counterparties", () => {
   test("issue 43 sleuth trace follows an unpriced sample by amount and --min-amount 10 ETH", async () => {
-    const imported = await cli.run(["import", "ethereum-etl", sample2017File], { env });
+    const imported = await cli.runProcess(["import", "ethereum-etl", sample2017File], { env });
     expect(imported.code, imported.stderr).toBe(0);
     const all = await cli.run(["trace", busiest, "--hops", "1"], { env });
     expect(all.code, all.stderr).toBe(0);

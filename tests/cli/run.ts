@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
+import { createTestIo, run } from "@sleuth/cli";
 import { freePort } from "../helpers/ports.ts";
 
 // The bin link pnpm makes from packages/cli/bin/sleuth.js (the root depends on @sleuth/cli for it).
@@ -14,6 +16,11 @@ export interface CliResult {
   stderr: string;
 }
 
+type CliRun = (
+  args: readonly string[],
+  options?: { env?: Record<string, string>; stdin?: string },
+) => Promise<CliResult>;
+
 /**
  * A throwaway home for one test: its own config directory and working directory, so neither the
  * developer's ~/.config/sleuth nor the repository's .sleuth/cli.json leaks into a run.
@@ -21,10 +28,19 @@ export interface CliResult {
 export interface CliSandbox {
   dir: string;
   configFile: string;
-  run(
-    args: readonly string[],
-    options?: { env?: Record<string, string>; stdin?: string },
-  ): Promise<CliResult>;
+  /**
+   * The CLI's program in this process (`run` of @sleuth/cli, what bin/sleuth.js calls), with the
+   * sandbox's environment, directories and piped streams: the same output and exit code as the
+   * process, without starting Node for every command.
+   */
+  run: CliRun;
+  /**
+   * The real process, as a user runs it: `pnpm sleuth` runs pnpm's bin link, which starts Node 24
+   * with the flags of bin/sleuth.js's shebang on that file, which runs the bundle the global setup
+   * built. For what only a process shows (start-up, the bundle, signals); each CLI test file keeps
+   * at least one.
+   */
+  runProcess: CliRun;
   remove(): Promise<void>;
 }
 
@@ -40,10 +56,21 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   return {
     dir,
     configFile: join(dir, "config", "sleuth", "config.json"),
-    // The real process, as a user runs it: `pnpm sleuth` runs pnpm's bin link, which starts Node 24
-    // with the flags of bin/sleuth.js's shebang on that file, which runs the bundle the global
-    // setup built.
-    run: (args, options = {}) =>
+    run: async (args, options = {}) => {
+      const io = createTestIo({
+        env: { ...baseEnv, ...options.env },
+        homeDir: dir,
+        cwd: dir,
+        stdin: options.stdin ?? "",
+      });
+      const code = await run(args, io);
+      // Output written in the command's last turn reaches the captured text once the streams end.
+      io.stdout.end();
+      io.stderr.end();
+      await Promise.all([finished(io.stdout), finished(io.stderr)]);
+      return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
+    },
+    runProcess: (args, options = {}) =>
       new Promise((resolve, reject) => {
         const child = spawn(binLink, args, {
           cwd: dir,

@@ -33,7 +33,7 @@ describe("002 §4 sleuth scan", () => {
       qrCodes: [{ payload: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", x: 650, y: 120 }],
     });
     await writeFile(join(cli.dir, "shot.png"), png);
-    const result = await cli.run(["scan", "shot.png"], { env });
+    const result = await cli.runProcess(["scan", "shot.png"], { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       "0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae\nTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t\n",

@@ -54,7 +54,7 @@ describe("000 §4 sleuth search against the small demo world", () => {
     const entity = await one<{ urn: string; name: string }>(
       "SELECT urn, name FROM entities ORDER BY id LIMIT 1",
     );
-    const result = await cli.run(["search", entity.name], { env });
+    const result = await cli.runProcess(["search", entity.name], { env });
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as SearchJson;
     expect(Object.keys(json.sections)).toEqual([...searchSections]);

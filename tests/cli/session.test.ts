@@ -34,7 +34,7 @@ afterEach(async () => {
 describe("000 §7 session: sleuth whoami", () => {
   test("with SLEUTH_TOKEN prints the demo user and the current organization with role", async () => {
     const env = { SLEUTH_API_URL: server.baseUrl, SLEUTH_TOKEN: await demoToken() };
-    const result = await cli.run(["whoami"], { env });
+    const result = await cli.runProcess(["whoami"], { env });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(displayName(demoUser));

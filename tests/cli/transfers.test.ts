@@ -90,7 +90,9 @@ describe("issue 27 sleuth transfers over the imported ethereum-etl sample", () =
       expect(imported.code, imported.stderr).toBe(0);
     }
     busiest = busiestSampleAddress();
-    const listed = await cli.run(["transfers", busiest, "--chain", "eth", "--format", "ndjson"], { env });
+    const listed = await cli.runProcess(["transfers", busiest, "--chain", "eth", "--format", "ndjson"], {
+      env,
+    });
     expect(listed.code, listed.stderr).toBe(0);
     rows = listed.stdout
       .trim()

@@ -82,7 +82,7 @@ describe("sleuth transfers streams the table's rows (issue 27)", () => {
       30,
     );
     expect(address).toHaveLength(300);
-    const ndjson = await cli.run(
+    const ndjson = await cli.runProcess(
       ["transfers", bare(awkwardAddress), "--chain", "eth", "--format", "ndjson"],
       { env },
     );

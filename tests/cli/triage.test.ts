@@ -42,7 +42,7 @@ interface SummaryJson {
 
 describe("002 §9 sleuth triage report", () => {
   test("002 §9 writes the console's file, named by chain and address", async () => {
-    const result = await cli.run(["triage", "report", busy.address, "--chain", "bitcoin"], { env });
+    const result = await cli.runProcess(["triage", "report", busy.address, "--chain", "bitcoin"], { env });
     expect(result.code).toBe(0);
     const expected = await client.triage.report(busy.chain, busy.address);
     expect(result.stderr).toContain(expected.fileName);

@@ -1,6 +1,6 @@
 // Starts the real server over a fresh store for tests that speak HTTP (STYLE: one helper, no mocks).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -129,12 +129,13 @@ export async function startTestServer(
   options: { store: TestStoreKind; env?: Record<string, string>; world?: WorldScale } = { store: "pglite" },
 ): Promise<TestServer> {
   const { store, dispose } = await openTestStore(options.store, { world: options.world });
+  // Background jobs' files (001 §7) stay out of the working tree, and go with the server.
+  const exportDir = mkdtempSync(join(tmpdir(), "sleuth-exports-"));
   const config = loadConfig({
     SLEUTH_LOG_LEVEL: "warn",
     SLEUTH_DEMO: "1",
     SLEUTH_WEB_DIST: "/nonexistent",
-    // Background jobs' files (001 §7) stay out of the working tree.
-    SLEUTH_EXPORT_DIR: mkdtempSync(join(tmpdir(), "sleuth-exports-")),
+    SLEUTH_EXPORT_DIR: exportDir,
     ...options.env,
   });
   const app = await buildServer({ store, config });
@@ -197,6 +198,7 @@ export async function startTestServer(
       app.server.closeAllConnections();
       await closing;
       await dispose();
+      rmSync(exportDir, { recursive: true, force: true });
     },
   };
 }

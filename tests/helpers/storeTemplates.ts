@@ -59,9 +59,13 @@ function claim(path: string): boolean {
 }
 
 async function buildPgliteDump(world: WorldScale | "empty" | undefined): Promise<Blob> {
-  const store = await openPgliteStore();
+  // Small WAL segments: a dump carries the segments PostgreSQL keeps (min_wal_size), mostly empty,
+  // and every test store reads the whole dump again.
+  const store = await openPgliteStore({ walSegmentMb: 1 });
   try {
     await prepare(store, world);
+    // Written out to the data files, so a copy starts without replaying the seeding's WAL.
+    await store.exec("CHECKPOINT");
     return await store.db.dumpDataDir("none");
   } finally {
     await store.close();

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import {
   type GraphSummary,
   graphCsvFileName,
@@ -115,7 +116,7 @@ Examples:
           session.out.data(text);
           return;
         }
-        await writeFile(options.output, text);
+        await writeFile(resolve(io.cwd, options.output), text);
         session.out.info(`Wrote ${options.output} (${fileName}).`);
       }),
     );
@@ -132,7 +133,7 @@ Examples:
         const options = command.opts<{ name?: string; json?: boolean }>();
         let file: ReturnType<typeof parseTrmFile>;
         try {
-          file = parseTrmFile(await readFile(path, "utf8"));
+          file = parseTrmFile(await readFile(resolve(io.cwd, path), "utf8"));
         } catch (error) {
           throw new CliError(`${path}: ${(error as Error).message}`);
         }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { basename, extname } from "node:path";
+import { basename, extname, resolve } from "node:path";
 import {
   type acceptedImageTypes,
   type ImageScanRead,
@@ -52,7 +52,7 @@ Examples:
         if (!isAcceptedImageFile({ type, name })) throw new CliError(imageUploadMessages.invalidFileType);
         let bytes: Uint8Array<ArrayBuffer>;
         try {
-          bytes = new Uint8Array(await readFile(path));
+          bytes = new Uint8Array(await readFile(resolve(io.cwd, path)));
         } catch (error) {
           throw new CliError(
             `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,

@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import {
   featureFlagDefaults,
   isApiError,
@@ -52,7 +53,7 @@ Examples:
           return;
         }
         const path = options.output ?? report.fileName;
-        await writeFile(path, report.csv);
+        await writeFile(resolve(io.cwd, path), report.csv);
         session.out.info(`wrote ${report.rows.length} rows to ${path}`);
       }),
     );

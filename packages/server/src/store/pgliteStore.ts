@@ -52,6 +52,12 @@ export interface PgliteStoreOptions {
    * cache reads most pages from the file system, through WASM, on every bulk lookup.
    */
   sharedBuffers?: string;
+  /**
+   * initdb's WAL segment size in MB for a cluster made here (PostgreSQL's default: 16). The test
+   * suite's store templates use 1: every test store is a copy of one, and two empty default
+   * segments would be most of what each copy carries.
+   */
+  walSegmentMb?: number;
 }
 
 /** The embedded store: PGlite (WASM PostgreSQL) with pg_trgm loaded for search. */
@@ -68,6 +74,7 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
       ...(options.sharedBuffers ? { postgresqlconf: `shared_buffers = ${options.sharedBuffers}` } : {}),
+      ...(options.walSegmentMb ? { initDbStartParams: [`--wal-segsize=${options.walSegmentMb}`] } : {}),
     });
   } catch (error) {
     release();
