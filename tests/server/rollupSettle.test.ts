@@ -182,6 +182,16 @@ describe.each(storeKinds)("rollups that follow the batch on %s", (kind) => {
       expect((await runImport(store, format, text)).inserted, what).toBeGreaterThan(0);
       await expectSettledEqualsRebuilt(store);
     }
+    // Issue 43: the imported transfer has no USD price (no imported ETH price that day); the label
+    // made its sender a mixer, so the receiver's exposure counts it as unpriced instead of $0.
+    const [exposure] = await store.query<{ instances: number; unpriced: number }>(
+      `SELECT x.instances, x.unpriced FROM address_exposure x JOIN addresses a ON a.id = x.address_id
+       JOIN categories c ON c.id = x.category_id
+       WHERE a.chain = 'ethereum' AND a.address = $1 AND x.risk_type = 'counterparty' AND c.key = 'mixer'`,
+      [second],
+    );
+    expect(exposure?.unpriced).toBeGreaterThan(0);
+    expect(exposure!.unpriced).toBeLessThanOrEqual(exposure!.instances);
     // The imports reached the read model: the sample's addresses have summaries with USD prices.
     const [priced] = await store.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM address_summary WHERE incoming_usd > 0 AND chain = 'ethereum' AND address LIKE '0x%'",
