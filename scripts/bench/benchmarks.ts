@@ -77,6 +77,13 @@ export const benchmarks: readonly Benchmark[] = [
     measure: "Graph",
   },
   {
+    name: "rollups",
+    what: "a 10,000-transfer import into a demo world against the same into an empty store",
+    args: "[scale] [--postgres]",
+    target: "into the large world ≤ 1.5× into an empty store (issue 46)",
+    measure: "Rollups",
+  },
+  {
     name: "exports",
     what: "a 100,000-row export job against COPY of the same rows, and its memory, on both stores",
     args: "",

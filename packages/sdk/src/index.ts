@@ -582,7 +582,12 @@ export {
 } from "./notifications/notificationKinds.ts";
 export type { NotificationEvent, WebhookPayload } from "./notifications/notificationMessages.ts";
 export { renderNotification, webhookPayloadSchema } from "./notifications/notificationMessages.ts";
-export type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "./notifications/operator.ts";
+export type {
+  OperatorNetwork,
+  OperatorOrganization,
+  RollupRebuild,
+  SuggestionForReview,
+} from "./notifications/operator.ts";
 export {
   createNetworkBodySchema,
   licenceBodySchema,

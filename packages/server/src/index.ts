@@ -47,6 +47,7 @@ export {
   refreshRollups,
   storedRollupsVersion,
 } from "./rollups/rollups.ts";
+export { settleWrites, type WrittenChange } from "./rollups/settleWrites.ts";
 export { addressAttribution, entityAttribution } from "./search/attributionLookup.ts";
 export { autocomplete } from "./search/autocomplete.ts";
 export { searchConfiguration } from "./search/searchConfiguration.ts";

@@ -52,7 +52,7 @@ export function registerAdmin(program: Command, io: CliIo): void {
   const admin = program
     .command("admin")
     .description(
-      "instance operator: forensics licences, collaboration networks, suggestions (SLEUTH_OPERATOR_TOKEN)",
+      "instance operator: forensics licences, collaboration networks, suggestions, rollups (SLEUTH_OPERATOR_TOKEN)",
     );
 
   const table = <T>(session: Session, rows: T[], columns: Column<T>[]) =>
@@ -162,6 +162,21 @@ export function registerAdmin(program: Command, io: CliIo): void {
         if (command.opts<{ json?: boolean }>().json) return session.out.json(list);
         if (list.length === 0) return session.out.info("No suggestions to review.");
         table(session, list, suggestionColumns(session.out.tty));
+      }),
+    );
+
+  admin
+    .command("rebuild-rollups")
+    .description("rebuild the read model (rollups) of the whole store from its transfers and attribution")
+    .option("--json", "print JSON")
+    .action(
+      action(io, async (session, command) => {
+        session.out.info("Rebuilding the rollups of the whole store; a large store takes minutes…");
+        const built = await (await operatorClient(session)).rebuildRollups();
+        if (command.opts<{ json?: boolean }>().json) return session.out.json(built);
+        session.out.data(
+          `Rebuilt the rollups of ${built.addresses.toLocaleString("en-US")} addresses and ${built.entities.toLocaleString("en-US")} entities in ${(built.tookMs / 1000).toFixed(1)} s (version ${built.version}).`,
+        );
       }),
     );
 }

@@ -23,7 +23,7 @@ export function createFetchTransport(
   return {
     async request(request) {
       for (let attempt = 0; ; attempt++) {
-        const timeout = AbortSignal.timeout(policy.timeoutMs);
+        const timeout = AbortSignal.timeout(request.timeoutMs ?? policy.timeoutMs);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
         let response: TransportResponse;
         try {

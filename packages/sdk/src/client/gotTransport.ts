@@ -63,6 +63,7 @@ export function createGotTransport(
         body: request.body,
         signal: request.signal,
         retry: { limit: policy.limit, methods: [request.method as Method] },
+        ...(request.timeoutMs ? { timeout: { request: request.timeoutMs } } : {}),
       });
       return { status: response.statusCode, headers: flatHeaders(response.headers), body: response.body };
     },

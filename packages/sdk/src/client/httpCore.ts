@@ -36,6 +36,8 @@ export interface RequestOptions<S extends z.ZodType> {
   verify?: (data: z.infer<S>) => AnswerIssue[];
   /** Headers of this call only (the operator's credential, issue 40). */
   headers?: Record<string, string>;
+  /** This call's time limit in ms, for a call known to run long (else the transport's policy). */
+  timeoutMs?: number;
 }
 
 /** Something `verify` found wrong with an answer, shaped like a zod issue (an ApiError's details). */
@@ -212,6 +214,7 @@ export class HttpCore {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
         retrySafe,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;

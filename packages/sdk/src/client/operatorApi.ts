@@ -3,6 +3,7 @@ import {
   operatorHeader,
   operatorNetworkSchema,
   operatorOrganizationSchema,
+  rollupRebuildSchema,
   suggestionForReviewSchema,
 } from "../notifications/operator.ts";
 import type { HttpCore } from "./httpCore.ts";
@@ -68,6 +69,17 @@ export function operatorApi(core: HttpCore, operatorToken: string) {
         await core.request("GET", "/v1/operator/law-enforcement-suggestions", {
           headers,
           schema: z.array(suggestionForReviewSchema),
+        })
+      ).data,
+    /** Issue 46: rebuilds every rollup from the base tables; answers when it is done. */
+    rebuildRollups: async () =>
+      (
+        await core.request("POST", "/v1/operator/rollups/rebuild", {
+          headers,
+          schema: rollupRebuildSchema,
+          idempotencyKey: true,
+          // A whole store's rollups: minutes on a large one (docs/PERFORMANCE.md).
+          timeoutMs: 60 * 60_000,
         })
       ).data,
   };

@@ -10,6 +10,8 @@ export interface TransportRequest {
   signal?: AbortSignal;
   /** True when repeating the request cannot do anything twice: the transport may retry it. */
   retrySafe: boolean;
+  /** A call known to run long (a full rebuild of the rollups): its own time limit, in ms. */
+  timeoutMs?: number;
 }
 
 export interface TransportResponse {

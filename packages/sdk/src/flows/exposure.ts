@@ -17,6 +17,9 @@ export const categoryDailyRowSchema = z.object({
   outgoingVolumeUsd: z.number(),
   incomingTransfers: z.int().min(0),
   outgoingTransfers: z.int().min(0),
+  /** Issue 43: of the transfers, those without a USD price (the volumes are at least that much). */
+  incomingUnpriced: z.int().min(0).optional(),
+  outgoingUnpriced: z.int().min(0).optional(),
 });
 export type CategoryDailyRow = z.infer<typeof categoryDailyRowSchema>;
 
@@ -31,6 +34,9 @@ export const riskDailyRowSchema = z.object({
   riskLabel: exposureRiskLabelSchema,
   incomingVolumeUsd: z.number(),
   outgoingVolumeUsd: z.number(),
+  /** Issue 43: transfers without a USD price that day with that label (the volumes are floors). */
+  incomingUnpriced: z.int().min(0).optional(),
+  outgoingUnpriced: z.int().min(0).optional(),
 });
 export type RiskDailyRow = z.infer<typeof riskDailyRowSchema>;
 

@@ -49,3 +49,19 @@ export const suggestionForReviewSchema = z.object({
   userEmail: z.string().nullable(),
 });
 export type SuggestionForReview = z.infer<typeof suggestionForReviewSchema>;
+
+/**
+ * Issue 46: the operator's full rebuild of the read model (the rollups) from the transfers and the
+ * attribution, as the server runs it at start after an upgrade. Imports keep it current on their own;
+ * this is for a store whose rollups are in doubt.
+ */
+export const rollupRebuildSchema = z.object({
+  /** The version of the rollup code that built them. */
+  version: z.string(),
+  builtAt: z.iso.datetime({ offset: true }),
+  /** How long the rebuild took, in milliseconds. */
+  tookMs: z.number().int().min(0),
+  addresses: z.number().int().min(0),
+  entities: z.number().int().min(0),
+});
+export type RollupRebuild = z.infer<typeof rollupRebuildSchema>;

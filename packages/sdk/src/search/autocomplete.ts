@@ -63,6 +63,11 @@ export const entityHitSchema = entityResultSchema.extend({
   categoryId: z.number().int(),
   tags: z.array(attributionTagSchema),
   match: autocompleteMatchSchema,
+  /**
+   * Issue 43: of `totalTransfers`, those without a USD price. `totalVolume` sums the priced ones (at
+   * least that much moved) and is null when none has a price.
+   */
+  unpricedTransfers: z.number().int().nonnegative().optional(),
 });
 export type EntityHit = z.infer<typeof entityHitSchema>;
 

@@ -14,13 +14,16 @@ import { dailyFlows, dayBounds } from "./flowSummaries.ts";
 
 // The subject's rows of the category daily rollups, each a primary-key range: its addresses'
 // (address_category_daily) and its entities' (entity_category_daily, without internal transfers).
-const categoryDailySql = `SELECT d.day, d.category_id, d.incoming_usd, d.outgoing_usd, d.incoming_transfers, d.outgoing_transfers
+const categoryDailySql = `SELECT d.day, d.category_id, d.incoming_usd, d.outgoing_usd, d.incoming_transfers, d.outgoing_transfers,
+    d.incoming_unpriced, d.outgoing_unpriced
   FROM (
-    SELECT day, category_id, incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers
+    SELECT day, category_id, incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers, incoming_unpriced,
+      outgoing_unpriced
     FROM address_category_daily WHERE address_id = ANY($1::bigint[])
       AND day >= coalesce($3::date, '-infinity') AND day <= coalesce($4::date, 'infinity')
     UNION ALL
-    SELECT day, category_id, incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers
+    SELECT day, category_id, incoming_usd, outgoing_usd, incoming_transfers, outgoing_transfers, incoming_unpriced,
+      outgoing_unpriced
     FROM entity_category_daily WHERE entity_id = ANY($2::int[])
       AND day >= coalesce($3::date, '-infinity') AND day <= coalesce($4::date, 'infinity')
   ) d`;
@@ -44,9 +47,12 @@ export async function categoryDaily(
     out_usd: number;
     in_n: string | number;
     out_n: string | number;
+    in_unpriced: string | number;
+    out_unpriced: string | number;
   }>(
     `SELECT to_char(x.day, 'YYYY-MM-DD') AS day, x.category_id, c.name AS category, sum(x.incoming_usd) AS in_usd,
-       sum(x.outgoing_usd) AS out_usd, sum(x.incoming_transfers) AS in_n, sum(x.outgoing_transfers) AS out_n
+       sum(x.outgoing_usd) AS out_usd, sum(x.incoming_transfers) AS in_n, sum(x.outgoing_transfers) AS out_n,
+       sum(x.incoming_unpriced) AS in_unpriced, sum(x.outgoing_unpriced) AS out_unpriced
      FROM (${categoryDailySql}) x JOIN categories c ON c.id = x.category_id
      GROUP BY x.day, x.category_id, c.name ORDER BY x.day, c.name`,
     params(subject, range),
@@ -59,6 +65,8 @@ export async function categoryDaily(
     outgoingVolumeUsd: row.out_usd,
     incomingTransfers: Number(row.in_n),
     outgoingTransfers: Number(row.out_n),
+    incomingUnpriced: Number(row.in_unpriced),
+    outgoingUnpriced: Number(row.out_unpriced),
   }));
 }
 
@@ -78,9 +86,17 @@ export async function riskDaily(
   subject: FlowSubjectRows,
   range: TxDateRange | undefined,
 ): Promise<RiskDailyRow[]> {
-  const rows = await db.query<{ day: string; label: ExposureRiskLabel; in_usd: number; out_usd: number }>(
+  const rows = await db.query<{
+    day: string;
+    label: ExposureRiskLabel;
+    in_usd: number;
+    out_usd: number;
+    in_unpriced: string | number;
+    out_unpriced: string | number;
+  }>(
     `SELECT to_char(x.day, 'YYYY-MM-DD') AS day, ${labelSql} AS label,
-       sum(x.incoming_usd) AS in_usd, sum(x.outgoing_usd) AS out_usd
+       sum(x.incoming_usd) AS in_usd, sum(x.outgoing_usd) AS out_usd,
+       sum(x.incoming_unpriced) AS in_unpriced, sum(x.outgoing_unpriced) AS out_unpriced
      FROM (${categoryDailySql}) x
      LEFT JOIN category_risk_levels l ON l.category_id = x.category_id AND l.risk_type = 'counterparty'
      GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -91,6 +107,8 @@ export async function riskDaily(
     riskLabel: row.label,
     incomingVolumeUsd: row.in_usd,
     outgoingVolumeUsd: row.out_usd,
+    incomingUnpriced: Number(row.in_unpriced),
+    outgoingUnpriced: Number(row.out_unpriced),
   }));
 }
 

@@ -18,6 +18,10 @@ export class AttributionWriter {
   readonly #tx: Queryable;
   /** The format, written on what the import creates (entities.source, new categories' description). */
   readonly #origin: string;
+  /** Addresses given tags or an owner by writeTags (the read model follows them, settleWrites). */
+  readonly taggedAddressIds = new Set<number>();
+  /** Entities writeEntities inserted or changed. */
+  readonly changedEntityIds = new Set<number>();
 
   constructor(tx: Queryable, origin: string) {
     this.#tx = tx;
@@ -129,6 +133,7 @@ export class AttributionWriter {
       ],
     );
 
+    for (const row of rows) this.taggedAddressIds.add(row.addressId);
     // A tag naming an actor says who controls the address; an owner already known is kept.
     const owned = rows.filter((row) => row.record.actor !== null);
     if (owned.length > 0) {
@@ -152,7 +157,7 @@ export class AttributionWriter {
     const bySlug = new Map(records.map((record) => [record.slug, record]));
     const rows = [...bySlug.values()];
     const categoryIds = await this.categoryIds(rows.map((record) => record.categoryKey));
-    const written = await this.#tx.query<{ slug: string }>(
+    const written = await this.#tx.query<{ id: number }>(
       `INSERT INTO entities (slug, name, category_id, description, website, jurisdiction, source)
        SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::text[], $7::text[])
        ON CONFLICT (slug) DO UPDATE SET
@@ -162,7 +167,7 @@ export class AttributionWriter {
          AND (entities.name, entities.category_id, entities.description, entities.website, entities.jurisdiction, entities.source)
            IS DISTINCT FROM
              (EXCLUDED.name, EXCLUDED.category_id, EXCLUDED.description, EXCLUDED.website, EXCLUDED.jurisdiction, EXCLUDED.source)
-       RETURNING slug`,
+       RETURNING id`,
       [
         rows.map((record) => record.slug),
         rows.map((record) => record.name),
@@ -173,6 +178,7 @@ export class AttributionWriter {
         rows.map((record) => record.source),
       ],
     );
+    for (const row of written) this.changedEntityIds.add(Number(row.id));
     return { inserted: written.length, unchanged: records.length - written.length, skipped: [] };
   }
 }

@@ -63,15 +63,27 @@ interface ImportContext {
   options: ImportOptions;
   tally: Tally;
   batchSize: number;
-  /** Addresses whose transfers the import wrote. */
+  /** Addresses whose transfers the import wrote or re-priced. */
   touchedAddressIds: Set<number>;
+  /** Addresses whose owner or tags the import changed. */
+  attributedAddressIds: Set<number>;
+  /** Entities whose fields the import changed. */
+  entityIds: Set<number>;
+  /** Assets whose prices or metadata the import changed. */
+  assetIds: Set<number>;
 }
 
-/**
- * Whether an importer changed who is who or what is worth what (attribution, entities, token
- * metadata, prices); the transfers it wrote are in the context's `touchedAddressIds`.
- */
-type Effect = "attribution" | "none";
+/** Adds to the context the addresses with transfers of `assets` (on the days of price_changes). */
+async function addRepricedAddresses(context: ImportContext, assets: "changed days" | readonly number[]) {
+  const rows = await context.tx.query<{ address_id: number }>(
+    assets === "changed days"
+      ? `SELECT DISTINCT f.address_id FROM address_daily_flows f
+         JOIN price_changes p ON p.asset_id = f.asset_id AND p.day = f.day`
+      : "SELECT DISTINCT address_id FROM address_daily_flows WHERE asset_id = ANY($1::int[])",
+    assets === "changed days" ? [] : [assets],
+  );
+  for (const row of rows) context.touchedAddressIds.add(Number(row.address_id));
+}
 
 function chainOption(
   options: ImportOptions,
@@ -93,7 +105,7 @@ async function importLedger(
   context: ImportContext,
   chain: ChainId,
   rows: AsyncIterable<{ line: number; result: LedgerResult }>,
-): Promise<Effect> {
+): Promise<void> {
   const writer = new LedgerWriter(context.tx, chain);
   let ledger: LedgerRecord[] = [];
   let assets: AssetRecord[] = [];
@@ -112,8 +124,7 @@ async function importLedger(
   await flush();
   await writer.finish();
   for (const id of writer.touchedAddressIds) context.touchedAddressIds.add(id);
-  // Addresses written without a transfer still enter the summaries: the whole read model follows.
-  return "attribution";
+  for (const id of writer.changedAssetIds) context.assetIds.add(id);
 }
 
 type LedgerResult = ReturnType<typeof ethereumEtlRecord> | ReturnType<typeof bitcoinEtlRecord>;
@@ -132,7 +143,7 @@ async function* jsonLedgerRows(
   }
 }
 
-async function importEthereumEtl(context: ImportContext): Promise<Effect> {
+async function importEthereumEtl(context: ImportContext): Promise<void> {
   const chain = chainOption(context.options, "ethereum", "evm", "ethereum-etl");
   const { firstLine, rest } = await peekFirstLine(context.source);
   if (firstLine.trimStart().startsWith("{")) {
@@ -166,7 +177,7 @@ async function importEthereumEtl(context: ImportContext): Promise<Effect> {
   );
 }
 
-async function importBitcoinEtl(context: ImportContext): Promise<Effect> {
+async function importBitcoinEtl(context: ImportContext): Promise<void> {
   const chain = chainOption(context.options, "bitcoin", "utxo", "bitcoin-etl");
   const { firstLine, rest } = await peekFirstLine(context.source);
   if (firstLine !== "" && !firstLine.trimStart().startsWith("{")) {
@@ -186,7 +197,7 @@ async function writeTagItems(
   context: ImportContext,
   origin: string,
   items: AsyncIterable<ListItem>,
-): Promise<Effect> {
+): Promise<void> {
   const writer = new AttributionWriter(context.tx, origin);
   let batch: TagRecord[] = [];
   for await (const item of items) {
@@ -198,7 +209,7 @@ async function writeTagItems(
     }
   }
   context.tally.add(await writer.writeTags(batch));
-  return "attribution";
+  for (const id of writer.taggedAddressIds) context.attributedAddressIds.add(id);
 }
 
 async function* listItems(
@@ -214,7 +225,7 @@ async function* listItems(
   yield* items.sort((a, b) => lineOf(a) - lineOf(b));
 }
 
-const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promise<Effect>>> = {
+const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promise<void>>> = {
   "graphsense-tagpack": async (context) => {
     const { records, skipped } = parseTagPack(await readText(context.source));
     return writeTagItems(context, "graphsense-tagpack", listItems(records, skipped));
@@ -222,8 +233,9 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
   "graphsense-actorpack": async (context) => {
     const { records, skipped } = parseActorPack(await readText(context.source));
     for (const entry of skipped) context.tally.skip(entry);
-    context.tally.add(await new AttributionWriter(context.tx, "graphsense-actorpack").writeEntities(records));
-    return "attribution";
+    const writer = new AttributionWriter(context.tx, "graphsense-actorpack");
+    context.tally.add(await writer.writeEntities(records));
+    for (const id of writer.changedEntityIds) context.entityIds.add(id);
   },
   "ethereum-etl": importEthereumEtl,
   "bitcoin-etl": importBitcoinEtl,
@@ -243,7 +255,6 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
     const { records, skipped } = parseScamReports(await readText(context.source));
     for (const entry of skipped) context.tally.skip(entry);
     context.tally.add(await writeScamReports(context.tx, cryptoScamDbSource, records));
-    return "none";
   },
   "token-list": async (context) => {
     const { records, skipped } = parseTokenList(await readText(context.source));
@@ -252,7 +263,8 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
     context.tally.add(await writer.writeAssets(records));
     // Issue 43: decimals named later re-apply to the transfers already stored in raw units.
     const repriced = await repriceAssets(context.tx, [...writer.changedAssetIds]);
-    return writer.changedAssetIds.size > 0 || repriced > 0 ? "attribution" : "none";
+    for (const id of writer.changedAssetIds) context.assetIds.add(id);
+    if (repriced > 0) await addRepricedAddresses(context, [...writer.changedAssetIds]);
   },
   prices: importPrices,
 };
@@ -261,7 +273,7 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
  * Issue 43: daily USD prices, each row recording its source, then one set-based re-pricing of the
  * transfers of the assets and days whose price changed (the rollups follow in runImport).
  */
-async function importPrices(context: ImportContext): Promise<Effect> {
+async function importPrices(context: ImportContext): Promise<void> {
   const file = await readPriceFile(context.source);
   const fileName = context.options.source?.trim() || null;
   const fileAsset = context.options.asset?.trim() || (fileName === null ? null : priceFileAsset(fileName));
@@ -286,8 +298,14 @@ async function importPrices(context: ImportContext): Promise<Effect> {
     }
   }
   context.tally.add(await writer.write(batch));
-  if (context.tally.inserted > 0) await repriceDays(context.tx);
-  return "attribution";
+  if (context.tally.inserted > 0) {
+    await repriceDays(context.tx);
+    await addRepricedAddresses(context, "changed days");
+    const assets = await context.tx.query<{ asset_id: number }>(
+      "SELECT DISTINCT asset_id FROM price_changes",
+    );
+    for (const row of assets) context.assetIds.add(Number(row.asset_id));
+  }
 }
 
 /**
@@ -318,13 +336,23 @@ export async function runImport(
         tally,
         batchSize: Math.max(1, options.batchSize ?? defaultBatchSize),
         touchedAddressIds: new Set(),
+        attributedAddressIds: new Set(),
+        entityIds: new Set(),
+        assetIds: new Set(),
       };
-      const effect = await importers[format](context);
+      await importers[format](context);
       if (tally.inserted > 0) {
-        // 002 §4: a detector watching an address the import touched raises its alerts with the import.
+        // The read model follows the keys the import touched (issue 46); 002 §4: a detector watching
+        // an address the import touched raises its alerts with the import.
         await settleWrites(
           tx,
-          { addressIds: context.touchedAddressIds, attribution: effect === "attribution" },
+          {
+            addressIds: context.touchedAddressIds,
+            attribution: false,
+            attributedAddressIds: context.attributedAddressIds,
+            entityIds: context.entityIds,
+            assetIds: context.assetIds,
+          },
           notifier,
         );
         await tx.query("INSERT INTO world_loads (kind, name, details) VALUES ('import', $1, $2::jsonb)", [

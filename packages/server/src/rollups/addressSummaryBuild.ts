@@ -1,6 +1,7 @@
 import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/printedAnswers.ts";
 import { rowSeparator } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
+import { within } from "./rollupKeys.ts";
 
 // Rows of the summary values read at once while their answers are printed: enough to keep the store
 // busy between fetches, few enough that the text held at once stays small.
@@ -11,9 +12,10 @@ const fetchSize = 5_000;
  * 000 §3 metrics mini summary (flows over its daily rows, positive balances at each asset's latest
  * price), its risk indicators (ownership from its categories, behavioral from its signature tags,
  * counterparty and indirect from its exposure, each at its category's level for that risk type; levels
- * of 0 are left out) and its attribution (owner and tags, the most confident first).
+ * of 0 are left out) and its attribution (owner and tags, the most confident first). `only` names
+ * the temporary table of the addresses to build (null: every address); each part reads those only.
  */
-export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
+export const summaryRowsCreate = (only: string | null) => `CREATE TEMP TABLE summary_rows AS
   SELECT a.id, a.chain, a.address, a.first_active, a.last_active,
     coalesce(f.incoming_usd, 0) AS incoming_usd, coalesce(f.outgoing_usd, 0) AS outgoing_usd,
     coalesce(f.incoming_transfers, 0)::bigint AS incoming_transfers,
@@ -41,6 +43,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
     JOIN categories c ON c.id = t.category_id
     JOIN confidence_levels cl ON cl.id = t.confidence
     LEFT JOIN entities e ON e.id = t.entity_id
+    WHERE ${within("t.address_id", only)}
     GROUP BY t.address_id
   ) tg ON tg.address_id = a.id
   LEFT JOIN (
@@ -48,7 +51,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
       sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
       count(DISTINCT asset_id) AS assets, sum(incoming_unpriced) AS incoming_unpriced,
       sum(outgoing_unpriced) AS outgoing_unpriced
-    FROM address_daily_flows GROUP BY address_id
+    FROM address_daily_flows WHERE ${within("address_id", only)} GROUP BY address_id
   ) f ON f.address_id = a.id
   LEFT JOIN (
     SELECT b.address_id, count(*) AS held,
@@ -66,7 +69,7 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
     LEFT JOIN (
       SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
     ) pd ON pd.asset_id = b.asset_id AND NOT ba.has_imported_transfers
-    WHERE b.balance_raw > 0
+    WHERE b.balance_raw > 0 AND ${within("b.address_id", only)}
     GROUP BY b.address_id
   ) b ON b.address_id = a.id
   LEFT JOIN (
@@ -74,23 +77,28 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
       (array_agg(c.name ORDER BY l.level DESC, coalesce(u.incoming_usd + u.outgoing_usd, 0) DESC, u.risk_type, c.name))[1]
         AS category,
       json_agg(json_build_array(u.risk_type, u.category_id, c.name, l.level, u.incoming_usd, u.outgoing_usd,
-                                  u.instances)) AS indicators
+                                  u.instances) ORDER BY u.risk_type, u.category_id) AS indicators
     FROM (
       SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,
         NULL::float8 AS outgoing_usd, NULL::int AS instances
-      FROM address_categories
+      FROM address_categories WHERE ${within("address_id", only)}
       UNION ALL
       SELECT address_id, 'behavioral', category_id, NULL, NULL, count(*)::int
-      FROM attribution_tags WHERE tag_type = 'behavioral_signature'
+      FROM attribution_tags WHERE tag_type = 'behavioral_signature' AND ${within("address_id", only)}
       GROUP BY address_id, category_id
       UNION ALL
-      SELECT address_id, risk_type, category_id, incoming_usd, outgoing_usd, instances FROM address_exposure
+      -- To a hundredth of a cent: the order of the indicators may not hang on the order a sum was
+      -- taken in (a rebuild and a settled batch sum the same shares in different orders).
+      SELECT address_id, risk_type, category_id, round(incoming_usd::numeric, 4)::float8,
+        round(outgoing_usd::numeric, 4)::float8, instances
+      FROM address_exposure WHERE ${within("address_id", only)}
     ) u
     JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
     JOIN categories c ON c.id = u.category_id
     WHERE l.level > 0
     GROUP BY u.address_id
-  ) r ON r.address_id = a.id`;
+  ) r ON r.address_id = a.id
+  WHERE ${within("a.id", only)}`;
 
 /**
  * Builds address_summary (see summaryRowsCreate) with each address's answers printed once
@@ -98,10 +106,12 @@ export const summaryRowsCreate = `CREATE TEMP TABLE summary_rows AS
  * a cursor, so the answers are printed in JavaScript by the functions the bulk calls would otherwise
  * run on every request, a few thousand rows at a time on any size of store, and each row is written
  * once (an UPDATE would leave a dead copy of every row behind). Must run after the exposure rows are
- * complete, in a transaction (the cursor).
+ * complete, in a transaction (the cursor). With `only` (a temporary table of address ids) it
+ * rewrites those addresses' rows and moves chain_summary's counts by the rows it removed and added;
+ * without, it fills the emptied table.
  */
-export async function buildAddressSummaries(tx: Queryable): Promise<void> {
-  await tx.query(summaryRowsCreate);
+export async function buildAddressSummaries(tx: Queryable, only: string | null): Promise<void> {
+  await tx.query(summaryRowsCreate(only));
   await tx.query("CREATE TEMP TABLE summary_answers (id bigint PRIMARY KEY, answers text NOT NULL)");
   await tx.query(
     `DECLARE summary_values NO SCROLL CURSOR FOR SELECT s.id, ${summaryValuesSql("s")} AS v FROM summary_rows s`,
@@ -124,6 +134,11 @@ export async function buildAddressSummaries(tx: Queryable): Promise<void> {
     );
   }
   await tx.query("CLOSE summary_values");
+  if (only !== null) {
+    await tx.query(`CREATE TEMP TABLE summary_chain_counts AS
+      SELECT chain, -count(*) AS addresses FROM address_summary WHERE ${within("address_id", only)} GROUP BY chain`);
+    await tx.query(`DELETE FROM address_summary WHERE ${within("address_id", only)}`);
+  }
   await tx.query(
     `INSERT INTO address_summary (address_id, chain, address, first_active, last_active, incoming_usd,
        outgoing_usd, incoming_transfers, outgoing_transfers, total_unique_assets, active_unique_assets,
@@ -131,5 +146,21 @@ export async function buildAddressSummaries(tx: Queryable): Promise<void> {
        owner_category_id, owner_category, tags, incoming_unpriced, outgoing_unpriced, answers)
      SELECT s.*, a.answers FROM summary_rows s JOIN summary_answers a ON a.id = s.id`,
   );
+  if (only !== null) {
+    await tx.query(
+      "INSERT INTO summary_chain_counts SELECT chain, count(*) FROM summary_rows GROUP BY chain",
+    );
+    await tx.query(`CREATE TEMP TABLE summary_chain_moves AS
+      SELECT m.chain, coalesce(c.addresses, 0) + sum(m.addresses) AS addresses
+      FROM summary_chain_counts m LEFT JOIN chain_summary c ON c.chain = m.chain
+      GROUP BY m.chain, c.addresses`);
+    await tx.query(
+      "DELETE FROM chain_summary c USING summary_chain_moves m WHERE m.chain = c.chain AND m.addresses = 0",
+    );
+    await tx.query(`INSERT INTO chain_summary (chain, addresses)
+      SELECT chain, addresses FROM summary_chain_moves WHERE addresses > 0
+      ON CONFLICT (chain) DO UPDATE SET addresses = excluded.addresses`);
+    await tx.query("DROP TABLE summary_chain_counts, summary_chain_moves");
+  }
   await tx.query("DROP TABLE summary_rows, summary_answers");
 }

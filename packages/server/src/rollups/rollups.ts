@@ -2,6 +2,7 @@ import { summaryValuesSql } from "../metrics/printedAnswers.ts";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaryBuild.ts";
+import { type RollupScope, within } from "./rollupKeys.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
@@ -37,48 +38,89 @@ const ownerStatements = [
    WHERE a.id = t.counterparty_id AND t.counterparty_entity_id IS DISTINCT FROM a.entity_id`,
 ];
 
-const flowStatements = [
-  `TRUNCATE address_categories, address_balances, address_daily_flows, entity_daily_flows, address_counterparties,
-     address_counterparty_totals, entity_counterparty_totals, entity_counterparties, address_category_daily, entity_category_daily, address_exposure, entity_exposure,
-     address_summary, entity_summary, chain_summary`,
-  `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
+const rollupTables = [
+  "address_categories",
+  "address_balances",
+  "address_daily_flows",
+  "entity_daily_flows",
+  "address_counterparties",
+  "address_counterparty_totals",
+  "entity_counterparty_totals",
+  "entity_counterparties",
+  "address_category_daily",
+  "entity_category_daily",
+  "address_exposure",
+  "entity_exposure",
+  "address_summary",
+  "entity_summary",
+];
+
+/** Empties the rollup rows of the keys in scope (address_summary: see buildAddressSummaries). */
+function clearStatements(scope: RollupScope | null): string[] {
+  if (scope === null) return [`TRUNCATE ${rollupTables.join(", ")}, chain_summary`];
+  const byAddress = (table: string) => `DELETE FROM ${table} WHERE ${within("address_id", scope.addresses)}`;
+  const byEntity = (table: string) => `DELETE FROM ${table} WHERE ${within("entity_id", scope.entities)}`;
+  return [
+    ...["address_categories", "address_balances", "address_daily_flows", "address_counterparties"].map(
+      byAddress,
+    ),
+    ...["address_counterparty_totals", "address_category_daily"].map(byAddress),
+    `DELETE FROM address_exposure WHERE risk_type = 'counterparty' AND ${within("address_id", scope.addresses)}`,
+    ...["entity_daily_flows", "entity_counterparties", "entity_category_daily"].map(byEntity),
+    `DELETE FROM entity_exposure WHERE risk_type = 'counterparty' AND ${within("entity_id", scope.entities)}`,
+    ...["entity_counterparty_totals", "entity_summary"].map(byEntity),
+  ];
+}
+
+function flowStatements(scope: RollupScope | null): string[] {
+  const addresses = scope?.addresses ?? null;
+  const entities = scope?.entities ?? null;
+  return [
+    `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
-         FROM transfers GROUP BY address_id) s
+         FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id) s
    WHERE a.id = s.address_id
      AND (a.first_active IS DISTINCT FROM s.first_at OR a.last_active IS DISTINCT FROM s.last_at)`,
-  `INSERT INTO address_categories (address_id, category_id)
-   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id
+    `INSERT INTO address_categories (address_id, category_id)
+   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id WHERE ${within("a.id", addresses)}
    UNION
-   SELECT address_id, category_id FROM attribution_tags WHERE tag_type = 'ordinary'`,
-  `INSERT INTO address_daily_flows
+   SELECT address_id, category_id FROM attribution_tags
+   WHERE tag_type = 'ordinary' AND ${within("address_id", addresses)}`,
+    `INSERT INTO address_daily_flows
    SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
-   FROM transfers GROUP BY address_id, ${utcDay}, asset_id`,
-  `INSERT INTO entity_daily_flows
+   FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id, ${utcDay}, asset_id`,
+    `INSERT INTO entity_daily_flows
    SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE ${externalToEntity} GROUP BY entity_id, ${utcDay}, asset_id`,
-  // 002 §4 entity search hits: owned addresses, transfers and volume, one row per entity.
-  `INSERT INTO entity_summary
-   SELECT e.id, coalesce(a.addresses, 0), coalesce(f.transfers, 0), f.volume_usd
+   FROM transfers WHERE ${externalToEntity} AND ${within("entity_id", entities)} GROUP BY entity_id, ${utcDay}, asset_id`,
+    // 002 §4 entity search hits: owned addresses, transfers and volume, one row per entity. Issue 43:
+    // the volume is unknown (null) when none of its transfers has a USD price, and a lower bound
+    // when some have none (unpriced_transfers says how many).
+    `INSERT INTO entity_summary (entity_id, addresses, transfers, volume_usd, unpriced_transfers)
+   SELECT e.id, coalesce(a.addresses, 0), coalesce(f.transfers, 0),
+     CASE WHEN f.transfers > f.unpriced THEN f.volume_usd END, coalesce(f.unpriced, 0)
    FROM entities e
    LEFT JOIN (
-     SELECT entity_id, count(*) AS addresses FROM addresses WHERE entity_id IS NOT NULL GROUP BY entity_id
+     SELECT entity_id, count(*) AS addresses FROM addresses
+     WHERE entity_id IS NOT NULL AND ${within("entity_id", entities)} GROUP BY entity_id
    ) a ON a.entity_id = e.id
    LEFT JOIN (
      SELECT entity_id, sum(incoming_transfers + outgoing_transfers) AS transfers,
-       sum(incoming_usd + outgoing_usd) AS volume_usd
-     FROM entity_daily_flows GROUP BY entity_id
-   ) f ON f.entity_id = e.id`,
-  `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
+       sum(incoming_usd + outgoing_usd) AS volume_usd, sum(incoming_unpriced + outgoing_unpriced) AS unpriced
+     FROM entity_daily_flows WHERE ${within("entity_id", entities)} GROUP BY entity_id
+   ) f ON f.entity_id = e.id
+   WHERE ${within("e.id", entities)}`,
+    `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
    SELECT address_id, asset_id, sum(incoming_raw) - sum(outgoing_raw), max(day)
-   FROM address_daily_flows GROUP BY address_id, asset_id`,
-  `INSERT INTO address_counterparties
+   FROM address_daily_flows WHERE ${within("address_id", addresses)} GROUP BY address_id, asset_id`,
+    `INSERT INTO address_counterparties
    SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE counterparty_id IS NOT NULL GROUP BY address_id, counterparty_id, asset_id`,
-  // Written in the order the triage report reads it, so one address's rows lie together.
-  `INSERT INTO address_counterparty_totals
+   FROM transfers WHERE counterparty_id IS NOT NULL AND ${within("address_id", addresses)}
+   GROUP BY address_id, counterparty_id, asset_id`,
+    // Written in the order the triage report reads it, so one address's rows lie together.
+    `INSERT INTO address_counterparty_totals
    SELECT f.address_id, f.counterparty_id, a.address, a.entity_id, f.incoming_usd, f.outgoing_usd,
      f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at, f.incoming_unpriced, f.outgoing_unpriced
    FROM (
@@ -86,12 +128,12 @@ const flowStatements = [
        sum(incoming_transfers)::int AS incoming_transfers, sum(outgoing_transfers)::int AS outgoing_transfers,
        max(last_transfer_at) AS last_transfer_at, sum(incoming_unpriced)::int AS incoming_unpriced,
        sum(outgoing_unpriced)::int AS outgoing_unpriced
-     FROM address_counterparties GROUP BY address_id, counterparty_id
+     FROM address_counterparties WHERE ${within("address_id", addresses)} GROUP BY address_id, counterparty_id
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
-  // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
-  // known for a counterparty when one of its transfers has a price (issue 43).
-  `INSERT INTO entity_counterparty_totals
+    // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
+    // known for a counterparty when one of its transfers has a price (issue 43).
+    `INSERT INTO entity_counterparty_totals
    SELECT own.entity_id, CASE WHEN ca.entity_id IS NOT NULL THEN 'entity' ELSE 'address' END,
      coalesce(ca.entity_id::bigint, ca.id),
      CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.incoming_usd) END,
@@ -102,31 +144,38 @@ const flowStatements = [
    JOIN addresses own ON own.id = ac.address_id
    JOIN addresses ca ON ca.id = ac.counterparty_id
    WHERE own.entity_id IS NOT NULL AND ca.entity_id IS DISTINCT FROM own.entity_id
+     AND ${within("own.entity_id", entities)}
    GROUP BY 1, 2, 3`,
-  `INSERT INTO entity_counterparties
+    `INSERT INTO entity_counterparties
    SELECT entity_id, counterparty_entity_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE ${externalToEntity} AND counterparty_entity_id IS NOT NULL
+   FROM transfers WHERE ${externalToEntity} AND counterparty_entity_id IS NOT NULL AND ${within("entity_id", entities)}
    GROUP BY entity_id, counterparty_entity_id, asset_id`,
-  // A transfer with a counterparty of several categories counts once for each of them.
-  `INSERT INTO address_category_daily
-   SELECT t.address_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp)
+    // A transfer with a counterparty of several categories counts once for each of them.
+    `INSERT INTO address_category_daily
+   SELECT t.address_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
+     ${unpricedIn}, ${unpricedOut}
    FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
+   WHERE ${within("t.address_id", addresses)}
    GROUP BY t.address_id, c.category_id, ${utcDay}`,
-  `INSERT INTO entity_category_daily
-   SELECT t.entity_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp)
+    `INSERT INTO entity_category_daily
+   SELECT t.entity_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
+     ${unpricedIn}, ${unpricedOut}
    FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
    WHERE t.entity_id IS NOT NULL AND t.counterparty_entity_id IS DISTINCT FROM t.entity_id
+     AND ${within("t.entity_id", entities)}
    GROUP BY t.entity_id, c.category_id, ${utcDay}`,
-  `INSERT INTO address_exposure
+    // Issue 43: `unpriced` counts the instances without a USD price, so the sums read "at least".
+    `INSERT INTO address_exposure
    SELECT address_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
-     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at)
-   FROM address_category_daily GROUP BY address_id, category_id`,
-  `INSERT INTO entity_exposure
+     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
+   FROM address_category_daily WHERE ${within("address_id", addresses)} GROUP BY address_id, category_id`,
+    `INSERT INTO entity_exposure
    SELECT entity_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
-     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at)
-   FROM entity_category_daily GROUP BY entity_id, category_id`,
-];
+     sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
+   FROM entity_category_daily WHERE ${within("entity_id", entities)} GROUP BY entity_id, category_id`,
+  ];
+}
 
 type Side = "in" | "out";
 const directionOf = { in: "incoming", out: "outgoing" } as const;
@@ -136,15 +185,17 @@ const usdColumnOf = { in: "incoming_usd", out: "outgoing_usd" } as const;
  * Indirect exposure through unattributed addresses (those with no category): an unattributed
  * address's incoming volume is traced back to categories, through up to `indirectHops`
  * unattributed addresses, in proportion to the volume each source sent it (its outgoing volume
- * likewise forward). A transfer from such an address carries those shares of its value.
+ * likewise forward). A transfer from such an address carries those shares of its value. In scope,
+ * the shares are computed for the region's addresses only (rollupScope.ts says why that suffices).
  */
-function indirectStatements(side: Side): string[] {
+function indirectStatements(side: Side, region: string | null): string[] {
   const direction = directionOf[side];
   const usd = usdColumnOf[side];
   const statements = [
     `CREATE TEMP TABLE exposure_total_${side} AS
      SELECT f.address_id, sum(f.${usd}) AS total FROM address_daily_flows f
      WHERE NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = f.address_id)
+       AND ${within("f.address_id", region)}
      GROUP BY f.address_id HAVING sum(f.${usd}) > 0`,
     `CREATE TEMP TABLE exposure_direct_${side} AS
      SELECT d.address_id, d.category_id, sum(d.${usd}) AS usd
@@ -162,31 +213,35 @@ function indirectStatements(side: Side): string[] {
        UNION ALL
        SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share
        FROM transfers t JOIN exposure_share_${side}_${hop - 1} s ON s.address_id = t.counterparty_id
-       WHERE t.direction = '${direction}'
+       WHERE t.direction = '${direction}' AND ${within("t.address_id", region)}
      ) x JOIN exposure_total_${side} u ON u.address_id = x.address_id
      GROUP BY x.address_id, x.category_id`);
   }
   return statements;
 }
 
-const indirectInsert = `INSERT INTO address_exposure
-  SELECT address_id, 'indirect', category_id, sum(incoming_usd), sum(outgoing_usd), count(*), max(block_timestamp)
+// Issue 43: a transfer without a USD price carries no value but still counts, as `unpriced`.
+const indirectInsert = (indirect: string | null) => `INSERT INTO address_exposure
+  SELECT address_id, 'indirect', category_id, sum(incoming_usd), sum(outgoing_usd), count(*), max(block_timestamp),
+    count(*) FILTER (WHERE unpriced)
   FROM (
-    SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share AS incoming_usd, 0 AS outgoing_usd, t.block_timestamp
+    SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share AS incoming_usd, 0 AS outgoing_usd,
+      t.block_timestamp, t.amount_usd IS NULL AS unpriced
     FROM transfers t JOIN exposure_share_in_${indirectHops} s ON s.address_id = t.counterparty_id
-    WHERE t.direction = 'incoming'
+    WHERE t.direction = 'incoming' AND ${within("t.address_id", indirect)}
     UNION ALL
-    SELECT t.address_id, s.category_id, 0, coalesce(t.amount_usd, 0) * s.share, t.block_timestamp
+    SELECT t.address_id, s.category_id, 0, coalesce(t.amount_usd, 0) * s.share, t.block_timestamp,
+      t.amount_usd IS NULL
     FROM transfers t JOIN exposure_share_out_${indirectHops} s ON s.address_id = t.counterparty_id
-    WHERE t.direction = 'outgoing'
+    WHERE t.direction = 'outgoing' AND ${within("t.address_id", indirect)}
   ) x
   GROUP BY address_id, category_id`;
 
-const entityIndirectInsert = `INSERT INTO entity_exposure
+const entityIndirectInsert = (entities: string | null) => `INSERT INTO entity_exposure
   SELECT a.entity_id, 'indirect', x.category_id, sum(x.incoming_usd), sum(x.outgoing_usd), sum(x.instances),
-    max(x.last_transfer_at)
+    max(x.last_transfer_at), sum(x.unpriced)
   FROM address_exposure x JOIN addresses a ON a.id = x.address_id
-  WHERE x.risk_type = 'indirect' AND a.entity_id IS NOT NULL
+  WHERE x.risk_type = 'indirect' AND a.entity_id IS NOT NULL AND ${within("a.entity_id", entities)}
   GROUP BY a.entity_id, x.category_id`;
 
 /** The chains the store holds addresses on (migration 0090), from the summaries just built. */
@@ -195,9 +250,7 @@ const chainSummaryInsert = `INSERT INTO chain_summary (chain, addresses)
 
 // seedWorld analyzes the loaded tables before the rollups exist; without statistics of their own
 // the planner would guess at every rollup read.
-const analyzeRollups = `ANALYZE address_categories, address_balances, address_daily_flows, entity_daily_flows,
-  address_counterparties, address_counterparty_totals, entity_counterparty_totals, entity_counterparties, address_category_daily,
-  entity_category_daily, address_exposure, entity_exposure, address_summary, entity_summary`;
+const analyzeRollups = `ANALYZE ${rollupTables.join(", ")}`;
 
 function dropTemporaries(): string {
   const tables = (["in", "out"] as const).flatMap((side) => [
@@ -208,29 +261,51 @@ function dropTemporaries(): string {
   return `DROP TABLE IF EXISTS ${tables.join(", ")}`;
 }
 
-const rebuildStatements = [
-  ...flowStatements,
-  dropTemporaries(),
-  ...indirectStatements("in"),
-  ...indirectStatements("out"),
-  indirectInsert,
-  entityIndirectInsert,
-  dropTemporaries(),
-];
+/**
+ * The statements that rebuild the rollups of the keys in `scope` (all of them when null) from the
+ * transfers and the attribution, but indirect exposure (indirectRollupStatements) and
+ * address_summary and chain_summary (buildAddressSummaries).
+ */
+export function directRollupStatements(scope: RollupScope | null): string[] {
+  return [...clearStatements(scope), ...flowStatements(scope)];
+}
+
+/** The statements that rebuild the indirect exposure of the keys in `scope` (all when null). */
+export function indirectRollupStatements(scope: RollupScope | null): string[] {
+  return [
+    ...(scope === null
+      ? []
+      : [
+          `DELETE FROM address_exposure WHERE risk_type = 'indirect' AND ${within("address_id", scope.indirect)}`,
+          `DELETE FROM entity_exposure WHERE risk_type = 'indirect' AND ${within("entity_id", scope.indirectEntities)}`,
+        ]),
+    dropTemporaries(),
+    ...indirectStatements("in", scope?.region ?? null),
+    ...indirectStatements("out", scope?.region ?? null),
+    indirectInsert(scope?.indirect ?? null),
+    entityIndirectInsert(scope?.indirectEntities ?? null),
+    dropTemporaries(),
+  ];
+}
 
 /** The version of the rollups this code builds (rollupVersion.ts). */
 export const currentRollupsVersion = rollupsVersion([
   ...ownerStatements,
-  ...rebuildStatements,
-  summaryRowsCreate,
+  ...directRollupStatements(null),
+  ...indirectRollupStatements(null),
+  summaryRowsCreate(null),
   summaryValuesSql("s"),
   chainSummaryInsert,
 ]);
 
 async function refresh(tx: Queryable, options: RefreshOptions, version: string): Promise<void> {
-  const statements = [...(options.owners ? ownerStatements : []), ...rebuildStatements];
+  const statements = [
+    ...(options.owners ? ownerStatements : []),
+    ...directRollupStatements(null),
+    ...indirectRollupStatements(null),
+  ];
   for (const statement of statements) await tx.query(statement);
-  await buildAddressSummaries(tx);
+  await buildAddressSummaries(tx, null);
   await tx.query(chainSummaryInsert);
   await tx.query(analyzeRollups);
   await tx.query(

@@ -3,26 +3,49 @@ import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Queryable } from "../store/store.ts";
 import { refreshRollups } from "./rollups.ts";
+import { settleRollups } from "./settleRollups.ts";
 
 /** What one committed unit of writes (an import, an ingest batch) changed that the read model reads. */
 export interface WrittenChange {
-  /** Addresses whose transfers were inserted or removed. */
+  /**
+   * Addresses whose transfers were inserted, removed or re-priced. Addresses and entities created
+   * by the unit need not be named: the read model adds every one it has no row for.
+   */
   addressIds: ReadonlySet<number>;
-  /** Who is who or what is worth what changed (attribution, entities, token metadata, prices). */
+  /**
+   * Who is who or what is worth what changed in a way the fields below do not name: the whole read
+   * model is rebuilt (refreshRollups). A writer that names what it changed passes false.
+   */
   attribution: boolean;
+  /** Addresses whose owner or tags changed. */
+  attributedAddressIds?: ReadonlySet<number>;
+  /** Entities whose name, category or other fields changed. */
+  entityIds?: ReadonlySet<number>;
+  /** Assets whose prices, decimals or symbol changed (their transfers' addresses go in addressIds). */
+  assetIds?: ReadonlySet<number>;
 }
 
+const none: ReadonlySet<number> = new Set();
+
 /**
- * Brings the read model up to date with a unit of writes inside the writer's transaction, then
- * raises the detector alerts those writes caused (002 §4) and queues their e-mail (issue 40).
- * Every writer of chain facts (imports, the chain follower) ends its transaction here.
+ * Brings the read model up to date with a unit of writes inside the writer's transaction (the
+ * rollups of the keys it touched, settleRollups.ts), then raises the detector alerts those writes
+ * caused (002 §4) and queues their e-mail (issue 40). Every writer of chain facts (imports, the
+ * chain follower) ends its transaction here.
  */
 export async function settleWrites(
   tx: Queryable,
   change: WrittenChange,
   notifier: DeliverySettings | null,
 ): Promise<void> {
-  if (change.addressIds.size > 0 || change.attribution) await refreshRollups(tx, { owners: true });
+  if (change.attribution) await refreshRollups(tx, { owners: true });
+  else
+    await settleRollups(tx, {
+      addressIds: change.addressIds,
+      attributedAddressIds: change.attributedAddressIds ?? none,
+      entityIds: change.entityIds ?? none,
+      assetIds: change.assetIds ?? none,
+    });
   const raised = await raiseDetectorAlerts(tx);
   if (notifier) await queueDetectorAlertNotices(tx, notifier, raised);
 }

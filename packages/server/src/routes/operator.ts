@@ -16,6 +16,7 @@ import { forgetCallers } from "../accounts/rememberedCallers.ts";
 import { notFound } from "../http/errors.ts";
 import { requireOperator } from "../http/operator.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { refreshRollups } from "../rollups/rollups.ts";
 import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -98,5 +99,32 @@ export function operatorRoutes(app: FastifyInstance, { store, config }: RouteCon
   app.get("/v1/operator/law-enforcement-suggestions", async (request) => {
     requireOperator(request, operator);
     return { data: await suggestionsForReview(store) };
+  });
+
+  // Issue 46: every import settles the rollups it touched; a full rebuild stays for the operator.
+  app.post("/v1/operator/rollups/rebuild", { config: { idempotent: true } }, async (request) => {
+    requireOperator(request, operator);
+    const started = performance.now();
+    await refreshRollups(store, { owners: true });
+    const tookMs = Math.round(performance.now() - started);
+    const [built] = await store.query<{
+      version: string;
+      built_at: Date | string;
+      addresses: number;
+      entities: number;
+    }>(
+      `SELECT version, built_at, (SELECT count(*)::int FROM address_summary) AS addresses,
+         (SELECT count(*)::int FROM entity_summary) AS entities
+       FROM rollup_version`,
+    );
+    return {
+      data: {
+        version: built!.version,
+        builtAt: new Date(built!.built_at).toISOString(),
+        tookMs,
+        addresses: built!.addresses,
+        entities: built!.entities,
+      },
+    };
   });
 }

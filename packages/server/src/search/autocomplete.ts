@@ -221,6 +221,7 @@ interface EntityRow {
   addresses: number | null;
   transfers: string | number | null;
   volume_usd: number | null;
+  unpriced_transfers: string | number | null;
 }
 
 /**
@@ -286,7 +287,8 @@ export async function entityAutocomplete(
   const rows = await db.query<EntityRow>(
     `SELECT e.id, e.slug, e.name, e.category_id, c.name AS category,
             CASE WHEN e.slug = $6 THEN 0 ELSE ${nameRankSql("e.name")} END AS rank,
-            similarity(e.name, $5) AS score, s.addresses, s.transfers, s.volume_usd
+            similarity(e.name, $5) AS score, s.addresses, s.transfers, s.volume_usd,
+            s.unpriced_transfers
      FROM entities e JOIN categories c ON c.id = e.category_id
      LEFT JOIN entity_summary s ON s.entity_id = e.id
      WHERE e.slug = $6 OR ${nameCandidates("e.name", search)}
@@ -308,6 +310,8 @@ export async function entityAutocomplete(
       totalTransfers: Number(row.transfers ?? 0),
       addresses: row.addresses ?? 0,
       match: matchOfRank(row.rank),
+      // Issue 43: totalVolume sums the priced transfers only (null when none has a price).
+      unpricedTransfers: Number(row.unpriced_transfers ?? 0),
     };
   });
   return { hits, hasMore };

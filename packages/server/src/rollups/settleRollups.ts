@@ -1,0 +1,185 @@
+import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
+import type { Queryable } from "../store/store.ts";
+import { buildAddressSummaries } from "./addressSummaryBuild.ts";
+import type { RollupScope } from "./rollupKeys.ts";
+import { directRollupStatements, indirectHops, indirectRollupStatements } from "./rollups.ts";
+
+// Issue 46: the rollups follow a unit of writes (an import, an ingest batch) inside its transaction,
+// rebuilding the rows of the keys it touched from the base tables, never the store. docs/DATA.md
+// "Rollups" states which keys follow from which change and why the set is complete; the equivalence
+// test (tests/server/rollupSettle.test.ts) holds the result equal to a full rebuild.
+
+/** What one unit of writes changed, by key (settleWrites.ts's WrittenChange, resolved). */
+export interface RollupChange {
+  /** Addresses whose transfers were inserted, removed or re-priced. */
+  addressIds: ReadonlySet<number>;
+  /** Addresses whose owner or tags changed. */
+  attributedAddressIds: ReadonlySet<number>;
+  /** Entities whose name, category or other fields changed. */
+  entityIds: ReadonlySet<number>;
+  /** Assets whose prices or metadata changed: their holders' balances are valued anew. */
+  assetIds: ReadonlySet<number>;
+}
+
+const scope: RollupScope = {
+  addresses: "settle_addresses",
+  entities: "settle_entities",
+  indirect: "settle_indirect",
+  indirectEntities: "settle_indirect_entities",
+  region: "settle_region",
+  summaries: "settle_summaries",
+};
+// Z: the addresses whose own figures changed (transfers, prices, categories), the start of the walk.
+const changed = "settle_changed";
+const attributed = "settle_attributed";
+const frontier = "settle_frontier";
+const nextFrontier = "settle_next_frontier";
+const temporaries = [...Object.values(scope), changed, attributed, frontier, nextFrontier];
+
+const unattributed = (column: string) =>
+  `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column})`;
+
+async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>): Promise<void> {
+  if (ids.size === 0) return;
+  await tx.query(`INSERT INTO ${table} SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`, [[...ids]]);
+}
+
+/** Counterparties of the addresses in `from` (read from the counterparty totals, one row a pair). */
+function neighboursSql(from: string, into: string, onlyUnattributed: boolean): string {
+  return `INSERT INTO ${into}
+    SELECT DISTINCT n.counterparty_id FROM address_counterparty_totals n
+    WHERE n.address_id IN (SELECT id FROM ${from}) ${onlyUnattributed ? `AND ${unattributed("n.counterparty_id")}` : ""}
+    ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * Adds to `visited` every unattributed address reachable from `start` in 1 to `hops` steps through
+ * unattributed addresses (breadth first: each step expands only what the last one added).
+ */
+async function walkUnattributed(tx: Queryable, start: string, visited: string, hops: number): Promise<void> {
+  await tx.query(`DELETE FROM ${frontier}`);
+  await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${start}`);
+  for (let hop = 0; hop < hops; hop++) {
+    await tx.query(`DELETE FROM ${nextFrontier}`);
+    await tx.query(neighboursSql(frontier, nextFrontier, true));
+    await tx.query(
+      `DELETE FROM ${nextFrontier} n WHERE EXISTS (SELECT 1 FROM ${visited} v WHERE v.id = n.id)`,
+    );
+    const [added] = await tx.query<{ count: number }>(
+      `WITH added AS (INSERT INTO ${visited} SELECT id FROM ${nextFrontier} RETURNING 1)
+       SELECT count(*)::int AS count FROM added`,
+    );
+    if (!added?.count) return;
+    await tx.query(`DELETE FROM ${frontier}`);
+    await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${nextFrontier}`);
+    await tx.query(`ANALYZE ${frontier}`);
+  }
+}
+
+async function analyze(tx: Queryable, tables: readonly string[]): Promise<void> {
+  await tx.query(`ANALYZE ${tables.join(", ")}`);
+}
+
+/**
+ * Rebuilds, inside `tx`, the rollup rows of every key `change` reaches, from the transfers and the
+ * attribution, so that they equal what a full refreshRollups would write.
+ */
+export async function settleRollups(tx: Queryable, change: RollupChange): Promise<void> {
+  try {
+    await settle(tx, change);
+  } finally {
+    forgetSummaryRows();
+  }
+}
+
+async function settle(tx: Queryable, change: RollupChange): Promise<void> {
+  for (const table of temporaries)
+    await tx.query(`CREATE TEMP TABLE ${table} (id bigint PRIMARY KEY) ON COMMIT DROP`);
+
+  // X: owner or tags changed, including every address owned or named by a changed entity.
+  await insertIds(tx, attributed, change.attributedAddressIds);
+  if (change.entityIds.size > 0) {
+    const entityIds = [[...change.entityIds]];
+    await tx.query(
+      `INSERT INTO ${attributed} SELECT id FROM addresses WHERE entity_id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+      entityIds,
+    );
+    await tx.query(
+      `INSERT INTO ${attributed} SELECT address_id FROM attribution_tags WHERE entity_id = ANY($1::int[])
+       ON CONFLICT DO NOTHING`,
+      entityIds,
+    );
+    await insertIds(tx, scope.entities, change.entityIds);
+  }
+  await analyze(tx, [attributed]);
+
+  // Entities: X's owners as the read model last saw them (their address counts and flows lose it)…
+  await tx.query(`INSERT INTO ${scope.entities}
+    SELECT e.id FROM address_summary s JOIN entities e ON e.slug = s.owner_slug
+    WHERE s.address_id IN (SELECT id FROM ${attributed}) ON CONFLICT DO NOTHING`);
+  // …and every entity or address the read model has no row for yet (ids only grow).
+  await tx.query(`INSERT INTO ${scope.entities}
+    SELECT id FROM entities WHERE id > (SELECT coalesce(max(entity_id), 0) FROM entity_summary)
+    ON CONFLICT DO NOTHING`);
+  await tx.query(`INSERT INTO ${scope.addresses}
+    SELECT id FROM addresses WHERE id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+    ON CONFLICT DO NOTHING`);
+
+  // The transfer rows copy both owners: X's own rows, and the mirrored rows of its counterparties
+  // (every side has its other side, docs/DATA.md), which belong to X's counterparties.
+  await tx.query(`INSERT INTO ${scope.addresses}
+    SELECT DISTINCT counterparty_id FROM transfers
+    WHERE address_id IN (SELECT id FROM ${attributed}) AND counterparty_id IS NOT NULL
+    ON CONFLICT DO NOTHING`);
+  await tx.query(`UPDATE transfers t SET entity_id = a.entity_id FROM addresses a
+    WHERE a.id = t.address_id AND t.address_id IN (SELECT id FROM ${attributed})
+      AND t.entity_id IS DISTINCT FROM a.entity_id`);
+  await tx.query(`UPDATE transfers t SET counterparty_entity_id = a.entity_id FROM addresses a
+    WHERE a.id = t.counterparty_id AND t.address_id IN (SELECT id FROM ${scope.addresses})
+      AND t.counterparty_id IN (SELECT id FROM ${attributed})
+      AND t.counterparty_entity_id IS DISTINCT FROM a.entity_id`);
+
+  // D: the addresses whose direct rollups are rebuilt.
+  await insertIds(tx, changed, change.addressIds);
+  await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed} ON CONFLICT DO NOTHING`);
+  await tx.query(`INSERT INTO ${scope.addresses} SELECT id FROM ${changed} ON CONFLICT DO NOTHING`);
+  if (change.assetIds.size > 0) {
+    // A holder's balance is valued at its asset's latest price and decimals.
+    await tx.query(
+      `INSERT INTO ${scope.addresses} SELECT DISTINCT address_id FROM address_balances
+       WHERE asset_id = ANY($1::int[]) AND balance_raw > 0 ON CONFLICT DO NOTHING`,
+      [[...change.assetIds]],
+    );
+  }
+  // …and the owners of D now (X's new owners among them).
+  await tx.query(`INSERT INTO ${scope.entities}
+    SELECT DISTINCT entity_id FROM addresses
+    WHERE id IN (SELECT id FROM ${scope.addresses}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+  await analyze(tx, [changed, scope.addresses, scope.entities]);
+
+  for (const statement of directRollupStatements(scope)) await tx.query(statement);
+
+  // Indirect exposure. A changed address changes its shares, and through unattributed addresses the
+  // shares of those up to indirectHops - 1 steps away (S); a transfer with an address of S changes
+  // the indirect rows of both sides (I = S and its counterparties). Computing I's rows needs the
+  // shares of I's unattributed counterparties, which need theirs, indirectHops deep (the region).
+  await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${changed}`);
+  await walkUnattributed(tx, changed, scope.indirect, indirectHops - 1);
+  await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
+  await analyze(tx, [scope.indirect, frontier]);
+  await tx.query(neighboursSql(frontier, scope.indirect, false));
+  await analyze(tx, [scope.indirect]);
+  await walkUnattributed(tx, scope.indirect, scope.region, indirectHops);
+  await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
+  await tx.query(`INSERT INTO ${scope.indirectEntities}
+    SELECT DISTINCT entity_id FROM addresses
+    WHERE id IN (SELECT id FROM ${scope.indirect}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+  await analyze(tx, [scope.indirect, scope.region, scope.indirectEntities]);
+  for (const statement of indirectRollupStatements(scope)) await tx.query(statement);
+
+  await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.addresses}`);
+  await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
+  await analyze(tx, [scope.summaries]);
+  await buildAddressSummaries(tx, scope.summaries);
+  await tx.query(`DROP TABLE ${temporaries.join(", ")}`);
+}

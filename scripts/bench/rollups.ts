@@ -1,0 +1,155 @@
+// Rollups that follow the batch (issue 46): the same 10,000-transfer ethereum-etl import into a store
+// holding a demo world and into an empty store, in one run, so the read model's cost is seen to grow
+// with the batch and not with the store. Results go to the "Rollups" section of docs/PERFORMANCE.md,
+// one subsection per world and store.
+//   node scripts/bench/rollups.ts                  the default world, PGlite in a temporary directory
+//   node scripts/bench/rollups.ts large            the large world's data directory (benchStore.ts)
+//   node scripts/bench/rollups.ts default --postgres   a throwaway PostgreSQL cluster (or DATABASE_URL)
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import {
+  migrate,
+  openPgliteStore,
+  openPostgresStore,
+  runImport,
+  type Store,
+  seedDemoAccounts,
+  type WorldScale,
+  worldScaleSchema,
+} from "@sleuth/server";
+import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
+import { benchStoreName, largeWorldSharedBuffers, openBenchStore } from "./benchStore.ts";
+import { markdownTable, writeMeasure } from "./performanceDoc.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { postgres: { type: "boolean", default: false } },
+});
+const scale: WorldScale = worldScaleSchema.parse(positionals[0] ?? "default");
+const cluster = values.postgres && !process.env.DATABASE_URL ? await startPostgresCluster() : null;
+if (cluster) {
+  process.env.DATABASE_URL = cluster.url;
+  process.on("exit", () => cluster.stop());
+}
+const databaseUrl = process.env.DATABASE_URL;
+
+// The batch: the real 2017 ethereum-etl sample (1,000 transactions) copied with fresh transaction
+// hashes and, per run, fresh addresses (each sample address hashed with the run's salt), so every
+// run writes rows new to a store kept between runs, with the sample's own shape of who pays whom.
+const wantedTransfers = 10_000;
+const sample = readFileSync(
+  new URL(
+    "../../packages/server/fixtures/raphtory-ethereum/transactions_3300000_first1000.csv",
+    import.meta.url,
+  ),
+  "utf8",
+);
+const salt = `${Date.now()}`;
+const renamed = (address: string) =>
+  `0x${createHash("sha256").update(`${salt}:${address}`).digest("hex").slice(0, 40)}`;
+
+function batchOf(copies: number): string {
+  const [header, ...lines] = sample.split("\n").filter((line) => line.trim() !== "");
+  const out = [header!];
+  for (let copy = 0; copy < copies; copy++) {
+    const prefix = `${salt.slice(-6)}${copy.toString(16).padStart(4, "0")}`;
+    for (const line of lines)
+      out.push(
+        line
+          .replace(
+            /^0x[0-9a-f]{64}/,
+            (hash) => `0x${createHash("sha256").update(`${prefix}${hash}`).digest("hex")}`,
+          )
+          .replace(/0x[0-9a-f]{40}(?![0-9a-f])/g, renamed),
+      );
+  }
+  return `${out.join("\n")}\n`;
+}
+
+// The sample writes about 1,800 transfer rows a copy: enough copies for the wanted rows.
+const batch = batchOf(Math.ceil(wantedTransfers / 1_800));
+const batchLines = batch.split("\n").filter((line) => line.trim() !== "").length - 1;
+
+async function transferCount(store: Store): Promise<number> {
+  const [row] = await store.query<{ n: number }>("SELECT count(*)::int AS n FROM transfers");
+  return row!.n;
+}
+
+async function timedImport(store: Store): Promise<{ seconds: number; written: number }> {
+  const before = await transferCount(store);
+  const started = performance.now();
+  await runImport(store, "ethereum-etl", batch, { source: "bench" });
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, written: (await transferCount(store)) - before };
+}
+
+// The empty store first: the same engine, a fresh database (PostgreSQL) or data directory (PGlite).
+const emptyDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), "sleuth-rollups-bench-"));
+let emptyStore: Store;
+let dropEmpty = async () => {};
+if (databaseUrl) {
+  const admin = await openPostgresStore(databaseUrl);
+  const name = `rollups_bench_${salt}`;
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  emptyStore = await openPostgresStore(url.toString());
+  dropEmpty = async () => {
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  };
+} else {
+  emptyStore = await openPgliteStore({
+    dataDir: emptyDir!,
+    ...(scale === "large" ? { sharedBuffers: largeWorldSharedBuffers } : {}),
+  });
+}
+await migrate(emptyStore);
+await seedDemoAccounts(emptyStore);
+
+const worldStore = await openBenchStore(scale);
+const worldTransfers = await transferCount(worldStore);
+console.error(
+  `store holds ${worldTransfers.toLocaleString("en-US")} transfer rows; batch of ${batchLines} transactions`,
+);
+
+const empty = await timedImport(emptyStore);
+console.error(`empty store: ${empty.written} transfer rows in ${empty.seconds.toFixed(1)} s`);
+const world = await timedImport(worldStore);
+console.error(`${scale} world: ${world.written} transfer rows in ${world.seconds.toFixed(1)} s`);
+const ratio = world.seconds / empty.seconds;
+
+await emptyStore.close();
+await dropEmpty();
+if (emptyDir) rmSync(emptyDir, { recursive: true, force: true });
+await worldStore.close();
+
+const count = (value: number) => value.toLocaleString("en-US");
+const variant = `${scale} world${databaseUrl ? ", PostgreSQL" : ""}`;
+const figures = [
+  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, ${databaseUrl ? "PostgreSQL (a throwaway cluster or DATABASE_URL; the empty store a fresh database of it)" : `${benchStoreName(scale)}; the empty store a fresh PGlite data directory`}. The batch: ${count(batchLines)} transactions of the 2017 ethereum-etl sample (${Math.ceil(wantedTransfers / 1_800)} copies with fresh hashes and, per run, fresh addresses), ${count(world.written)} transfer rows. The world held ${count(worldTransfers)} transfer rows before. 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
+  "",
+  ...markdownTable(
+    ["store", "transfer rows before", "rows written", "import with rollups (s)"],
+    [
+      ["empty", "0", count(empty.written), empty.seconds.toFixed(1)],
+      [`${scale} world`, count(worldTransfers), count(world.written), world.seconds.toFixed(1)],
+    ],
+    ["left", "right", "right", "right"],
+  ),
+  "",
+  `Into the ${scale} world the import took ${ratio.toFixed(2)}× its time into the empty store; target ≤ 1.5×: ${ratio <= 1.5 ? "met" : "**not met**"}.`,
+];
+writeMeasure(
+  {
+    measure: "Rollups",
+    what: "an import batch of 10,000 transfer rows into a store holding a demo world against the same batch into an empty store, the rollups settled in the import's transaction (issue 46).",
+    how: "`pnpm bench rollups [scale] [--postgres]`. The whole `runImport` is timed (parsing, writing, running balances, the rollups of the keys the batch touched, detector alerts), the empty store first, in one run.",
+    target: "(issue 46) into the large world at most 1.5× the time into an empty store.",
+  },
+  { variant, figures: figures.join("\n") },
+);
+console.error(`docs/PERFORMANCE.md: Rollups, ${variant} written`);
