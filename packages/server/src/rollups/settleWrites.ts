@@ -1,4 +1,5 @@
 import { raiseDetectorAlerts } from "../detectors/detectorRows.ts";
+import { noteReadModelChange } from "../metrics/rememberedAnswers.ts";
 import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Queryable } from "../store/store.ts";
@@ -25,4 +26,7 @@ export async function settleWrites(
   if (change.addressIds.size > 0 || change.attribution) await refreshRollups(tx, { owners: true });
   const raised = await raiseDetectorAlerts(tx);
   if (notifier) await queueDetectorAlertNotices(tx, notifier, raised);
+  // Last, so the counter's row stays locked only for the commit: other processes forget their
+  // remembered answers once this commits (issue 46).
+  await noteReadModelChange(tx);
 }
