@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL cluster (initdb, pg_ctl on a free port, durability off): the "server"
 // test project's one cluster (tests/setup/postgres.ts) and the benchmarks that measure PostgreSQL
-// without a DATABASE_URL (scripts/bench/exports.ts).
+// without a DATABASE_URL (scripts/bench/exports.ts). A streaming replica of one (pg_basebackup -R)
+// for the read-replica test (issue 46).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,12 +41,52 @@ function ownedByPostgres(path: string): void {
 export interface PostgresCluster {
   /** Admin connection URL (the postgres role and database). */
   url: string;
+  /** The port it listens on (127.0.0.1). */
+  port: number;
   /** Stops the cluster at once and removes its files. */
   stop(): void;
 }
 
-/** Starts a throwaway cluster in a temporary directory; `stop` removes it. */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** Server settings of every throwaway cluster; `settings` add to them (later ones win). */
+function serverOptions(port: number, socketDir: string, settings: readonly string[]): string {
+  return [
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    `-c unix_socket_directories=${socketDir}`,
+    // A throwaway cluster: durability only costs time.
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    "-c max_connections=200",
+    ...settings.map((setting) => `-c ${setting}`),
+  ].join(" ");
+}
+
+function startCluster(bin: string, dir: string, data: string, options: string): void {
+  runPostgresTool(bin, "pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "postgres.log"), "-o", options]);
+}
+
+function clusterOf(bin: string, dir: string, data: string, port: number): PostgresCluster {
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop() {
+      try {
+        runPostgresTool(bin, "pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Starts a throwaway cluster in a temporary directory; `stop` removes it. `settings` are extra
+ * server settings (`name=value`), e.g. synchronous_commit=on for a primary whose replica a test waits on.
+ */
+export async function startPostgresCluster(
+  options: { settings?: readonly string[] } = {},
+): Promise<PostgresCluster> {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), "sleuth-pg-"));
   ownedByPostgres(dir);
@@ -63,34 +104,36 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "--no-locale",
     "--no-sync",
   ]);
-  const serverOptions = [
-    `-p ${port}`,
-    "-c listen_addresses=127.0.0.1",
-    `-c unix_socket_directories=${dir}`,
-    // A throwaway cluster: durability only costs time.
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
-    "-c max_connections=200",
-  ].join(" ");
-  runPostgresTool(bin, "pg_ctl", [
-    "start",
-    "-w",
+  startCluster(bin, dir, data, serverOptions(port, dir, options.settings ?? []));
+  return clusterOf(bin, dir, data, port);
+}
+
+/**
+ * A hot standby of `primary` streaming its WAL: a base backup taken with pg_basebackup -R (which
+ * writes standby.signal and the primary's connection), started on a port of its own. Read-only;
+ * `stop` removes it.
+ */
+export async function startStreamingReplica(primary: PostgresCluster): Promise<PostgresCluster> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), "sleuth-pg-replica-"));
+  ownedByPostgres(dir);
+  const data = join(dir, "data");
+  const port = await freePort();
+  runPostgresTool(bin, "pg_basebackup", [
     "-D",
     data,
-    "-l",
-    join(dir, "postgres.log"),
-    "-o",
-    serverOptions,
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primary.port),
+    "-U",
+    "postgres",
+    "-R",
+    "-X",
+    "stream",
+    "--checkpoint=fast",
+    "--no-sync",
   ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        runPostgresTool(bin, "pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  startCluster(bin, dir, data, serverOptions(port, dir, ["hot_standby=on"]));
+  return clusterOf(bin, dir, data, port);
 }

@@ -44,3 +44,14 @@ test("a malformed setting stops the start and names the variable", () => {
   expect(() => loadConfig({ PORT: "seventy" })).toThrow(/PORT/);
   expect(() => loadConfig({ SLEUTH_DEMO: "maybe" })).toThrow(/SLEUTH_DEMO/);
 });
+
+test("issue 46 a read replica is a replica of DATABASE_URL's database: alone it stops the start", () => {
+  expect(
+    loadConfig({ DATABASE_URL: "postgres://db/sleuth", DATABASE_REPLICA_URL: "postgres://replica/sleuth" })
+      .databaseReplicaUrl,
+  ).toBe("postgres://replica/sleuth");
+  expect(loadConfig({}).databaseReplicaUrl).toBeUndefined();
+  expect(() => loadConfig({ DATABASE_REPLICA_URL: "postgres://replica/sleuth" })).toThrow(
+    /DATABASE_REPLICA_URL.*DATABASE_URL/,
+  );
+});

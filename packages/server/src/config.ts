@@ -21,6 +21,8 @@ const envSchema = z.object({
   SLEUTH_DATA_DIR: z.string().min(1).optional(),
   SLEUTH_EXPORT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
+  // Issue 46: a streaming replica of DATABASE_URL's database for the analytics reads.
+  DATABASE_REPLICA_URL: z.url().optional(),
   SLEUTH_ALLOWED_HOSTS: commaList.optional(),
   SLEUTH_STAFF_DOMAINS: commaList.optional(),
   SLEUTH_SUPER_ADMIN_DOMAINS: commaList.optional(),
@@ -65,6 +67,11 @@ export interface ServerConfig {
   /** Where background jobs write their files (default: `exports` in the data directory). */
   exportDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of the primary (`databaseUrl`): the analytics reads go there (routes/
+   * registerRoutes.ts), and a write answers once the replica shows it. Undefined: one database.
+   */
+  databaseReplicaUrl: string | undefined;
   /** `host` entries match any port; `host:port` entries match that port only. */
   allowedHosts: string[];
   staffDomains: string[];
@@ -123,6 +130,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid server environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      "Invalid server environment: DATABASE_REPLICA_URL: a replica of DATABASE_URL's database; set DATABASE_URL too",
+    );
   const webDist = e.SLEUTH_WEB_DIST ? resolve(cwd, e.SLEUTH_WEB_DIST) : defaultWebDist;
   return {
     port: e.PORT,
@@ -130,6 +141,7 @@ export function loadConfig(
     dataDir: resolve(cwd, e.SLEUTH_DATA_DIR ?? defaultDataDir),
     exportDir: resolve(cwd, e.SLEUTH_EXPORT_DIR ?? join(e.SLEUTH_DATA_DIR ?? defaultDataDir, "exports")),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     allowedHosts: e.SLEUTH_ALLOWED_HOSTS ?? [...defaultAllowedHosts],
     staffDomains: e.SLEUTH_STAFF_DOMAINS ?? [...defaultIdentityDomains.staffDomains],
     superAdminDomains: e.SLEUTH_SUPER_ADMIN_DOMAINS ?? [...defaultIdentityDomains.superAdminDomains],

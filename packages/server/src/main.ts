@@ -9,7 +9,8 @@ import { buildServer } from "./http/server.ts";
 import { startTextReader } from "./imageScan/readText.ts";
 import { ensureRollups } from "./rollups/rollups.ts";
 import { migrate } from "./store/migrate.ts";
-import { openStore } from "./store/openStore.ts";
+import { openStores } from "./store/openStore.ts";
+import { awaitReplicaReplay } from "./store/replicaReplay.ts";
 import { seedWorld } from "./world/seedWorld.ts";
 
 function printWelcome(lines: string[]): void {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
   if (embedded) mkdirSync(config.dataDir, { recursive: true });
-  const store = await openStore(config);
+  const { store, readStore } = await openStores(config);
   await migrate(store);
   const rebuildStarted = performance.now();
   const rebuilt = await ensureRollups(store, {
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
       worldLine = `  The ${config.worldScale} demo world was seeded: ${world.counts.transferRows.toLocaleString("en")} transfers in ${seconds} s.`;
     }
   }
-  const app = await buildServer({ store, config });
+  // The replica shows this start's migrations and seeding before the first analytics read.
+  if (readStore !== store && !(await awaitReplicaReplay(store, readStore)))
+    process.stdout.write("The read replica is still replaying the primary's changes; analytics may lag.\n");
+  const app = await buildServer({ store, readStore, config });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down");
     await app.close();
+    if (readStore !== store) await readStore.close();
     await store.close();
     process.exit(0);
   };
@@ -70,6 +75,7 @@ async function main(): Promise<void> {
   lines.push(
     `  store: ${embedded ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   );
+  if (readStore !== store) lines.push("  analytics reads: the streaming replica (DATABASE_REPLICA_URL)");
   if (seeded) lines.push("  A fresh store: the demo accounts were created.");
   if (worldLine) lines.push(worldLine);
   if (!config.webDist)

@@ -1,6 +1,6 @@
 import type { ApiToken } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
-import { forgetCallers } from "./rememberedCallers.ts";
+import { noteCallersChange } from "./rememberedCallers.ts";
 import { toIso, type UserRow, userColumns } from "./rows.ts";
 import { apiTokenPrefix, newApiToken, sha256Hex } from "./secrets.ts";
 
@@ -70,6 +70,6 @@ export async function revokeApiToken(db: Queryable, userId: number, tokenId: num
     "UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id",
     [tokenId, userId],
   );
-  forgetCallers();
+  await noteCallersChange(db);
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { Role } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
-import { forgetCallers } from "./rememberedCallers.ts";
+import { noteCallersChange } from "./rememberedCallers.ts";
 import {
   type MembershipOrganizationRow,
   type OrganizationRow,
@@ -110,5 +110,5 @@ export async function setMembership(
      ON CONFLICT (user_id, organization_id) DO UPDATE SET role = EXCLUDED.role`,
     [userId, organizationId, role],
   );
-  forgetCallers();
+  await noteCallersChange(db);
 }

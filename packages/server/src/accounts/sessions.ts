@@ -1,5 +1,5 @@
 import type { Queryable } from "../store/store.ts";
-import { forgetCallers } from "./rememberedCallers.ts";
+import { noteCallersChange } from "./rememberedCallers.ts";
 import { type UserRow, userColumns } from "./rows.ts";
 import { newSessionId, sha256Hex } from "./secrets.ts";
 
@@ -30,5 +30,5 @@ export async function findSessionUser(db: Queryable, id: string): Promise<UserRo
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.query("DELETE FROM sessions WHERE id_hash = $1 OR expires_at <= now()", [sha256Hex(id)]);
   // The very next request with the ended session is turned away.
-  forgetCallers();
+  await noteCallersChange(db);
 }

@@ -13,6 +13,7 @@ import {
 } from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow, OrganizationRow, UserRow } from "../accounts/rows.ts";
 import { findSessionUser, sessionLifetimeMs } from "../accounts/sessions.ts";
+import { changeCount } from "../store/changeCounters.ts";
 import type { Queryable } from "../store/store.ts";
 import { forbidden, notFound, unauthenticated } from "./errors.ts";
 
@@ -91,7 +92,8 @@ async function resolveRemembered(
 ): Promise<void> {
   const asked = askedOrganization(request);
   const key = callerKey(credential.kind, credential.secret, asked);
-  const known = recallCaller(db, key);
+  const changes = await changeCount(db, "callers");
+  const known = recallCaller(db, key, changes);
   if (known) {
     request.organizationUnknown = known.organizationUnknown;
     setCaller(request, known.user, known.membership, known.credential);
@@ -109,6 +111,7 @@ async function resolveRemembered(
     key,
     { ...found, membership, organizationUnknown: request.organizationUnknown },
     version,
+    changes,
   );
   setCaller(request, found.user, membership, found.credential);
 }

@@ -15,7 +15,10 @@ import { registerIdempotency } from "./idempotency.ts";
 import { RateLimiter } from "./rateLimit.ts";
 
 export interface ServerOptions {
+  /** The primary database: every write, sessions, jobs, the organization's own objects. */
   store: Store;
+  /** Where the analytics reads go: a streaming replica of `store` (issue 46); `store` when omitted. */
+  readStore?: Store;
   config: ServerConfig;
 }
 
@@ -76,7 +79,11 @@ function checkJsonWrite(
  * port). Hook order: request id and security headers, Host allowlist, JSON-only writes, caller,
  * rate limit; then the body, the idempotency check and the route.
  */
-export async function buildServer({ store, config }: ServerOptions): Promise<FastifyInstance> {
+export async function buildServer({
+  store,
+  readStore = store,
+  config,
+}: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -161,7 +168,7 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
     kick: () => notificationWorker.kick(),
   };
   const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log, notifier });
-  await registerRoutes(app, { store, config, exportWorker, notifier });
+  await registerRoutes(app, { store, readStore, config, exportWorker, notifier });
   await exportWorker.start();
   await notificationWorker.start();
   app.addHook("onClose", async () => {

@@ -1,3 +1,4 @@
+import { changeCount, countChange } from "../store/changeCounters.ts";
 import type { Queryable } from "../store/store.ts";
 import { StoreMemory } from "../store/storeMemory.ts";
 import { parseSummaryAnswers, type SummaryAnswers } from "./printedAnswers.ts";
@@ -6,9 +7,10 @@ import { type AddressKey, type AddressKeyedTable, addressKeyOf, rowsByAddressKey
 // The address_summary answers of a batch, remembered for a few seconds. `sleuth batch`, like any
 // client of the SDK's bulk calls, asks metrics over a batch's URNs and then, moments later, risk and
 // attribution over the URNs metrics knew: those two calls find every address here instead of probing
-// the store twice more. The table changes only when refreshRollups rebuilds it whole, which forgets
-// every row at once (forgetSummaryRows); a rebuild by another process on the same PostgreSQL database
-// is seen within the rows' lifetime.
+// the store twice more. The table changes only when the read model follows a unit of writes (an
+// import, an ingest batch, a rebuild): each counts the change in its transaction (noteReadModelChange),
+// and a call recalls only rows read under the store's current count (issue 46: a change committed by
+// another process on the same PostgreSQL database is seen by the very next call).
 
 const summaryTable: AddressKeyedTable<SummaryAnswers> = {
   name: "address_summary",
@@ -22,8 +24,17 @@ const summaryTable: AddressKeyedTable<SummaryAnswers> = {
 // rows the store has are remembered: nobody asks risk or attribution about a URN metrics did not know.
 const memory = new StoreMemory<SummaryAnswers>({ lifetimeMs: 5_000, generationSize: 10_000 });
 
-/** Forgets every remembered summary row, of every store: refreshRollups calls it. */
+/** Forgets every remembered summary row of this process, of every store (tests, benchmarks). */
 export function forgetSummaryRows(): void {
+  memory.forget();
+}
+
+/**
+ * Marks the read model changed, in the transaction that changes it: every process stops recalling
+ * the summary rows it read before, once that transaction commits.
+ */
+export async function noteReadModelChange(tx: Queryable): Promise<void> {
+  await countChange(tx, "read_model");
   memory.forget();
 }
 
@@ -58,7 +69,7 @@ export async function summaryAnswersOfUrns(
   const { recall = true, now = Date.now() } = options;
   const rows: (SummaryAnswers | undefined)[] = new Array(urns.length);
   const missing: (AddressKey & { at: number })[] = [];
-  const remembered = memory.of(db);
+  const remembered = memory.of(db, await changeCount(db, "read_model"));
   for (let at = 0; at < urns.length; at++) {
     const urn = urns[at]!;
     const known = recall ? remembered.recall(urn, now) : undefined;

@@ -1,5 +1,5 @@
 import { summaryValuesSql } from "../metrics/printedAnswers.ts";
-import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
+import { forgetSummaryRows, noteReadModelChange } from "../metrics/rememberedAnswers.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaryBuild.ts";
 import { type RollupScope, within } from "./rollupKeys.ts";
@@ -313,6 +313,7 @@ async function refresh(tx: Queryable, options: RefreshOptions, version: string):
      ON CONFLICT (only_row) DO UPDATE SET version = excluded.version, built_at = now()`,
     [version],
   );
+  await noteReadModelChange(tx);
 }
 
 /** The version of the rollups `store` holds; null before the first build. */

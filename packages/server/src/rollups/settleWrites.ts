@@ -1,4 +1,5 @@
 import { raiseDetectorAlerts } from "../detectors/detectorRows.ts";
+import { noteReadModelChange } from "../metrics/rememberedAnswers.ts";
 import { queueDetectorAlertNotices } from "../notifications/detectorAlertNotices.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Queryable } from "../store/store.ts";
@@ -48,4 +49,7 @@ export async function settleWrites(
     });
   const raised = await raiseDetectorAlerts(tx);
   if (notifier) await queueDetectorAlertNotices(tx, notifier, raised);
+  // Last, so the counter's row stays locked only for the commit: other processes forget their
+  // remembered answers once this commits (issue 46).
+  await noteReadModelChange(tx);
 }

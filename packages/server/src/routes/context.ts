@@ -5,7 +5,13 @@ import type { Store } from "../store/store.ts";
 
 /** What every route module is registered with. */
 export interface RouteContext {
+  /** The primary: every write, and the organization's own objects (cases, flags, sessions, jobs…). */
   store: Store;
+  /**
+   * Where the analytics reads go (transfers, summaries, flows, search, graph reads): a streaming
+   * replica of the primary when DATABASE_REPLICA_URL is set, else the primary itself.
+   */
+  readStore: Store;
   config: ServerConfig;
   /** The background worker in this process, woken when a job is queued (null: none runs here). */
   exportWorker?: ExportWorker | null;

@@ -72,7 +72,7 @@ async function subjectOf(
   return resolveFlowSubject(db, valueType, subjectUrnOf(valueType, body)!, viewer);
 }
 
-export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function flowRoutes(app: FastifyInstance, { readStore }: RouteContext): void {
   for (const valueType of flowValueTypes) {
     const schemaFor = <S extends Parameters<typeof forValueType>[0]>(schema: S) =>
       forValueType(schema, valueType);
@@ -82,9 +82,9 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
     app.post(`/v2/counterparty-flows/${valueType}/summary`, async (request) => {
       requireRole(request, "viewer");
       const body = parseOr400(summarySchema, request.body);
-      const subject = await subjectOf(store, request, valueType, body);
+      const subject = await subjectOf(readStore, request, valueType, body);
       const viewer = viewerOf(requireRole(request, "viewer"));
-      const rows = await counterpartyPage(store, subject, { grouping: "mixed", ...body }, viewer);
+      const rows = await counterpartyPage(readStore, subject, { grouping: "mixed", ...body }, viewer);
       return {
         data: rows,
         meta: { limit: body.limit, offset: body.offset, hasMore: rows.length >= body.limit },
@@ -96,9 +96,9 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
       app.post(`/trm-insights/${version}/flows/${valueType}/summary`, async (request) => {
         requireRole(request, "viewer");
         const body = parseOr400(flowSummarySchema, request.body);
-        const subject = await subjectOf(store, request, valueType, body);
-        const [summary] = await flowSummaries(store, [subject], body.txDate);
-        const daily = body.includeDaily ? await dailyFlows(store, subject, body.txDate) : undefined;
+        const subject = await subjectOf(readStore, request, valueType, body);
+        const [summary] = await flowSummaries(readStore, [subject], body.txDate);
+        const daily = body.includeDaily ? await dailyFlows(readStore, subject, body.txDate) : undefined;
         return { data: { ...summary!, ...(daily ? { daily } : {}) } };
       });
 
@@ -110,12 +110,12 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         const subjects: FlowSubjectRows[] = [];
         for (const urn of urns) {
           try {
-            subjects.push(await resolveFlowSubject(store, valueType, urn, viewer));
+            subjects.push(await resolveFlowSubject(readStore, valueType, urn, viewer));
           } catch {
             // Unknown URNs are left out, as in every bulk call (docs/API.md).
           }
         }
-        const summaries = await flowSummaries(store, subjects, body.txDate);
+        const summaries = await flowSummaries(readStore, subjects, body.txDate);
         return { data: subjects.map((subject, index) => ({ urn: subject.urn, ...summaries[index]! })) };
       });
     }
@@ -129,12 +129,12 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
           async (request) => {
             const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(byCounterpartySchema, request.body);
-            const subject = await subjectOf(store, request, valueType, body);
+            const subject = await subjectOf(readStore, request, valueType, body);
             const cursorPaged = body.limit === undefined && body.offset === undefined;
             const size = body.pageSize ?? body.limit ?? categoryTransfersPageSize;
             const offset = cursorPaged ? offsetOfCursor(body.after) : (body.offset ?? 0);
             const rows = await counterpartyPage(
-              store,
+              readStore,
               subject,
               { grouping: kind, txDate: body.txDate, limit: size + 1, offset },
               viewer,
@@ -157,9 +157,9 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         app.post(`/trm-insights/${version}/flows/${valueType}/to-${kind}/transfers`, async (request) => {
           const viewer = viewerOf(requireRole(request, "viewer"));
           const body = parseOr400(transfersSchema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
-          const counterparty = await resolveCounterparty(store, kind, counterpartyUrnOf(body), viewer);
-          const page = await counterpartyTransferPage(store, subject, counterparty, body);
+          const subject = await subjectOf(readStore, request, valueType, body);
+          const counterparty = await resolveCounterparty(readStore, kind, counterpartyUrnOf(body), viewer);
+          const page = await counterpartyTransferPage(readStore, subject, counterparty, body);
           return { data: page.rows, meta: { nextCursor: page.nextCursor, previousCursor: null } };
         });
 
@@ -168,9 +168,11 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
           async (request) => {
             const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(transfersSchema, request.body);
-            const subject = await subjectOf(store, request, valueType, body);
-            const counterparty = await resolveCounterparty(store, kind, counterpartyUrnOf(body), viewer);
-            return { data: { count: await counterpartyTransferCount(store, subject, counterparty, body) } };
+            const subject = await subjectOf(readStore, request, valueType, body);
+            const counterparty = await resolveCounterparty(readStore, kind, counterpartyUrnOf(body), viewer);
+            return {
+              data: { count: await counterpartyTransferCount(readStore, subject, counterparty, body) },
+            };
           },
         );
       }
@@ -182,20 +184,20 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
           async (request) => {
             const viewer = viewerOf(requireRole(request, "viewer"));
             const body = parseOr400(chainAssetsSchema, request.body);
-            const subject = await subjectOf(store, request, valueType, body);
+            const subject = await subjectOf(readStore, request, valueType, body);
             if (kind === "category") {
               const categoryId = body.counterpartyCategoryId;
               if (categoryId === undefined)
                 throw invalidField("counterpartyCategoryId", "counterpartyCategoryId is required");
-              return { data: await chainAssetsWith(store, subject, { categoryId }) };
+              return { data: await chainAssetsWith(readStore, subject, { categoryId }) };
             }
             const counterparty = await resolveCounterparty(
-              store,
+              readStore,
               kind,
               body[counterpartyFieldOf[kind]],
               viewer,
             );
-            return { data: await chainAssetsWith(store, subject, counterparty) };
+            return { data: await chainAssetsWith(readStore, subject, counterparty) };
           },
         );
       }
@@ -208,13 +210,13 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         `/trm-insights/${version}/flows/${valueType}/by-counterparty-category/transfers`,
         async (request) => {
           const body = parseOr400(transfersSchema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
+          const subject = await subjectOf(readStore, request, valueType, body);
           const offsetPaged = body.limit !== undefined || body.offset !== undefined;
           const paging = offsetPaged
             ? { limit: body.limit ?? categoryTransfersPageSize, offset: body.offset ?? 0 }
             : { pageSize: body.pageSize ?? categoryTransfersPageSize, after: body.after };
           const page = await categoryTransferPage(
-            store,
+            readStore,
             subject,
             body.counterpartyCategoryId,
             body.filters,
@@ -227,8 +229,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         `/trm-insights/${version}/flows/${valueType}/by-counterparty-category/filter-values`,
         async (request) => {
           const body = parseOr400(valuesSchema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
-          return { data: await categoryFilterValues(store, subject, body.counterpartyCategoryId) };
+          const subject = await subjectOf(readStore, request, valueType, body);
+          return { data: await categoryFilterValues(readStore, subject, body.counterpartyCategoryId) };
         },
       );
     }
@@ -239,9 +241,9 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         `/trm-insights/${version}/flows/${valueType}/by-ownership-category/addresses`,
         async (request) => {
           const body = parseOr400(schema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
+          const subject = await subjectOf(readStore, request, valueType, body);
           return {
-            data: await ownershipAddresses(store, subject, body),
+            data: await ownershipAddresses(readStore, subject, body),
             meta: { limit: body.limit, offset: body.offset },
           };
         },
@@ -251,8 +253,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
         `/trm-insights/${version}/flows/${valueType}/by-ownership-category/summary`,
         async (request) => {
           const body = parseOr400(categoriesSchema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
-          return { data: await ownershipCategories(store, subject) };
+          const subject = await subjectOf(readStore, request, valueType, body);
+          return { data: await ownershipCategories(readStore, subject) };
         },
       );
     }
@@ -267,8 +269,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
       for (const [path, read] of Object.entries(daily)) {
         app.post(`/trm-insights/${version}/flows/${valueType}/${path}`, async (request) => {
           const body = parseOr400(schema, request.body);
-          const subject = await subjectOf(store, request, valueType, body);
-          return { data: await read(store, subject, body.txDate) };
+          const subject = await subjectOf(readStore, request, valueType, body);
+          return { data: await read(readStore, subject, body.txDate) };
         });
       }
     }
@@ -276,8 +278,8 @@ export function flowRoutes(app: FastifyInstance, { store }: RouteContext): void 
     const riskSchema = schemaFor(riskIndicatorsRequestSchema);
     app.post(`/risk/${valueType}/indicators`, async (request) => {
       const body = parseOr400(riskSchema, request.body);
-      const subject = await subjectOf(store, request, valueType, body);
-      return { data: await riskIndicators(store, subject) };
+      const subject = await subjectOf(readStore, request, valueType, body);
+      return { data: await riskIndicators(readStore, subject) };
     });
   }
 }

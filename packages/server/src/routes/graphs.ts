@@ -30,7 +30,7 @@ const graphParamsSchema = z.object({ graphId: z.string().min(1).max(64) });
 const graphBodyLimit = 16 * 1024 * 1024;
 const graphNotFound = "Graph not found";
 
-export function graphRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function graphRoutes(app: FastifyInstance, { store, readStore }: RouteContext): void {
   app.get("/graphs", async (request) => {
     const { organization } = requireRole(request, "viewer");
     const graphs = await listGraphs(store, organization.id);
@@ -89,14 +89,14 @@ export function graphRoutes(app: FastifyInstance, { store }: RouteContext): void
   app.post("/graphs/nodes", async (request) => {
     const member = requireRole(request, "viewer");
     const body = parseOr400(graphNodesRequestSchema, request.body);
-    const nodes = await resolveNodes(store, viewerOf(member), body.trmUrns);
+    const nodes = await resolveNodes(readStore, viewerOf(member), body.trmUrns);
     return { data: nodes.map((node) => node.info) };
   });
 
   app.post("/graphs/expand", async (request) => {
     const member = requireRole(request, "viewer");
     const body = parseOr400(expandRequestSchema, request.body);
-    const result = await expandNode(store, viewerOf(member), body);
+    const result = await expandNode(readStore, viewerOf(member), body);
     if (!result) throw notFound("Nothing to expand: the store does not know this node");
     return { data: result };
   });
@@ -104,9 +104,9 @@ export function graphRoutes(app: FastifyInstance, { store }: RouteContext): void
   app.post("/graphs/trace", async (request) => {
     const member = requireRole(request, "viewer");
     const body = parseOr400(traceRequestSchema, request.body);
-    const result = await traceFunds(store, viewerOf(member), body);
+    const result = await traceFunds(readStore, viewerOf(member), body);
     if (!result) {
-      const [node] = await resolveNodes(store, viewerOf(member), [body.trmUrn]);
+      const [node] = await resolveNodes(readStore, viewerOf(member), [body.trmUrn]);
       if (node) throw badRequest("A trace starts at an address, an entity or a custom entity");
       throw notFound("The store does not know this address");
     }

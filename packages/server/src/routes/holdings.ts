@@ -29,13 +29,13 @@ const statisticsBulkQuerySchema = z.object({
   ),
 });
 
-export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function holdingsRoutes(app: FastifyInstance, { readStore }: RouteContext): void {
   for (const version of Object.keys(assetHoldingsLimits) as (keyof typeof assetHoldingsLimits)[]) {
     const schema = assetHoldingsRequestSchema(version);
     app.post(`/trm-insights/${version}/address/asset_holdings`, async (request) => {
       requireRole(request, "viewer");
       const body = parseOr400(schema, request.body);
-      return { data: await assetHoldings(store, body.addresses, body.limit) };
+      return { data: await assetHoldings(readStore, body.addresses, body.limit) };
     });
   }
 
@@ -44,9 +44,9 @@ export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): v
     app.post(`/trm-insights/v5/metrics/${valueType}/by-asset/summary`, async (request) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseOr400(byAssetSchema, request.body);
-      const subject = await resolveFlowSubject(store, valueType, subjectUrnOf(valueType, body)!, viewer);
+      const subject = await resolveFlowSubject(readStore, valueType, subjectUrnOf(valueType, body)!, viewer);
       return {
-        data: await assetMetrics(store, subject, body),
+        data: await assetMetrics(readStore, subject, body),
         meta: { limit: body.limit, offset: body.offset },
       };
     });
@@ -55,14 +55,14 @@ export function holdingsRoutes(app: FastifyInstance, { store }: RouteContext): v
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary`, async (request) => {
         const viewer = viewerOf(requireRole(request, "viewer"));
         const { urn } = parseOr400(statisticsQuerySchema, request.query);
-        const [found] = await subjectStatistics(store, valueType, [urn], viewer);
+        const [found] = await subjectStatistics(readStore, valueType, [urn], viewer);
         if (!found) throw notFound(subjectNotFoundMessages[valueType]);
         return { data: found };
       });
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary/bulk`, async (request) => {
         const viewer = viewerOf(requireRole(request, "viewer"));
         const { urns } = parseOr400(statisticsBulkQuerySchema, request.query);
-        return { data: await subjectStatistics(store, valueType, urns, viewer) };
+        return { data: await subjectStatistics(readStore, valueType, urns, viewer) };
       });
     }
   }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { listMemberships, setMembership } from "../accounts/organizations.ts";
-import { forgetCallers } from "../accounts/rememberedCallers.ts";
+import { forgetCallers, noteCallersChange } from "../accounts/rememberedCallers.ts";
 import { toOrganization, toUser, type UserRow, userColumns } from "../accounts/rows.ts";
 import { createUser, findUserByEmail } from "../accounts/users.ts";
 import { requireRole, requireUser } from "../http/auth.ts";
@@ -170,7 +170,9 @@ export function memberRoutes(app: FastifyInstance, { store, notifier }: RouteCon
         organization.id,
         member.user_id,
       ]);
+      await noteCallersChange(tx);
     });
+    // Again once committed: a request resolved between the delete and the commit saw the member.
     forgetCallers();
     return reply.code(204).send();
   });

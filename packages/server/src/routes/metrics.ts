@@ -22,18 +22,18 @@ import type { RouteContext } from "./context.ts";
 // batch the server answered is successful; one it could not answer gets the error envelope (a batch
 // over its size, 900 / 20 / 100, answers 400), which the SDK counts as the unsuccessful batch.
 
-export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function metricsRoutes(app: FastifyInstance, { readStore }: RouteContext): void {
   app.post("/trm-insights/v1/address/metrics/summary/mini/bulk", async (request, reply) => {
     requireRole(request, "viewer");
     const { addressChainUrns, ...parts } = parseOr400(addressMetricsRequestSchema, request.body);
-    const items = await addressMetrics(store, addressChainUrns, parts);
+    const items = await addressMetrics(readStore, addressChainUrns, parts);
     return sendJsonText(reply, `{"success":true,"data":${items}}`);
   });
 
   app.post("/trm-insights/v1/entity/metrics/summary/mini/bulk", async (request) => {
     requireRole(request, "viewer");
     const { entityUrns, ...parts } = parseOr400(entityMetricsRequestSchema, request.body);
-    return { success: true, data: await entityMetrics(store, entityUrns, parts) };
+    return { success: true, data: await entityMetrics(readStore, entityUrns, parts) };
   });
 
   app.post("/trm-insights/v1/custom-entity/metrics/summary/bulk", async (request) => {
@@ -41,20 +41,20 @@ export function metricsRoutes(app: FastifyInstance, { store }: RouteContext): vo
     const { customEntityUrns, ...parts } = parseOr400(customEntityMetricsRequestSchema, request.body);
     return {
       success: true,
-      data: await customEntityMetrics(store, customEntityUrns, parts, organization.id, user.id),
+      data: await customEntityMetrics(readStore, customEntityUrns, parts, organization.id, user.id),
     };
   });
 
   app.post("/trm-insights/v4/risk/address/risk-indicators/mini-info/bulk", async (request, reply) => {
     requireRole(request, "viewer");
     const { addressChainUrns } = parseOr400(addressRiskInfoRequestSchema, request.body);
-    const items = await addressRiskInfo(store, addressChainUrns);
+    const items = await addressRiskInfo(readStore, addressChainUrns);
     return sendJsonText(reply, `{"success":true,"data":${items}}`);
   });
 
   app.post("/trm-insights/v4/risk/entity/risk-score/info/bulk", async (request) => {
     requireRole(request, "viewer");
     const { entityUrns } = parseOr400(entityRiskScoreRequestSchema, request.body);
-    return { success: true, data: await entityRiskScores(store, entityUrns) };
+    return { success: true, data: await entityRiskScores(readStore, entityUrns) };
   });
 }

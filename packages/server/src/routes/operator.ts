@@ -12,7 +12,7 @@ import {
   setForensicsLicense,
   suggestionsForReview,
 } from "../accounts/operatorRows.ts";
-import { forgetCallers } from "../accounts/rememberedCallers.ts";
+import { noteCallersChange } from "../accounts/rememberedCallers.ts";
 import { notFound } from "../http/errors.ts";
 import { requireOperator } from "../http/operator.ts";
 import { parseOr400 } from "../http/validation.ts";
@@ -54,7 +54,7 @@ export function operatorRoutes(app: FastifyInstance, { store, config }: RouteCon
     const id = await organizationOr404(store, params.organization);
     const updated = await setForensicsLicense(store, id, body.hasForensicsLicense);
     // Members' remembered sessions carry the organization; they see the change at once.
-    forgetCallers();
+    await noteCallersChange(store);
     return { data: updated };
   });
 

@@ -8,7 +8,7 @@ import {
   organizationNameConstraint,
   setMembership,
 } from "../accounts/organizations.ts";
-import { forgetCallers } from "../accounts/rememberedCallers.ts";
+import { noteCallersChange } from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow } from "../accounts/rows.ts";
 import { toOrganization } from "../accounts/rows.ts";
 import { requireUser, roleAtLeast } from "../http/auth.ts";
@@ -53,7 +53,7 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
         membership.id,
         body.name ?? null,
       ]);
-      forgetCallers();
+      await noteCallersChange(store);
     } catch (error) {
       if (isUniqueViolation(error, organizationNameConstraint)) throw conflict(duplicateName);
       throw error;
@@ -95,7 +95,7 @@ export function organizationRoutes(app: FastifyInstance, { store }: RouteContext
     const membership = await memberOf(store, user.id, id);
     requireAdmin(membership);
     await store.query("DELETE FROM organizations WHERE id = $1", [membership.id]);
-    forgetCallers();
+    await noteCallersChange(store);
     return reply.code(204).send();
   });
 }

@@ -55,11 +55,11 @@ async function checkIpSearchAllowed(
     throw new HttpError(403, "forbidden", rule.messages.join(" "), { details: { messages: rule.messages } });
 }
 
-export function searchRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function searchRoutes(app: FastifyInstance, { store, readStore }: RouteContext): void {
   // 000 §5: the chains recognition leaves out, asked once by a client before it recognises input.
   app.get("/v1/search/configuration", async (request) => {
     requireRole(request, "viewer");
-    return { data: await searchConfiguration(store) };
+    return { data: await searchConfiguration(readStore) };
   });
 
   app.get("/v3/attribution/autocomplete", async (request) => {
@@ -69,7 +69,7 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
       await checkIpSearchAllowed(store, organization, query.module);
     const limit = query.limit ?? searchResultLimit(query.query);
     const offset = query.offset ?? 0;
-    const page = await autocomplete(store, query.attributionType, {
+    const page = await autocomplete(readStore, query.attributionType, {
       query: query.query,
       limit,
       offset,
@@ -82,20 +82,20 @@ export function searchRoutes(app: FastifyInstance, { store }: RouteContext): voi
   app.post("/trm-insights/v4/transaction", async (request) => {
     requireRole(request, "viewer");
     const body = parseOr400(transactionLookupRequestSchema, request.body);
-    return { data: await lookupTransactions(store, body) };
+    return { data: await lookupTransactions(readStore, body) };
   });
 
   app.post("/v2/attribution/address", async (request, reply) => {
     requireRole(request, "viewer");
     const body = parseOr400(addressLookupBody, request.body);
-    return sendJsonText(reply, `{"data":${await addressAttribution(store, body.addressChainUrns)}}`);
+    return sendJsonText(reply, `{"data":${await addressAttribution(readStore, body.addressChainUrns)}}`);
   });
 
   app.post("/v2/attribution/entity", async (request) => {
     const { organization, user } = requireRole(request, "viewer");
     const body = parseOr400(entityLookupBody, request.body);
     return {
-      data: await entityAttribution(store, body.entityUrns, {
+      data: await entityAttribution(readStore, body.entityUrns, {
         includeHasInetData: body.includeHasInetData,
         organizationId: organization.id,
         userId: user.id,

@@ -33,7 +33,7 @@ function parseListing<S extends z.ZodType>(schema: S, body: unknown): z.output<S
 // custom entity (the caller's organization's only), their counts, keyset pages both ways, jump-to.
 // docs/API.md "Transfer tables" gives the choices.
 
-export function transferRoutes(app: FastifyInstance, { store }: RouteContext): void {
+export function transferRoutes(app: FastifyInstance, { readStore }: RouteContext): void {
   // A page in the `{data, meta}` envelope, written around its rows' JSON as the store wrote it
   // (listTransferText): the bytes fastify's JSON.stringify wrote of the row objects
   // (tests/server/transferPageText.test.ts).
@@ -43,7 +43,7 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
     viewer: Viewer,
     reply: FastifyReply,
   ): Promise<string> => {
-    const page = await listTransferText(store, scope, request, viewer, ",");
+    const page = await listTransferText(readStore, scope, request, viewer, ",");
     reply.type("application/json; charset=utf-8");
     return `{"data":[${page.text}],"meta":${JSON.stringify(page.meta)}}`;
   };
@@ -54,7 +54,7 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
   // (the stream is pulled); a reader that goes away stops the walk. The first page is read before
   // answering, so a bad request or a missing jump-to target still answers its error envelope.
   const rows = async (scope: TransferScope, request: ListingRequest, viewer: Viewer, reply: FastifyReply) => {
-    const first = await listTransferText(store, scope, request, viewer, "\n");
+    const first = await listTransferText(readStore, scope, request, viewer, "\n");
     async function* pages() {
       let page = first;
       for (;;) {
@@ -62,20 +62,26 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
         const after = page.meta.nextCursor;
         if (!after) return;
         // The jump-to only places the first page; later pages follow the cursor.
-        page = await listTransferText(store, scope, { ...request, jumpTo: undefined, after }, viewer, "\n");
+        page = await listTransferText(
+          readStore,
+          scope,
+          { ...request, jumpTo: undefined, after },
+          viewer,
+          "\n",
+        );
       }
     }
     reply.type("application/x-ndjson; charset=utf-8");
     return reply.send(Readable.from(pages(), { objectMode: false, highWaterMark: 1 }));
   };
   const count = async (scope: TransferScope, filters: TransferFilters, viewer: Viewer) => ({
-    data: { count: await countTransfers(store, scope, filters, viewer) },
+    data: { count: await countTransfers(readStore, scope, filters, viewer) },
   });
 
   app.post("/trm-insights/v8/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return list(await addressScope(store, body.addressChainUrn), body, viewer, reply);
+    return list(await addressScope(readStore, body.addressChainUrn), body, viewer, reply);
   });
 
   // 001 §7's v6 payload: the filters as top-level fields, newest first.
@@ -87,7 +93,7 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
     if (body.counterpartyAddressPrefix) filters.counterpartyAddressPrefix = body.counterpartyAddressPrefix;
     if (body.transactionTimestamp) filters.timestamp = body.transactionTimestamp;
     return list(
-      await addressScope(store, body.addressChainUrn),
+      await addressScope(readStore, body.addressChainUrn),
       {
         pageSize: body.pageSize,
         after: body.after,
@@ -102,48 +108,48 @@ export function transferRoutes(app: FastifyInstance, { store }: RouteContext): v
   app.post("/trm-insights/v7/address/transfers/count", async (request) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersCountRequestSchema, request.body);
-    return count(await addressScope(store, body.addressChainUrn), body.filters, viewer);
+    return count(await addressScope(readStore, body.addressChainUrn), body.filters, viewer);
   });
 
   for (const version of ["v6", "v7"]) {
     app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request, reply) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersRequestSchema, request.body);
-      return list(await entityScope(store, body.entityUrn), body, viewer, reply);
+      return list(await entityScope(readStore, body.entityUrn), body, viewer, reply);
     });
     app.post(`/trm-insights/${version}/flows/entity/transfers/count`, async (request) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersCountRequestSchema, request.body);
-      return count(await entityScope(store, body.entityUrn), body.filters, viewer);
+      return count(await entityScope(readStore, body.entityUrn), body.filters, viewer);
     });
   }
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return list(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
+    return list(await customEntityScope(readStore, body.customEntityUrn, viewer), body, viewer, reply);
   });
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers/count", async (request) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersCountRequestSchema, request.body);
-    return count(await customEntityScope(store, body.customEntityUrn, viewer), body.filters, viewer);
+    return count(await customEntityScope(readStore, body.customEntityUrn, viewer), body.filters, viewer);
   });
 
   // Ours: the v8, entity and custom-entity listings, every page, as NDJSON (rows).
   app.post("/v1/transfer-rows/address", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
-    return rows(await addressScope(store, body.addressChainUrn), body, viewer, reply);
+    return rows(await addressScope(readStore, body.addressChainUrn), body, viewer, reply);
   });
   app.post("/v1/transfer-rows/entity", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(entityTransfersRequestSchema, request.body);
-    return rows(await entityScope(store, body.entityUrn), body, viewer, reply);
+    return rows(await entityScope(readStore, body.entityUrn), body, viewer, reply);
   });
   app.post("/v1/transfer-rows/custom-entity", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
-    return rows(await customEntityScope(store, body.customEntityUrn, viewer), body, viewer, reply);
+    return rows(await customEntityScope(readStore, body.customEntityUrn, viewer), body, viewer, reply);
   });
 }

@@ -76,7 +76,7 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
       const route = checkTriageAddressRoute(request.params);
       if (!route.ok) throw badRequest(triageMessages.invalidAddress);
       // An address the store has never seen has no flows: its report is the header row alone.
-      return { data: (await triageReportRows(context.store, route.value)) ?? [] };
+      return { data: (await triageReportRows(context.readStore, route.value)) ?? [] };
     },
   );
 
@@ -93,7 +93,7 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
   app.get("/v1/triage/entities/:entityUrn/properties", async (request) => {
     requireRole(request, "viewer");
     const { entityUrn } = parseOr400(z.object({ entityUrn: anyEntityUrnSchema }), request.params);
-    const groups = await entityPropertyGroups(context.store, entityUrn);
+    const groups = await entityPropertyGroups(context.readStore, entityUrn);
     if (groups === null) throw notFound(subjectNotFoundMessages.entity);
     return { data: groups };
   });

@@ -1,10 +1,13 @@
 import { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
 import { openPostgresStore } from "./postgresStore.ts";
+import { checkReplicaOf } from "./replicaReplay.ts";
 import type { Store } from "./store.ts";
 
 export interface StoreLocation {
   /** PostgreSQL when set; otherwise the embedded store. */
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl`'s database, for the analytics reads (issue 46). */
+  databaseReplicaUrl?: string | undefined;
   /** Data directory of the embedded store (`<dataDir>/pgdata`); omitted means in memory. */
   dataDir?: string | undefined;
   /** The embedded store's buffer cache (shared_buffers), e.g. "1GB"; PGlite's default when unset. */
@@ -18,4 +21,29 @@ export async function openStore(location: StoreLocation): Promise<Store> {
     ...(location.dataDir ? { dataDir: pgdataPath(location.dataDir) } : {}),
     ...(location.pgliteSharedBuffers ? { sharedBuffers: location.pgliteSharedBuffers } : {}),
   });
+}
+
+/** The primary store and the store the analytics reads go to (the primary itself without a replica). */
+export interface OpenedStores {
+  store: Store;
+  readStore: Store;
+}
+
+/** Opens the store, and its read replica when one is configured (checked to be a copy of it). */
+export async function openStores(location: StoreLocation): Promise<OpenedStores> {
+  const store = await openStore(location);
+  if (!location.databaseReplicaUrl) return { store, readStore: store };
+  try {
+    const readStore = await openPostgresStore(location.databaseReplicaUrl);
+    try {
+      await checkReplicaOf(store, readStore);
+    } catch (error) {
+      await readStore.close();
+      throw error;
+    }
+    return { store, readStore };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }
