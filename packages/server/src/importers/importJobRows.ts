@@ -32,8 +32,14 @@ export async function createImportJob(
   return row!;
 }
 
+// Bytes travel as hex text: PGlite converts a bytea parameter or answer byte by byte in JavaScript,
+// while Node and PostgreSQL both turn hex around natively.
 export async function appendImportChunk(db: Queryable, jobId: number, seq: number, body: Uint8Array) {
-  await db.query("INSERT INTO import_job_chunks (job_id, seq, body) VALUES ($1, $2, $3)", [jobId, seq, body]);
+  await db.query("INSERT INTO import_job_chunks (job_id, seq, body) VALUES ($1, $2, decode($3, 'hex'))", [
+    jobId,
+    seq,
+    Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("hex"),
+  ]);
 }
 
 export async function queueImportJob(db: Queryable, jobId: number, bytes: number): Promise<ImportJob> {
@@ -65,12 +71,12 @@ export async function findImportJob(
 /** The stored file, chunk by chunk in arrival order. */
 export async function* importChunks(db: Queryable, jobId: number): AsyncGenerator<Uint8Array> {
   for (let seq = 0; ; seq++) {
-    const [chunk] = await db.query<{ body: Uint8Array }>(
-      "SELECT body FROM import_job_chunks WHERE job_id = $1 AND seq = $2",
+    const [chunk] = await db.query<{ body: string }>(
+      "SELECT encode(body, 'hex') AS body FROM import_job_chunks WHERE job_id = $1 AND seq = $2",
       [jobId, seq],
     );
     if (!chunk) return;
-    yield chunk.body;
+    yield Buffer.from(chunk.body, "hex");
   }
 }
 
@@ -143,7 +149,7 @@ export async function completeImportJob(
 ): Promise<void> {
   await tx.query(
     `UPDATE import_jobs SET status = 'succeeded', phase = 'done', result = $2, records_read = $3,
-       inserted = $4, unchanged = $5, skipped_count = $6, finished_at = now(), claimed_by = NULL
+       inserted = $4, unchanged = $5, skipped_count = $6, finished_at = clock_timestamp(), claimed_by = NULL
      WHERE id = $1`,
     [job.id, JSON.stringify(result), recordsRead, result.inserted, result.unchanged, result.skippedCount],
   );

@@ -96,6 +96,12 @@ interface ImportContext {
   onProgress: ImportHooks["onProgress"];
 }
 
+/**
+ * Issue 46: lets the event loop answer others between batches. PGlite runs on this thread and
+ * resolves its queries without a turn of the loop, so a chain of them would hold every socket.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function reportApplying(context: ImportContext): void {
   context.onProgress?.({
     phase: "applying",
@@ -142,6 +148,7 @@ async function importLedger(
     ledger = [];
     assets = [];
     reportApplying(context);
+    await yieldToEventLoop();
   };
   for await (const { line, result } of rows) {
     if (result.kind === "skipped") context.tally.skip({ line, reason: result.reason });
@@ -252,6 +259,7 @@ async function stageLedgerFile(
   const flush = async () => {
     if (batch.length > 0) await writeStagedRows(store, stagingKey, seq++, batch);
     batch = [];
+    await yieldToEventLoop();
     onProgress?.({ phase: "reading", recordsRead, inserted: 0, unchanged: 0, skippedCount });
   };
   for await (const row of rows) {

@@ -15,7 +15,7 @@ import {
 } from "../importers/importJobRows.ts";
 import type { ImportSource } from "../importers/importSource.ts";
 import type { ImportWorker } from "../importers/importWorker.ts";
-import { runImport } from "../importers/runImport.ts";
+import { runImport, yieldToEventLoop } from "../importers/runImport.ts";
 import type { Store } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -132,6 +132,7 @@ async function queueImport(
   try {
     for await (const chunk of storedChunks(source)) {
       await appendImportChunk(store, id, seq++, chunk);
+      await yieldToEventLoop();
       bytes += chunk.byteLength;
     }
     return await queueImportJob(store, id, bytes);
