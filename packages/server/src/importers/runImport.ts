@@ -46,6 +46,7 @@ import { parseTokenList } from "./tokenLists.ts";
 // Any fixed 64-bit number: imports on one PostgreSQL database run one at a time.
 const importLockKey = 7_365_810_246;
 const defaultBatchSize = 5_000;
+const parseTurnRecords = 250;
 
 class Tally {
   inserted = 0;
@@ -265,6 +266,8 @@ async function stageLedgerFile(
   for await (const row of rows) {
     if (row.result.kind === "ignored") continue;
     recordsRead++;
+    // Parsing is work on this thread too: others get a turn every few hundred records.
+    if (recordsRead % parseTurnRecords === 0) await yieldToEventLoop();
     if (row.result.kind === "skipped") skippedCount++;
     batch.push(row);
     if (batch.length >= batchSize) await flush();
