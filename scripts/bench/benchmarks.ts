@@ -118,6 +118,13 @@ export const benchmarks: readonly Benchmark[] = [
     target: "none lost or doubled; delivery rate and the outbox's memory recorded (issue 40)",
     measure: "Notifications",
   },
+  {
+    name: "importJobs",
+    what: "an address summary read's latency while a 20,000-transaction import job runs, against idle",
+    args: "[transactions]",
+    target: "reads answer during an import, within their usual latency; /healthz always (issue 46)",
+    measure: "Reads during an import",
+  },
 ];
 
 export function benchmarkNamed(name: string | undefined): Benchmark | undefined {

@@ -39,7 +39,7 @@ describe.each(storeKinds)("the wire on %s", (kind) => {
     const response = await server.fetch("/healthz");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toMatch(uuidPattern);
-    expect(await response.json()).toEqual({ data: { status: "ok" } });
+    expect(await response.json()).toEqual({ data: { status: "ok", store: "answering" } });
   });
 
   test("an invalid body answers 400 bad_request with the zod issues as details and no stack", async () => {

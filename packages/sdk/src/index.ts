@@ -162,8 +162,14 @@ export type { ErrorCode } from "./client/errors.ts";
 export { ApiError, errorEnvelopeSchema, isApiError } from "./client/errors.ts";
 export { createFetchTransport } from "./client/fetchTransport.ts";
 export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
-export type { ImportFormat, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
-export { importFormats } from "./client/importsApi.ts";
+export type { ImportFormat, ImportJob, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
+export {
+  importFormats,
+  importJobPhases,
+  importJobSchema,
+  importJobStatuses,
+  respondAsyncPreference,
+} from "./client/importsApi.ts";
 export type { Sleep } from "./client/sleep.ts";
 export { sleep } from "./client/sleep.ts";
 export { SleuthClient } from "./client/sleuthClient.ts";

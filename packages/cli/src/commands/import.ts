@@ -1,10 +1,19 @@
 import { createReadStream } from "node:fs";
 import { basename, resolve } from "node:path";
 import { createGunzip } from "node:zlib";
-import { type ImportFormat, type ImportResult, type ImportRunOptions, importFormats } from "@sleuth/sdk";
+import {
+  type ImportFormat,
+  type ImportJob,
+  type ImportResult,
+  type ImportRunOptions,
+  importFormats,
+  type SleuthClient,
+} from "@sleuth/sdk";
 import { Argument, type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
+import { importProgressText } from "../imports/importProgressText.ts";
 import type { CliIo } from "../io.ts";
+import { showsProgress } from "../output/interactive.ts";
 import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
@@ -48,6 +57,48 @@ function summary(result: ImportResult): string {
     : counts;
 }
 
+// Without a terminal, a progress line at most this often (a phase change always prints one).
+const plainLineIntervalMs = 2_000;
+
+/**
+ * Issue 46: sends the file as a job and waits for it however long it runs, its progress on stderr
+ * (the Ink line on a terminal, plain lines otherwise). A refused file fails as a 400 did before.
+ */
+async function importAsJob(
+  client: SleuthClient,
+  io: CliIo,
+  file: string,
+  start: () => Promise<ImportJob>,
+): Promise<ImportResult> {
+  const display = showsProgress({ stderr: io.stderr, env: io.env })
+    ? (await import("../imports/importProgressLine.ts")).startImportProgress(io.stderr, file)
+    : null;
+  let lastText = "";
+  let lastPhase = "";
+  let lastAt = 0;
+  const show = (job: ImportJob) => {
+    if (display) return display.update(job);
+    const text = importProgressText(job);
+    const now = Date.now();
+    if (text === lastText || (job.phase === lastPhase && now - lastAt < plainLineIntervalMs)) return;
+    io.stderr.write(`import ${job.importJobUuid} ${text}\n`);
+    [lastText, lastPhase, lastAt] = [text, job.phase, now];
+  };
+  try {
+    const started = await start();
+    show(started);
+    const job = await client.imports.wait(started.importJobUuid, show);
+    if (job.status === "failed" || job.result === null) {
+      throw new CliError(job.error?.message ?? "the import failed", {
+        hint: `import job ${job.importJobUuid} failed; nothing of the file was imported`,
+      });
+    }
+    return job.result;
+  } finally {
+    await display?.stop();
+  }
+}
+
 /** `sleuth import <format> <file>`: loads public reference data into the server (docs/IMPORTERS.md). */
 export function registerImport(program: Command, io: CliIo): void {
   program
@@ -78,6 +129,7 @@ export function registerImport(program: Command, io: CliIo): void {
       `
 Imports are shared reference data: they need the admin role in the current organization.
 Importing a file again changes nothing. Bad records are skipped and listed with their line.
+The server runs the import as a job; progress shows on stderr until it is done, however long.
 
 Examples:
   sleuth import graphsense-tagpack packs/tornado_cash.yaml
@@ -96,10 +148,8 @@ Examples:
         if (session.interactive) session.out.info(`importing ${file} as ${format}…`);
         let result: ImportResult;
         try {
-          result = await client.imports.run(
-            format,
-            contentOf(file, io),
-            importOptionsFor(format, file, flags),
+          result = await importAsJob(client, io, file, () =>
+            client.imports.start(format, contentOf(file, io), importOptionsFor(format, file, flags)),
           );
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { runningJobPollIntervalMs } from "../constants/limits.ts";
+import { isApiError } from "./errors.ts";
 import type { HttpCore } from "./httpCore.ts";
+import { sleep } from "./sleep.ts";
 
 // docs/IMPORTERS.md: `POST /v1/imports/{format}` loads one file of public reference data.
 
@@ -29,6 +32,38 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/**
+ * Issue 46 (docs/API.md "Imports"): `Prefer: respond-async` on `POST /v1/imports/{format}` answers
+ * 202 with the import as a background job once the file is stored; without it the server answers
+ * the import's result when done, as before.
+ */
+export const respondAsyncPreference = "respond-async";
+
+export const importJobStatuses = ["queued", "running", "succeeded", "failed"] as const;
+/** queued → reading (a chain export parsed into staged rows) → applying (the one transaction) → done. */
+export const importJobPhases = ["queued", "reading", "applying", "done"] as const;
+
+export const importJobSchema = z.object({
+  importJobUuid: z.uuid(),
+  format: importFormatSchema,
+  status: z.enum(importJobStatuses),
+  phase: z.enum(importJobPhases),
+  /** The file's size as stored. */
+  bytes: z.number().int().nonnegative(),
+  /** Records parsed so far (chain exports; the other formats count when applied). */
+  recordsRead: z.number().int().nonnegative(),
+  inserted: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  skippedCount: z.number().int().nonnegative(),
+  /** The synchronous answer, once succeeded. */
+  result: importResultSchema.nullable(),
+  /** Why it failed: a file that is not the format names its line. */
+  error: z.object({ message: z.string(), line: z.number().int().nullable() }).nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
 export interface ImportRunOptions {
   /** ethereum-etl: the EVM chain (default ethereum); bitcoin-etl: the UTXO chain (default bitcoin). */
   chain?: string;
@@ -56,6 +91,13 @@ async function textOf(body: ImportBody): Promise<string> {
 
 /** Imports (admin of the current organization: imports are reference data every organization sees). */
 export function importsApi(core: HttpCore) {
+  const job = async (importJobUuid: string, signal?: AbortSignal): Promise<ImportJob> =>
+    (
+      await core.request("GET", `/v1/import-jobs/${encodeURIComponent(importJobUuid)}`, {
+        schema: importJobSchema,
+        signal,
+      })
+    ).data;
   return {
     /**
      * Imports one file. The transport sends JSON bodies only, so a stream is read to its end and
@@ -77,6 +119,49 @@ export function importsApi(core: HttpCore) {
           signal,
         })
       ).data;
+    },
+    /** Issue 46: sends the file and answers at once with the import as a job (202). */
+    start: async (
+      format: ImportFormat,
+      body: ImportBody,
+      options: ImportRunOptions = {},
+    ): Promise<ImportJob> => {
+      const content = await textOf(body);
+      const { signal, ...query } = options;
+      return (
+        await core.request("POST", `/v1/imports/${encodeURIComponent(format)}`, {
+          query,
+          body: content,
+          schema: importJobSchema,
+          signal,
+          headers: { prefer: respondAsyncPreference },
+        })
+      ).data;
+    },
+    job,
+    /**
+     * Polls a job until it succeeded or failed, however long that takes, telling `onProgress`
+     * each state it sees. A failed job answers too: its `error` says why. A poll that timed out is
+     * sent again: the server took the job, so it is alive, and busy (an embedded store applying
+     * the import answers nothing else until it commits).
+     */
+    wait: async (
+      importJobUuid: string,
+      onProgress: (job: ImportJob) => void = () => {},
+      signal?: AbortSignal,
+    ): Promise<ImportJob> => {
+      for (;;) {
+        let current: ImportJob;
+        try {
+          current = await job(importJobUuid, signal);
+        } catch (error) {
+          if (isApiError(error) && error.code === "timeout" && !signal?.aborted) continue;
+          throw error;
+        }
+        onProgress(current);
+        if (current.status === "succeeded" || current.status === "failed") return current;
+        await sleep(runningJobPollIntervalMs, signal);
+      }
     },
   };
 }

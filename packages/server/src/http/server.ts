@@ -5,6 +5,7 @@ import { requestIdHeader } from "@sleuth/sdk";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import { ExportWorker } from "../downloads/exportWorker.ts";
+import { ImportWorker } from "../importers/importWorker.ts";
 import { NotificationWorker } from "../notifications/notificationWorker.ts";
 import { registerRoutes } from "../routes/registerRoutes.ts";
 import type { Store } from "../store/store.ts";
@@ -168,11 +169,15 @@ export async function buildServer({
     kick: () => notificationWorker.kick(),
   };
   const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log, notifier });
-  await registerRoutes(app, { store, readStore, config, exportWorker, notifier });
+  // Issue 46: imports sent as jobs run here too, one at a time.
+  const importWorker = new ImportWorker(store, { log: app.log, notifier });
+  await registerRoutes(app, { store, readStore, config, exportWorker, importWorker, notifier });
   await exportWorker.start();
+  await importWorker.start();
   await notificationWorker.start();
   app.addHook("onClose", async () => {
     await exportWorker.stop();
+    await importWorker.stop();
     await notificationWorker.stop();
   });
   return app;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
@@ -33,11 +34,19 @@ import { assetIdsNamed, PriceWriter } from "./priceWriter.ts";
 import { repriceAssets, repriceDays } from "./repricing.ts";
 import { cryptoScamDbSource, parseScamReports } from "./scamReports.ts";
 import { writeScamReports } from "./scamReportWriter.ts";
+import {
+  deleteStagedRows,
+  type LedgerResult,
+  type LedgerRow,
+  readStagedRows,
+  writeStagedRows,
+} from "./stagedRecords.ts";
 import { parseTokenList } from "./tokenLists.ts";
 
 // Any fixed 64-bit number: imports on one PostgreSQL database run one at a time.
 const importLockKey = 7_365_810_246;
 const defaultBatchSize = 5_000;
+const parseTurnRecords = 250;
 
 class Tally {
   inserted = 0;
@@ -57,6 +66,24 @@ class Tally {
   }
 }
 
+/** Issue 46: how far an import is, for its job's progress. */
+export interface ImportProgress {
+  /** reading: parsing the file into staged rows (chain exports); applying: the one transaction. */
+  phase: "reading" | "applying";
+  recordsRead: number;
+  inserted: number;
+  unchanged: number;
+  skippedCount: number;
+}
+
+export interface ImportHooks {
+  /** Names the staged rows (a job passes its own, so a rerun clears what a killed run left). */
+  stagingKey?: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Runs inside the import's transaction after its writes: a job records its result with them. */
+  onApplied?: (tx: Queryable, result: ImportResult) => Promise<void>;
+}
+
 interface ImportContext {
   tx: Queryable;
   source: ImportSource;
@@ -71,6 +98,25 @@ interface ImportContext {
   entityIds: Set<number>;
   /** Assets whose prices or metadata the import changed. */
   assetIds: Set<number>;
+  /** Records the reading phase found (chain exports), for progress. */
+  recordsRead: number;
+  onProgress: ImportHooks["onProgress"];
+}
+
+/**
+ * Issue 46: lets the event loop answer others between batches. PGlite runs on this thread and
+ * resolves its queries without a turn of the loop, so a chain of them would hold every socket.
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function reportApplying(context: ImportContext): void {
+  context.onProgress?.({
+    phase: "applying",
+    recordsRead: context.recordsRead,
+    inserted: context.tally.inserted,
+    unchanged: context.tally.unchanged,
+    skippedCount: context.tally.skippedCount,
+  });
 }
 
 /** Adds to the context the addresses with transfers of `assets` (on the days of price_changes). */
@@ -104,7 +150,7 @@ function chainOption(
 async function importLedger(
   context: ImportContext,
   chain: ChainId,
-  rows: AsyncIterable<{ line: number; result: LedgerResult }>,
+  rows: AsyncIterable<LedgerRow>,
 ): Promise<void> {
   const writer = new LedgerWriter(context.tx, chain);
   let ledger: LedgerRecord[] = [];
@@ -114,6 +160,8 @@ async function importLedger(
     context.tally.add(await writer.write(ledger));
     ledger = [];
     assets = [];
+    reportApplying(context);
+    await yieldToEventLoop();
   };
   for await (const { line, result } of rows) {
     if (result.kind === "skipped") context.tally.skip({ line, reason: result.reason });
@@ -127,13 +175,11 @@ async function importLedger(
   for (const id of writer.changedAssetIds) context.assetIds.add(id);
 }
 
-type LedgerResult = ReturnType<typeof ethereumEtlRecord> | ReturnType<typeof bitcoinEtlRecord>;
-
 /** Each JSON line as a ledger record; a line that is no JSON object is skipped with why. */
 async function* jsonLedgerRows(
   source: ImportSource,
   record: (value: Record<string, unknown>, line: number) => LedgerResult,
-): AsyncGenerator<{ line: number; result: LedgerResult }> {
+): AsyncGenerator<LedgerRow> {
   for await (const entry of jsonLines(source)) {
     if (entry.problem !== null)
       yield { line: entry.line, result: { kind: "skipped", reason: entry.problem } as const };
@@ -143,15 +189,17 @@ async function* jsonLedgerRows(
   }
 }
 
-async function importEthereumEtl(context: ImportContext): Promise<void> {
-  const chain = chainOption(context.options, "ethereum", "evm", "ethereum-etl");
-  const { firstLine, rest } = await peekFirstLine(context.source);
+/** A chain export's chain and its parsed lines (parsed as they are read, before any write). */
+interface LedgerFile {
+  chain: ChainId;
+  rows: AsyncIterable<LedgerRow>;
+}
+
+async function ethereumEtlFile(source: ImportSource, options: ImportOptions): Promise<LedgerFile> {
+  const chain = chainOption(options, "ethereum", "evm", "ethereum-etl");
+  const { firstLine, rest } = await peekFirstLine(source);
   if (firstLine.trimStart().startsWith("{")) {
-    return importLedger(
-      context,
-      chain,
-      jsonLedgerRows(rest, (value, line) => ethereumEtlRecord(value, chain, line)),
-    );
+    return { chain, rows: jsonLedgerRows(rest, (value, line) => ethereumEtlRecord(value, chain, line)) };
   }
   let kind: EthereumEtlKind | null = null;
   const rows = csvRows(rest, ({ columns }) => {
@@ -164,33 +212,79 @@ async function importEthereumEtl(context: ImportContext): Promise<void> {
     }
     kind = found;
   });
-  return importLedger(
-    context,
+  return {
     chain,
-    (async function* () {
+    rows: (async function* () {
       for await (const row of rows) {
         if (row.problem !== null)
           yield { line: row.line, result: { kind: "skipped", reason: row.problem } as const };
         else yield { line: row.line, result: ethereumEtlRecord(row.fields, chain, row.line, kind) };
       }
     })(),
-  );
+  };
 }
 
-async function importBitcoinEtl(context: ImportContext): Promise<void> {
-  const chain = chainOption(context.options, "bitcoin", "utxo", "bitcoin-etl");
-  const { firstLine, rest } = await peekFirstLine(context.source);
+async function bitcoinEtlFile(source: ImportSource, options: ImportOptions): Promise<LedgerFile> {
+  const chain = chainOption(options, "bitcoin", "utxo", "bitcoin-etl");
+  const { firstLine, rest } = await peekFirstLine(source);
   if (firstLine !== "" && !firstLine.trimStart().startsWith("{")) {
     throw new ImportFormatError(
       "Not a bitcoin-etl export: expected JSON lines (one transaction object per line)",
       1,
     );
   }
-  return importLedger(
-    context,
-    chain,
-    jsonLedgerRows(rest, (value, line) => bitcoinEtlRecord(value, chain, line)),
-  );
+  return { chain, rows: jsonLedgerRows(rest, (value, line) => bitcoinEtlRecord(value, chain, line)) };
+}
+
+type LedgerFormat = "ethereum-etl" | "bitcoin-etl";
+
+const ledgerFiles: Readonly<
+  Record<LedgerFormat, (source: ImportSource, options: ImportOptions) => Promise<LedgerFile>>
+> = {
+  "ethereum-etl": ethereumEtlFile,
+  "bitcoin-etl": bitcoinEtlFile,
+};
+
+function isLedgerFormat(format: ImportFormat): format is LedgerFormat {
+  return format in ledgerFiles;
+}
+
+/**
+ * Issue 46: parses a chain export into staged rows, one short transaction per batch, so other
+ * requests are answered between them while a long file is read.
+ */
+async function stageLedgerFile(
+  store: Store,
+  stagingKey: string,
+  format: LedgerFormat,
+  source: ImportSource,
+  options: ImportOptions,
+  batchSize: number,
+  onProgress: ImportHooks["onProgress"],
+): Promise<{ chain: ChainId; recordsRead: number }> {
+  const { chain, rows } = await ledgerFiles[format](source, options);
+  await deleteStagedRows(store, stagingKey);
+  let batch: LedgerRow[] = [];
+  let seq = 0;
+  let recordsRead = 0;
+  let skippedCount = 0;
+  const flush = async () => {
+    if (batch.length > 0) await writeStagedRows(store, stagingKey, seq++, batch);
+    batch = [];
+    await yieldToEventLoop();
+    onProgress?.({ phase: "reading", recordsRead, inserted: 0, unchanged: 0, skippedCount });
+  };
+  for await (const row of rows) {
+    if (row.result.kind === "ignored") continue;
+    recordsRead++;
+    // Parsing is work on this thread too: others get a turn every few hundred records.
+    if (recordsRead % parseTurnRecords === 0) await yieldToEventLoop();
+    if (row.result.kind === "skipped") skippedCount++;
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return { chain, recordsRead };
 }
 
 async function writeTagItems(
@@ -225,7 +319,10 @@ async function* listItems(
   yield* items.sort((a, b) => lineOf(a) - lineOf(b));
 }
 
-const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promise<void>>> = {
+// The other formats are reference lists and packs: read whole, written in the import's transaction.
+const importers: Readonly<
+  Record<Exclude<ImportFormat, LedgerFormat>, (context: ImportContext) => Promise<void>>
+> = {
   "graphsense-tagpack": async (context) => {
     const { records, skipped } = parseTagPack(await readText(context.source));
     return writeTagItems(context, "graphsense-tagpack", listItems(records, skipped));
@@ -237,8 +334,6 @@ const importers: Readonly<Record<ImportFormat, (context: ImportContext) => Promi
     context.tally.add(await writer.writeEntities(records));
     for (const id of writer.changedEntityIds) context.entityIds.add(id);
   },
-  "ethereum-etl": importEthereumEtl,
-  "bitcoin-etl": importBitcoinEtl,
   "ofac-sdn": (context) =>
     writeTagItems(
       context,
@@ -312,7 +407,8 @@ async function importPrices(context: ImportContext): Promise<void> {
  * Imports one file in one transaction: everything it writes commits together with the rollups
  * recomputed from it, or nothing does (a malformed file, a failure half-way). Bad records are
  * skipped and reported by line. Every write is keyed, so importing the same file again inserts
- * nothing and changes nothing.
+ * nothing and changes nothing. A chain export is parsed first into staged rows (issue 46), in
+ * short transactions of their own; the one transaction then applies them.
  */
 export async function runImport(
   store: Store,
@@ -320,11 +416,23 @@ export async function runImport(
   source: ImportSource,
   options: ImportOptions = {},
   notifier: DeliverySettings | null = null,
+  hooks: ImportHooks = {},
 ): Promise<ImportResult> {
-  // PGlite serves one query at a time: a transaction left waiting on a slow upload would stall every
-  // other request, so the embedded store reads the body before it starts. PostgreSQL streams.
-  const input = store.kind === "pglite" && typeof source !== "string" ? await readText(source) : source;
+  const stagingKey = hooks.stagingKey ?? `run-${randomUUID()}`;
+  const batchSize = Math.max(1, options.batchSize ?? defaultBatchSize);
+  let staged: { chain: ChainId; recordsRead: number } | null = null;
   try {
+    if (isLedgerFormat(format)) {
+      staged = await stageLedgerFile(store, stagingKey, format, source, options, batchSize, hooks.onProgress);
+    }
+    // PGlite serves one query at a time: a transaction left waiting on a slow upload would stall
+    // every other request, so the embedded store reads the body before it starts. PostgreSQL streams.
+    const input =
+      staged !== null
+        ? ""
+        : store.kind === "pglite" && typeof source !== "string"
+          ? await readText(source)
+          : source;
     return await store.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [importLockKey]);
       await seedReferenceData(tx);
@@ -334,13 +442,17 @@ export async function runImport(
         source: input,
         options,
         tally,
-        batchSize: Math.max(1, options.batchSize ?? defaultBatchSize),
+        batchSize,
         touchedAddressIds: new Set(),
         attributedAddressIds: new Set(),
         entityIds: new Set(),
         assetIds: new Set(),
+        recordsRead: staged?.recordsRead ?? 0,
+        onProgress: hooks.onProgress,
       };
-      await importers[format](context);
+      reportApplying(context);
+      if (staged !== null) await importLedger(context, staged.chain, readStagedRows(tx, stagingKey));
+      else await importers[format as Exclude<ImportFormat, LedgerFormat>](context);
       if (tally.inserted > 0) {
         // The read model follows the keys the import touched (issue 46); 002 §4: a detector watching
         // an address the import touched raises its alerts with the import.
@@ -365,17 +477,22 @@ export async function runImport(
           }),
         ]);
       }
-      return {
+      const result: ImportResult = {
         format,
         inserted: tally.inserted,
         unchanged: tally.unchanged,
         skipped: tally.skipped,
         skippedCount: tally.skippedCount,
       };
+      if (staged !== null) await deleteStagedRows(tx, stagingKey);
+      await hooks.onApplied?.(tx, result);
+      return result;
     });
   } finally {
     // Once committed: summaries read during the import are the old ones (refreshRollups forgot them
     // before the commit).
     forgetSummaryRows();
+    // A failed import leaves no staged rows behind (a committed one deleted its own).
+    if (isLedgerFormat(format)) await deleteStagedRows(store, stagingKey).catch(() => {});
   }
 }

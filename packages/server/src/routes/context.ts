@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../config.ts";
 import type { ExportWorker } from "../downloads/exportWorker.ts";
+import type { ImportWorker } from "../importers/importWorker.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/store.ts";
 
@@ -15,6 +16,8 @@ export interface RouteContext {
   config: ServerConfig;
   /** The background worker in this process, woken when a job is queued (null: none runs here). */
   exportWorker?: ExportWorker | null;
+  /** Issue 46: the import worker in this process (null: none runs here). */
+  importWorker?: ImportWorker | null;
   /** Issue 40: how events write their notifications, and a nudge to the worker once they commit. */
   notifier: Notifier;
 }

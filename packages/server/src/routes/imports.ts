@@ -1,3 +1,4 @@
+import { type ImportJob, respondAsyncPreference } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireRole } from "../http/auth.ts";
@@ -5,9 +6,21 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { ImportFormatError } from "../importers/importErrors.ts";
 import { importFormats, isImportFormat } from "../importers/importFormats.ts";
+import {
+  appendImportChunk,
+  createImportJob,
+  discardImportJob,
+  findImportJob,
+  queueImportJob,
+} from "../importers/importJobRows.ts";
 import type { ImportSource } from "../importers/importSource.ts";
-import { runImport } from "../importers/runImport.ts";
+import type { ImportWorker } from "../importers/importWorker.ts";
+import { runImport, yieldToEventLoop } from "../importers/runImport.ts";
+import type { Store } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
+
+// A stored file's chunks: each one short statement, so other requests are answered in between.
+const storedChunkBytes = 4 * 1024 * 1024;
 
 /** docs/IMPORTERS.md: an import body may be this large (a full ethereum-etl day is about this size). */
 export const importBodyLimit = 256 * 1024 * 1024;
@@ -83,12 +96,78 @@ async function sourceOf(request: FastifyRequest): Promise<ImportSource> {
   }
 }
 
+/** The body in pieces of about `storedChunkBytes`, as bytes. */
+async function* storedChunks(source: ImportSource): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  const whole = () => {
+    const joined = Buffer.concat(pieces, size);
+    pieces.length = 0;
+    size = 0;
+    return joined;
+  };
+  const chunks = typeof source === "string" || source instanceof Uint8Array ? [source] : source;
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    for (let start = 0; start < bytes.byteLength; start += storedChunkBytes) {
+      const piece = bytes.subarray(start, start + storedChunkBytes);
+      pieces.push(piece);
+      size += piece.byteLength;
+      if (size >= storedChunkBytes) yield whole();
+    }
+  }
+  if (size > 0) yield whole();
+}
+
+/** Issue 46: keeps the file in the store and queues the import as a job. */
+async function queueImport(
+  store: Store,
+  job: Parameters<typeof createImportJob>[1],
+  source: ImportSource,
+): Promise<ImportJob> {
+  const { id } = await createImportJob(store, job);
+  let bytes = 0;
+  let seq = 0;
+  try {
+    for await (const chunk of storedChunks(source)) {
+      await appendImportChunk(store, id, seq++, chunk);
+      await yieldToEventLoop();
+      bytes += chunk.byteLength;
+    }
+    return await queueImportJob(store, id, bytes);
+  } catch (error) {
+    await discardImportJob(store, id).catch(() => {});
+    throw error;
+  }
+}
+
+/** The job as stored, with the progress of the run in this process (the store may be busy with it). */
+function withLiveProgress(job: ImportJob, worker: ImportWorker | null | undefined): ImportJob {
+  const live = job.status === "running" ? worker?.progressOf(job.importJobUuid) : null;
+  return live ? { ...job, ...live } : job;
+}
+
+function wantsJob(request: FastifyRequest): boolean {
+  const prefer = request.headers.prefer;
+  const values = (Array.isArray(prefer) ? prefer.join(",") : (prefer ?? "")).toLowerCase().split(/[,;]/);
+  return values.some((value) => value.trim() === respondAsyncPreference);
+}
+
 /**
  * `POST /v1/imports/{format}` (docs/IMPORTERS.md): imports one file of public reference data.
  * Imports change what every organization on this server sees, so they take an admin of the
- * current organization. Answers `{data: {format, inserted, unchanged, skipped, skippedCount}}`.
+ * current organization. Answers `{data: {format, inserted, unchanged, skipped, skippedCount}}`, or
+ * with `Prefer: respond-async` 202 and the import as a job (issue 46, `GET /v1/import-jobs/{uuid}`).
  */
-export function importRoutes(app: FastifyInstance, { store, notifier }: RouteContext): void {
+export function importRoutes(app: FastifyInstance, { store, notifier, importWorker }: RouteContext): void {
+  app.get<{ Params: { importJobUuid: string } }>("/v1/import-jobs/:importJobUuid", async (request) => {
+    const member = requireRole(request, "admin");
+    const uuid = parseOr400(z.object({ importJobUuid: z.uuid() }), request.params).importJobUuid;
+    const job = await findImportJob(store, member.organization.id, uuid);
+    if (!job) throw notFound("No such import job");
+    return { data: withLiveProgress(job, importWorker) };
+  });
   app.register(async (scope) => {
     // This scope reads bodies itself: raw files of any media type, streamed, with their own limit.
     scope.removeAllContentTypeParsers();
@@ -98,14 +177,24 @@ export function importRoutes(app: FastifyInstance, { store, notifier }: RouteCon
     scope.post<{ Params: { format: string } }>(
       "/v1/imports/:format",
       { bodyLimit: importBodyLimit, config: { rawMediaTypes: importMediaTypes } },
-      async (request) => {
-        requireRole(request, "admin");
+      async (request, reply) => {
+        const member = requireRole(request, "admin");
         const { format } = request.params;
         if (!isImportFormat(format)) {
           throw notFound(`No importer for "${format}"; the formats are ${importFormats.join(", ")}`);
         }
         const options = parseOr400(importQuerySchema, request.query);
         const source = await sourceOf(request);
+        if (wantsJob(request)) {
+          const job = await queueImport(
+            store,
+            { organizationId: member.organization.id, userId: member.user.id, format, options },
+            source,
+          );
+          importWorker?.kick();
+          reply.code(202);
+          return { data: job };
+        }
         try {
           const result = await runImport(store, format, source, options, notifier);
           notifier.kick();
