@@ -5,6 +5,7 @@ import { requestIdHeader } from "@sleuth/sdk";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import { ExportWorker } from "../downloads/exportWorker.ts";
+import { ChainFollower } from "../follower/chainFollower.ts";
 import { NotificationWorker } from "../notifications/notificationWorker.ts";
 import { registerRoutes } from "../routes/registerRoutes.ts";
 import type { Store } from "../store/store.ts";
@@ -161,10 +162,18 @@ export async function buildServer({ store, config }: ServerOptions): Promise<Fas
     kick: () => notificationWorker.kick(),
   };
   const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log, notifier });
-  await registerRoutes(app, { store, config, exportWorker, notifier });
+  // Issue 46: the Ethereum follower goes on from its checkpoint when the store says it was running.
+  const follower = new ChainFollower(store, notifier, {
+    batchBlocks: config.follower.batchBlocks,
+    pollMs: config.follower.pollMs,
+    log: app.log,
+  });
+  await registerRoutes(app, { store, config, exportWorker, notifier, follower });
   await exportWorker.start();
   await notificationWorker.start();
+  await follower.resume(config.follower.ethereum);
   app.addHook("onClose", async () => {
+    await follower.close();
     await exportWorker.stop();
     await notificationWorker.stop();
   });

@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../config.ts";
 import type { ExportWorker } from "../downloads/exportWorker.ts";
+import type { ChainFollower } from "../follower/chainFollower.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/store.ts";
 
@@ -11,6 +12,8 @@ export interface RouteContext {
   exportWorker?: ExportWorker | null;
   /** Issue 40: how events write their notifications, and a nudge to the worker once they commit. */
   notifier: Notifier;
+  /** Issue 46: this process's Ethereum follower (null: none runs here). */
+  follower?: ChainFollower | null;
 }
 
 export interface Notifier extends DeliverySettings {

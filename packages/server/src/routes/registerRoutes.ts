@@ -14,6 +14,7 @@ import { graphRoutes } from "./graphs.ts";
 import { healthRoutes } from "./health.ts";
 import { holdingsRoutes } from "./holdings.ts";
 import { importRoutes } from "./imports.ts";
+import { ingestRoutes } from "./ingest.ts";
 import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, context: RouteContext
     preferenceRoutes,
     activityRoutes,
     importRoutes,
+    ingestRoutes,
     searchRoutes,
     metricsRoutes,
     asyncJobRoutes,
