@@ -94,7 +94,7 @@ export async function startAnvil(args: string[] = []): Promise<Anvil> {
   return node;
 }
 
-/** Deploys the fixed-supply ERC-20, minting `supply` to `owner`; answers the contract address. */
+/** Deploys the fixed-supply ERC-20 (18 decimals), minting `supply` to `owner`; answers its address. */
 export async function deployToken(
   anvil: Anvil,
   deployer: Account,

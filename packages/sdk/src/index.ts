@@ -511,6 +511,7 @@ export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
 export type { IngestStatus, StartIngestBody } from "./ingest/ingestRecords.ts";
 export {
   defaultIngestConfirmations,
+  ingestProgressText,
   ingestStatusSchema,
   maxIngestConfirmations,
   redactedRpcUrl,

@@ -72,3 +72,22 @@ export function redactedRpcUrl(url: string): string {
     return "";
   }
 }
+
+const rate = (perSecond: number) =>
+  perSecond >= 100 ? Math.round(perSecond).toLocaleString("en-US") : perSecond.toFixed(1);
+
+/**
+ * The follower's progress in one line, as the CLI prints it and the console shows it:
+ * "block 1,234 · head 1,240 (6 behind) · 12.0 blocks/s · 340 transfers/s".
+ */
+export function ingestProgressText(status: IngestStatus): string {
+  const block = (value: string) => BigInt(value).toLocaleString("en-US");
+  const parts = [status.checkpoint === null ? "no block yet" : `block ${block(status.checkpoint)}`];
+  if (status.head !== null)
+    parts.push(
+      `head ${block(status.head)}${status.behind === null ? "" : ` (${block(status.behind)} behind)`}`,
+    );
+  parts.push(`${rate(status.blocksPerSecond)} blocks/s`, `${rate(status.transfersPerSecond)} transfers/s`);
+  if (status.reorgs > 0) parts.push(`${status.reorgs} reorganisation${status.reorgs === 1 ? "" : "s"}`);
+  return parts.join(" · ");
+}
