@@ -111,6 +111,13 @@ export const benchmarks: readonly Benchmark[] = [
     target: "none lost or doubled; delivery rate and the outbox's memory recorded (issue 40)",
     measure: "Notifications",
   },
+  {
+    name: "ingest",
+    what: "sustained ingest from a local Ethereum node (anvil) by the follower, transfers per second",
+    args: "[scale] [transfers]",
+    target: "≥ 2,000 transfers/s on the large world, rollups current after each batch (issue 46)",
+    measure: "Ingest",
+  },
 ];
 
 export function benchmarkNamed(name: string | undefined): Benchmark | undefined {

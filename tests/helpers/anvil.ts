@@ -9,6 +9,7 @@ import {
   type Account,
   type Chain,
   createWalletClient,
+  encodeFunctionData,
   type Hex,
   http,
   type PublicActions,
@@ -92,6 +93,11 @@ export async function startAnvil(args: string[] = []): Promise<Anvil> {
   // balance is ordered by time, and rows of one second have no order between blocks.
   await node.rpc("anvil_setBlockTimestampInterval", [12]);
   return node;
+}
+
+/** The call data of the token's `transfer(to, amount)` (for raw `eth_sendTransaction` batches). */
+export function tokenTransferData(to: Hex, amount: bigint): Hex {
+  return encodeFunctionData({ abi: tokenAbi, functionName: "transfer", args: [to, amount] });
 }
 
 /** Deploys the fixed-supply ERC-20 (18 decimals), minting `supply` to `owner`; answers its address. */
