@@ -200,7 +200,14 @@ export class ChainFollower {
       samples.reduce((total, sample) => total + pick(sample), 0);
     return {
       chain,
-      state: this.#state,
+      // A range finished before this process started is done, not merely stopped.
+      state:
+        this.#state === "stopped" &&
+        settings?.to != null &&
+        checkpoint !== null &&
+        checkpoint.number >= settings.to
+          ? "done"
+          : this.#state,
       rpcUrl: settings ? redactedRpcUrl(settings.rpcUrl) : null,
       from: settings?.from?.toString() ?? null,
       to: settings?.to?.toString() ?? null,
