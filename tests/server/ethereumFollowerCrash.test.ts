@@ -15,7 +15,14 @@ import {
 import { type Hex, parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, expect, test } from "vitest";
-import { type Anvil, anvilFunder, deployToken, ethereumEtlLines, startAnvil, tokenAbi } from "../helpers/anvil.ts";
+import {
+  type Anvil,
+  anvilFunder,
+  deployToken,
+  ethereumEtlLines,
+  startAnvil,
+  tokenAbi,
+} from "../helpers/anvil.ts";
 import { ledgerRows } from "../helpers/ledgerRows.ts";
 import { openTestStore } from "../helpers/server.ts";
 import { killHard, startServerProcess } from "../helpers/serverProcess.ts";
@@ -73,7 +80,10 @@ test("issue 46 a follower killed mid-range resumes from its checkpoint with no g
 
   const dir = await mkdtemp(join(tmpdir(), "sleuth-follow-crash-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const prepared = await openPgliteStore({ dataDir: pgdataPath(dir), loadDataDir: await pgliteTemplate(undefined) });
+  const prepared = await openPgliteStore({
+    dataDir: pgdataPath(dir),
+    loadDataDir: await pgliteTemplate(undefined),
+  });
   await migrate(prepared);
   const user = await findUserByEmail(prepared, demoAccounts.user.email);
   const { token: apiToken } = await createApiToken(prepared, user?.id ?? 0, "follow crash test");
