@@ -125,6 +125,13 @@ export const benchmarks: readonly Benchmark[] = [
     target: "reads answer during an import, within their usual latency; /healthz always (issue 46)",
     measure: "Reads during an import",
   },
+  {
+    name: "ingest",
+    what: "sustained ingest from a local Ethereum node (anvil) by the follower, transfers per second",
+    args: "[scale] [transfers]",
+    target: "≥ 2,000 transfers/s on the large world, rollups current after each batch (issue 46)",
+    measure: "Ingest",
+  },
 ];
 
 export function benchmarkNamed(name: string | undefined): Benchmark | undefined {

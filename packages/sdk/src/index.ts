@@ -175,7 +175,6 @@ export { sleep } from "./client/sleep.ts";
 export { SleuthClient } from "./client/sleuthClient.ts";
 export type { TransferPage } from "./client/transfersApi.ts";
 export { retryDelayMs } from "./client/transport.ts";
-
 // constants/
 export { apiPathPrefixes, isApiPath } from "./constants/apiPaths.ts";
 export {
@@ -198,7 +197,6 @@ export {
   platformMessages,
   portfolioLoadFailedMessage,
 } from "./constants/messages.ts";
-
 // customEntities/
 export type { Compatibility } from "./customEntities/compatibility.ts";
 export { compatibilityOf, compatibilityRequestSchema } from "./customEntities/compatibility.ts";
@@ -224,7 +222,6 @@ export {
   refreshParts,
 } from "./customEntities/refreshStatus.ts";
 export { resourcesFromText } from "./customEntities/resourceInput.ts";
-
 // detectors/
 export type { Detector, DetectorAlert } from "./detectors/detectorRecords.ts";
 export {
@@ -235,7 +232,6 @@ export {
   detectorMessages,
   detectorNameMaxLength,
 } from "./detectors/detectorRecords.ts";
-
 // downloads/
 export type { CsvCell } from "./downloads/csv.ts";
 export {
@@ -290,7 +286,6 @@ export {
 } from "./downloads/flowColumns.ts";
 export type { TransferCsvField } from "./downloads/transferColumns.ts";
 export { transferCsvFields, transferCsvRow } from "./downloads/transferColumns.ts";
-
 // filters/
 export { dateRangeFilterChange, instantOfDateInput } from "./filters/dateFilter.ts";
 export { jumpToInput } from "./filters/jumpTo.ts";
@@ -300,7 +295,6 @@ export {
   numberFilterOperatorLabels,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
-
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -314,7 +308,6 @@ export {
 } from "./flags/flagForm.ts";
 export type { UserAttributionRecord, UserAttributionRequest } from "./flags/flagRecords.ts";
 export { userAttributionListQuerySchema, userAttributionRequestSchema } from "./flags/flagRecords.ts";
-
 // flows/
 export type {
   CategoryFilterValues,
@@ -397,7 +390,6 @@ export {
 } from "./flows/observations.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
 export { riskIndicatorsRequestSchema } from "./flows/riskIndicators.ts";
-
 // format/
 export {
   earliestDate,
@@ -418,7 +410,6 @@ export {
 export { showMorePage, truncateTag } from "./format/text.ts";
 export { unknownUsdText, usdText, usdTotalText } from "./format/usdAmount.ts";
 export { formatUsdVolume } from "./format/usdVolume.ts";
-
 // graph/
 export type { AddMultipleEntry, AddMultipleItem } from "./graph/addMultiple.ts";
 export {
@@ -511,7 +502,6 @@ export {
   trmFileVersion,
   trmMediaType,
 } from "./graph/trmFile.ts";
-
 // imageUpload/
 export { acceptedImageTypes, imageInputAccept, isAcceptedImageFile } from "./imageUpload/imageFile.ts";
 export type { ImageUploadState } from "./imageUpload/imageProcessing.ts";
@@ -524,6 +514,16 @@ export {
 export type { ImageScanRead } from "./imageUpload/imageScanIdentifiers.ts";
 export { identifierReadsInText, imageScanReadLabel } from "./imageUpload/imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
+// ingest/ (issue 46)
+export type { IngestStatus, StartIngestBody } from "./ingest/ingestRecords.ts";
+export {
+  defaultIngestConfirmations,
+  ingestProgressText,
+  ingestStatusSchema,
+  maxIngestConfirmations,
+  redactedRpcUrl,
+  startIngestBodySchema,
+} from "./ingest/ingestRecords.ts";
 
 // interests/
 export { audienceCountries } from "./interests/countries.ts";

@@ -1,7 +1,12 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultDataDir, defaultIdentityDomains } from "@sleuth/sdk";
+import {
+  defaultDataDir,
+  defaultIdentityDomains,
+  defaultIngestConfirmations,
+  maxIngestConfirmations,
+} from "@sleuth/sdk";
 import { z } from "zod";
 import { worldScaleSchema } from "./world/scales.ts";
 
@@ -52,6 +57,13 @@ const envSchema = z.object({
   SLEUTH_NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(60),
   // The first retry waits this long, each next one twice as long.
   SLEUTH_NOTIFY_RETRY_MS: z.coerce.number().int().positive().default(2_000),
+  // Issue 46: the Ethereum follower, started with the server when a node is named.
+  SLEUTH_ETHEREUM_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SLEUTH_ETHEREUM_CONFIRMATIONS: z.coerce.number().int().min(0).max(maxIngestConfirmations).optional(),
+  SLEUTH_ETHEREUM_FROM: z.coerce.bigint().nonnegative().optional(),
+  SLEUTH_ETHEREUM_TO: z.coerce.bigint().nonnegative().optional(),
+  SLEUTH_ETHEREUM_BATCH_BLOCKS: z.coerce.number().int().min(1).max(1_000).default(20),
+  SLEUTH_ETHEREUM_POLL_MS: z.coerce.number().int().min(10).default(2_000),
 });
 
 /** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
@@ -90,6 +102,15 @@ export interface ServerConfig {
   pgliteSharedBuffers: string | undefined;
   /** Issue 40: outgoing notifications. */
   notifications: NotificationConfig;
+  /** Issue 46: the Ethereum follower. */
+  follower: FollowerConfig;
+}
+
+export interface FollowerConfig {
+  /** What the environment asks to follow at start, or null (the store's own settings then). */
+  ethereum: { rpcUrl: string; from: bigint | null; to: bigint | null; confirmations: number } | null;
+  batchBlocks: number;
+  pollMs: number;
 }
 
 export interface NotificationConfig {
@@ -161,6 +182,18 @@ export function loadConfig(
       operatorEmail: e.SLEUTH_OPERATOR_EMAIL ?? null,
       leaseMs: e.SLEUTH_NOTIFY_LEASE_SECONDS * 1000,
       retryBaseMs: e.SLEUTH_NOTIFY_RETRY_MS,
+    },
+    follower: {
+      ethereum: e.SLEUTH_ETHEREUM_RPC_URL
+        ? {
+            rpcUrl: e.SLEUTH_ETHEREUM_RPC_URL,
+            from: e.SLEUTH_ETHEREUM_FROM ?? null,
+            to: e.SLEUTH_ETHEREUM_TO ?? null,
+            confirmations: e.SLEUTH_ETHEREUM_CONFIRMATIONS ?? defaultIngestConfirmations,
+          }
+        : null,
+      batchBlocks: e.SLEUTH_ETHEREUM_BATCH_BLOCKS,
+      pollMs: e.SLEUTH_ETHEREUM_POLL_MS,
     },
   };
 }

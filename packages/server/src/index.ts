@@ -12,6 +12,7 @@ export { loadConfig } from "./config.ts";
 export { findCustomEntityRow, listCustomEntities } from "./customEntities/customEntityRows.ts";
 export { exportText } from "./downloads/exportFile.ts";
 export { transferRowSource } from "./downloads/transferRows.ts";
+export { ChainFollower } from "./follower/chainFollower.ts";
 export { buildServer } from "./http/server.ts";
 export { stopTextReader } from "./imageScan/readText.ts";
 export { scanImage } from "./imageScan/scanImage.ts";

@@ -12,6 +12,7 @@ import { registerExposure } from "./exposure.ts";
 import { registerFlags } from "./flags.ts";
 import { registerGraph } from "./graph.ts";
 import { registerImport } from "./import.ts";
+import { registerIngest } from "./ingest.ts";
 import { registerJobs } from "./jobs.ts";
 import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
@@ -42,6 +43,7 @@ export const commands: readonly RegisterCommand[] = [
   registerOwnership,
   registerEntities,
   registerImport,
+  registerIngest,
   registerExport,
   registerJobs,
   registerTransfers,

@@ -9,6 +9,7 @@ import { flowsApi, holdingsApi, observationsApi } from "./flowsApi.ts";
 import { graphsApi } from "./graphsApi.ts";
 import { type ClientConfig, HttpCore } from "./httpCore.ts";
 import { importsApi } from "./importsApi.ts";
+import { ingestApi } from "./ingestApi.ts";
 import { interestsApi } from "./interestsApi.ts";
 import { metricsApi, riskApi } from "./metricsApi.ts";
 import { notificationsApi } from "./notificationsApi.ts";
@@ -27,6 +28,7 @@ export class SleuthClient {
   readonly preferences: ReturnType<typeof preferencesApi>;
   readonly activity: ReturnType<typeof activityApi>;
   readonly imports: ReturnType<typeof importsApi>;
+  readonly ingest: ReturnType<typeof ingestApi>;
   readonly search: ReturnType<typeof searchApi>;
   readonly attribution: ReturnType<typeof attributionApi>;
   readonly metrics: ReturnType<typeof metricsApi>;
@@ -55,6 +57,7 @@ export class SleuthClient {
     this.preferences = preferencesApi(this.core);
     this.activity = activityApi(this.core);
     this.imports = importsApi(this.core);
+    this.ingest = ingestApi(this.core);
     this.search = searchApi(this.core);
     this.attribution = attributionApi(this.core);
     this.metrics = metricsApi(this.core);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import { ExportWorker } from "../downloads/exportWorker.ts";
 import { ImportWorker } from "../importers/importWorker.ts";
+import { ChainFollower } from "../follower/chainFollower.ts";
 import { NotificationWorker } from "../notifications/notificationWorker.ts";
 import { registerRoutes } from "../routes/registerRoutes.ts";
 import type { Store } from "../store/store.ts";
@@ -171,11 +172,19 @@ export async function buildServer({
   const exportWorker = new ExportWorker(store, { exportDir: config.exportDir, log: app.log, notifier });
   // Issue 46: imports sent as jobs run here too, one at a time.
   const importWorker = new ImportWorker(store, { log: app.log, notifier });
-  await registerRoutes(app, { store, readStore, config, exportWorker, importWorker, notifier });
+  // Issue 46: the Ethereum follower goes on from its checkpoint when the store says it was running.
+  const follower = new ChainFollower(store, notifier, {
+    batchBlocks: config.follower.batchBlocks,
+    pollMs: config.follower.pollMs,
+    log: app.log,
+  });
+  await registerRoutes(app, { store, readStore, config, exportWorker, importWorker, notifier, follower });
   await exportWorker.start();
   await importWorker.start();
   await notificationWorker.start();
+  await follower.resume(config.follower.ethereum);
   app.addHook("onClose", async () => {
+    await follower.close();
     await exportWorker.stop();
     await importWorker.stop();
     await notificationWorker.stop();

@@ -234,6 +234,14 @@ export class LedgerWriter {
     return known;
   }
 
+  /**
+   * Addresses whose transfers were removed by someone else (the follower's reorganisation roll-back):
+   * `finish` recomputes their balances with the rest, and the read model follows them.
+   */
+  touchAddresses(addressIds: Iterable<number>): void {
+    for (const id of addressIds) this.#touchedAddresses.add(id);
+  }
+
   async write(records: readonly LedgerRecord[]): Promise<BatchOutcome> {
     const skipped: SkippedRecord[] = [];
     if (records.length === 0) return { inserted: 0, unchanged: 0, skipped };

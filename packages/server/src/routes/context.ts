@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../config.ts";
 import type { ExportWorker } from "../downloads/exportWorker.ts";
 import type { ImportWorker } from "../importers/importWorker.ts";
+import type { ChainFollower } from "../follower/chainFollower.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/store.ts";
 
@@ -20,6 +21,8 @@ export interface RouteContext {
   importWorker?: ImportWorker | null;
   /** Issue 40: how events write their notifications, and a nudge to the worker once they commit. */
   notifier: Notifier;
+  /** Issue 46: this process's Ethereum follower (null: none runs here). */
+  follower?: ChainFollower | null;
 }
 
 export interface Notifier extends DeliverySettings {

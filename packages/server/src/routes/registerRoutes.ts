@@ -15,6 +15,7 @@ import { graphRoutes } from "./graphs.ts";
 import { healthRoutes } from "./health.ts";
 import { holdingsRoutes } from "./holdings.ts";
 import { importRoutes } from "./imports.ts";
+import { ingestRoutes } from "./ingest.ts";
 import { interestRoutes } from "./interests.ts";
 import { memberRoutes } from "./members.ts";
 import { metricsRoutes } from "./metrics.ts";
@@ -44,6 +45,7 @@ const primaryAreas = [
   preferenceRoutes,
   activityRoutes,
   importRoutes,
+  ingestRoutes,
   asyncJobRoutes,
   customEntityRoutes,
   flagRoutes,

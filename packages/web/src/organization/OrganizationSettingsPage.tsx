@@ -8,6 +8,7 @@ import { useCommands } from "../commands/useCommands.ts";
 import { announce, showMessage } from "../messages/messageStore.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
+import { ChainFollowerSection } from "./ChainFollowerSection.tsx";
 import { ForensicsLicenseSection } from "./ForensicsLicenseSection.tsx";
 import { refreshPath } from "./refreshRoute.ts";
 import { WebhooksSection } from "./WebhooksSection.tsx";
@@ -73,6 +74,7 @@ export function OrganizationSettingsPage() {
       <ForensicsLicenseSection licensed={view.organization.hasForensicsLicense} />
       <MembersSection admin={admin} />
       {admin ? <WebhooksSection /> : null}
+      {admin ? <ChainFollowerSection /> : null}
       <CreateOrganizationForm />
       {admin ? <DeleteOrganization uuid={view.organization.uuid} name={view.organization.name} /> : null}
     </div>

@@ -1,0 +1,162 @@
+import { type IngestStatus, type SleuthClient, transactionUrn } from "@sleuth/sdk";
+import { runImport } from "@sleuth/server";
+import { type Hex, parseEther, parseUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type Anvil,
+  anvilFunder,
+  deployToken,
+  ethereumEtlLines,
+  startAnvil,
+  tokenAbi,
+} from "../helpers/anvil.ts";
+import { ledgerRows } from "../helpers/ledgerRows.ts";
+import { openTestStore, startTestServer, type TestServer } from "../helpers/server.ts";
+
+// Issue 46 "Done when": the follower against a real local Ethereum node (anvil).
+
+async function waitFor(client: SleuthClient, done: (status: IngestStatus) => boolean): Promise<IngestStatus> {
+  for (;;) {
+    const status = await client.ingest.status();
+    if (done(status)) return status;
+    if (status.lastError) throw new Error(`follower: ${status.lastError}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What ethereum-etl's export of blocks 0..to, imported into a fresh store, writes. */
+async function importedRows(anvil: Anvil, to: number) {
+  const { store, dispose } = await openTestStore("pglite");
+  try {
+    const result = await runImport(store, "ethereum-etl", await ethereumEtlLines(anvil, 0, to));
+    expect(result.skippedCount).toBe(0);
+    return await ledgerRows(store);
+  } finally {
+    await dispose();
+  }
+}
+
+describe("issue 46 following an Ethereum node (anvil)", () => {
+  let anvil: Anvil;
+  let server: TestServer;
+  let admin: SleuthClient;
+  const alice = privateKeyToAccount(generatePrivateKey());
+  const bob = privateKeyToAccount(generatePrivateKey());
+  const carol = privateKeyToAccount(generatePrivateKey());
+  const sent: Record<string, Hex> = {};
+  let token: Hex;
+  let head: number;
+
+  beforeAll(async () => {
+    [anvil, server] = await Promise.all([
+      startAnvil(),
+      startTestServer({
+        store: "pglite",
+        env: { SLEUTH_ETHEREUM_POLL_MS: "20", SLEUTH_ETHEREUM_BATCH_BLOCKS: "3" },
+      }),
+    ]);
+    const token_ = await server.tokenFor(server.demo.user.email);
+    admin = server.client({ token: token_, organizationUuid: server.demo.organization.uuid });
+    const funder = anvil.wallet(anvilFunder);
+    for (const account of [alice, bob]) {
+      const hash = await funder.sendTransaction({ to: account.address, value: parseEther("10") });
+      await funder.waitForTransactionReceipt({ hash });
+    }
+    token = await deployToken(anvil, anvilFunder, {
+      name: "Sleuth Test Token",
+      symbol: "STT",
+      supply: parseUnits("1000000", 18),
+      owner: alice.address,
+    });
+    const a = anvil.wallet(alice);
+    const b = anvil.wallet(bob);
+    sent.aliceEther = await a.sendTransaction({ to: bob.address, value: parseEther("1") });
+    sent.aliceToken = await a.writeContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: "transfer",
+      args: [bob.address, parseUnits("500", 18)],
+    });
+    sent.bobToken = await b.writeContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: "transfer",
+      args: [carol.address, parseUnits("200", 18)],
+    });
+    sent.bobEther = await b.sendTransaction({ to: carol.address, value: parseEther("0.25") });
+    for (const hash of Object.values(sent)) await a.waitForTransactionReceipt({ hash });
+    head = Number(await a.getBlockNumber());
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await anvil?.stop();
+  });
+
+  test("issue 46 followed blocks make the rows the ethereum-etl import of those blocks makes", async () => {
+    const bobUrn = `urn:sleuth:address:ethereum:${bob.address.toLowerCase()}`;
+    const detector = await admin.detectors.create({ addressUrn: bobUrn, name: "bob" });
+    const started = await admin.ingest.start({ rpcUrl: anvil.url, from: 0, to: head, confirmations: 0 });
+    expect(started.state).toBe("following");
+    const status = await waitFor(admin, (current) => current.state === "done");
+    expect(status.checkpoint).toBe(String(head));
+    expect(status.transfersIngested).toBeGreaterThanOrEqual(6);
+    expect(await ledgerRows(server.store)).toEqual(await importedRows(anvil, head));
+
+    // The token's metadata was read from the contract and stored.
+    const [asset] = await server.store.query("SELECT symbol, decimals FROM assets WHERE contract = $1", [
+      token.toLowerCase(),
+    ]);
+    expect(asset).toEqual({ symbol: "STT", decimals: 18 });
+
+    // 001 §3 Bob's transfers as `sleuth transfers` and the console list them, with balances.
+    const page = await admin.transfers.address({ addressChainUrn: bobUrn });
+    const rows = page.data.map((row) => [
+      row.transactionUrn,
+      row.asset,
+      row.relevantAmountRaw,
+      row.runningBalanceRaw,
+    ]);
+    expect(rows).toEqual([
+      [transactionUrn("ethereum", sent.bobEther!), "ETH", "-0.25", "10.75"],
+      [transactionUrn("ethereum", sent.bobToken!), "STT", "-200", "300"],
+      [transactionUrn("ethereum", sent.aliceToken!), "STT", "500", "500"],
+      [transactionUrn("ethereum", sent.aliceEther!), "ETH", "1", "11"],
+      expect.arrayContaining(["ETH", "10", "10"]),
+    ]);
+
+    // 002 §4: the detector on Bob raised an alert for each of his transfers with the batch.
+    const alerts = await admin.detectors.alerts({ detectorUuid: detector.uuid });
+    expect(alerts).toHaveLength(5);
+  });
+
+  test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones", async () => {
+    const before = await admin.detectors.alerts();
+    // The last two blocks (Bob's token and ether transfers to Carol) give way to one from the funder.
+    await anvil.rpc("anvil_reorg", [
+      2,
+      [[{ from: anvilFunder.address, to: carol.address, value: "0x16345785d8a0000" }, 0]],
+    ]);
+    const newHead = Number(await anvil.rpc<Hex>("eth_blockNumber"));
+    const [replacement] = (
+      await anvil.rpc<{ transactions: Hex[] }>("eth_getBlockByNumber", [
+        `0x${(head - 1).toString(16)}`,
+        false,
+      ])
+    ).transactions;
+    expect(replacement).toBeDefined();
+    await admin.ingest.start({ rpcUrl: anvil.url, to: newHead, confirmations: 0 });
+    const status = await waitFor(admin, (current) => current.state === "done");
+    expect(status.reorgs).toBe(1);
+    expect(status.checkpoint).toBe(String(newHead));
+    const hashes = (await server.store.query<{ hash: string }>("SELECT hash FROM transactions")).map(
+      (r) => r.hash,
+    );
+    expect(hashes).not.toContain(sent.bobToken);
+    expect(hashes).not.toContain(sent.bobEther);
+    expect(hashes).toContain(replacement);
+    expect(await ledgerRows(server.store)).toEqual(await importedRows(anvil, newHead));
+    // The alerts on the orphaned transfers went with them.
+    expect((await admin.detectors.alerts()).length).toBe(before.length - 2);
+  });
+});
