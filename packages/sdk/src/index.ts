@@ -159,6 +159,7 @@ export {
 export type { BulkResult } from "./client/bulkRequests.ts";
 export type { ErrorCode } from "./client/errors.ts";
 export { ApiError, errorEnvelopeSchema, isApiError } from "./client/errors.ts";
+export type { RetryWatcher } from "./client/fetchTransport.ts";
 export { createFetchTransport } from "./client/fetchTransport.ts";
 export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
 export type { ImportFormat, ImportResult, ImportRunOptions } from "./client/importsApi.ts";

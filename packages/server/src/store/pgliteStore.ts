@@ -74,12 +74,23 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     throw error;
   }
   const base = queryableOf(db);
+  // PGlite runs one statement or transaction at a time; the others queue behind its lock.
+  let inFlight = 0;
+  const counted = async <R>(work: () => Promise<R>): Promise<R> => {
+    inFlight++;
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     kind: "pglite",
     db,
-    query: base.query,
-    exec: base.exec,
-    transaction: (fn) => db.transaction((tx) => fn(queryableOf(tx))),
+    query: (sql, params) => counted(() => base.query(sql, params)),
+    exec: (sql) => counted(() => base.exec(sql)),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx)))),
+    waiting: () => Math.max(0, inFlight - 1),
     async close() {
       if (!db.closed) await db.close();
       release();
