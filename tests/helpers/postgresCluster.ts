@@ -42,6 +42,10 @@ export interface PostgresCluster {
   url: string;
   /** Stops the cluster at once and removes its files. */
   stop(): void;
+  /** Stops the server (fast shutdown: sessions are cut off), keeping its files (issue 41 outages). */
+  halt(): void;
+  /** Starts a halted server again on the same port and files. */
+  resume(): void;
 }
 
 /** Starts a throwaway cluster in a temporary directory; `stop` removes it. */
@@ -73,18 +77,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  runPostgresTool(bin, "pg_ctl", [
-    "start",
-    "-w",
-    "-D",
-    data,
-    "-l",
-    join(dir, "postgres.log"),
-    "-o",
-    serverOptions,
-  ]);
+  const start = () =>
+    runPostgresTool(bin, "pg_ctl", [
+      "start",
+      "-w",
+      "-D",
+      data,
+      "-l",
+      join(dir, "postgres.log"),
+      "-o",
+      serverOptions,
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => runPostgresTool(bin, "pg_ctl", ["stop", "-w", "-D", data, "-m", "fast"]),
+    resume: start,
     stop() {
       try {
         runPostgresTool(bin, "pg_ctl", ["stop", "-D", data, "-m", "immediate"]);

@@ -56,7 +56,8 @@ describe("load shedding on a saturated store (PGlite)", () => {
     // Refused without joining the queue (the held transaction would keep it forever).
     expect(elapsed).toBeLessThan(5_000);
     await release();
-    expect((await queued).status).toBe(200);
+    // Queued behind the transaction, or shed itself when a background worker's poll queued first.
+    expect([200, 503]).toContain((await queued).status);
     expect((await server.fetch("/healthz")).status).toBe(200);
   });
 

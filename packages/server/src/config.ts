@@ -99,7 +99,7 @@ export interface ServerConfig {
 }
 
 export interface LoadSheddingConfig {
-  /** Mean event-loop delay over a sample above which requests are shed; 0: not checked. */
+  /** Median event-loop delay over a sample above which requests are shed; 0: not checked. */
   maxEventLoopDelayMs: number;
   /** Heap in use above which requests are shed; 0: not checked. */
   maxHeapUsedBytes: number;

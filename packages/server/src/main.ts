@@ -10,7 +10,11 @@ import { startTextReader } from "./imageScan/readText.ts";
 import { ensureRollups } from "./rollups/rollups.ts";
 import { migrate } from "./store/migrate.ts";
 import { openStore } from "./store/openStore.ts";
+import { DataDirInUseError } from "./store/pgliteStore.ts";
 import { seedWorld } from "./world/seedWorld.ts";
+
+/** The exit code of a start refused because another process holds the embedded store (issue 41). */
+const dataDirInUseExitCode = 3;
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
@@ -92,6 +96,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`Sleuth could not start: ${error.message}\n`);
+    process.exit(dataDirInUseExitCode);
   }
   process.stderr.write(
     `Sleuth could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

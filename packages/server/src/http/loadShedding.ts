@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import underPressure from "@fastify/under-pressure";
 import type { FastifyInstance } from "fastify";
 import type { LoadSheddingConfig } from "../config.ts";
@@ -18,11 +19,35 @@ export function shedError(config: LoadSheddingConfig, reason: string): HttpError
 }
 
 /**
+ * The event loop's median delay over the last sample, in ms. The median, not the mean: PGlite runs
+ * each statement on this thread, so one long query (an import, an export page) is one very late
+ * tick that would lift a mean over any threshold, while the loop is free again right after. A loop
+ * late on most ticks is saturated.
+ */
+function eventLoopDelaySampler(intervalMs: number): { medianMs: () => number; stop: () => void } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let median = 0;
+  const timer = setInterval(() => {
+    median = histogram.count > 0 ? Math.max(0, histogram.percentile(50) / 1e6 - 10) : 0;
+    histogram.reset();
+  }, intervalMs);
+  timer.unref();
+  return {
+    medianMs: () => median,
+    stop: () => {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
+
+/**
  * Issue 41: past its capacity the server answers 503 with Retry-After at once instead of queueing
- * without bound. @fastify/under-pressure samples the event loop's delay and the heap; the store's
- * queue (callers waiting for a pool client, or behind PGlite's one running statement) is read on
- * each request, so a burst is refused before it joins the queue. Registered before any other
- * onRequest hook that touches the store.
+ * without bound. @fastify/under-pressure samples the heap; the event loop's median delay is sampled
+ * here; the store's queue (callers waiting for a pool client, or behind PGlite's one running
+ * statement) is read on each request, so a burst is refused before it joins the queue. Registered
+ * before any other onRequest hook that touches the store.
  */
 export async function registerLoadShedding(
   app: FastifyInstance,
@@ -30,16 +55,18 @@ export async function registerLoadShedding(
   config: LoadSheddingConfig,
 ): Promise<void> {
   await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
     maxHeapUsedBytes: config.maxHeapUsedBytes,
     sampleInterval: config.sampleIntervalMs,
     pressureHandler: async (_request, _reply, type) => {
       throw shedError(config, type);
     },
   });
+  const loop = eventLoopDelaySampler(config.sampleIntervalMs);
+  app.addHook("onClose", async () => loop.stop());
   app.addHook("onRequest", async () => {
-    if (config.maxStoreWaiting > 0 && store.waiting() >= config.maxStoreWaiting) {
+    if (config.maxEventLoopDelayMs > 0 && loop.medianMs() > config.maxEventLoopDelayMs)
+      throw shedError(config, "eventLoopDelay");
+    if (config.maxStoreWaiting > 0 && store.waiting() >= config.maxStoreWaiting)
       throw shedError(config, "storeWaiting");
-    }
   });
 }
