@@ -163,7 +163,7 @@ export type { RetryWatcher } from "./client/fetchTransport.ts";
 export { createFetchTransport } from "./client/fetchTransport.ts";
 export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
 export type { ImportFormat, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
-export { importFormats } from "./client/importsApi.ts";
+export { importFormats, importResultSchema } from "./client/importsApi.ts";
 export type { Sleep } from "./client/sleep.ts";
 export { sleep } from "./client/sleep.ts";
 export { SleuthClient } from "./client/sleuthClient.ts";

@@ -24,12 +24,16 @@ export function shedError(config: LoadSheddingConfig, reason: string): HttpError
  * tick that would lift a mean over any threshold, while the loop is free again right after. A loop
  * late on most ticks is saturated.
  */
+const minTicks = 5;
+
 function eventLoopDelaySampler(intervalMs: number): { medianMs: () => number; stop: () => void } {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let median = 0;
   const timer = setInterval(() => {
-    median = histogram.count > 0 ? Math.max(0, histogram.percentile(50) / 1e6 - 10) : 0;
+    // A window with a handful of ticks was one long block (a big import's parse), not a queue of
+    // work: the loop is free again once it ends.
+    median = histogram.count >= minTicks ? Math.max(0, histogram.percentile(50) / 1e6 - 10) : 0;
     histogram.reset();
   }, intervalMs);
   timer.unref();

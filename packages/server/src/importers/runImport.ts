@@ -320,6 +320,9 @@ export async function runImport(
         touchedAddressIds: new Set(),
       };
       const effect = await importers[format](context);
+      // Issue 41: an empty file (or one of blank lines) is refused, not answered "nothing to do".
+      if (tally.inserted === 0 && tally.unchanged === 0 && tally.skippedCount === 0)
+        throw new ImportFormatError("The file holds no records to import: it is empty");
       if (tally.inserted > 0) {
         // 002 §4: a detector watching an address the import touched raises its alerts with the import.
         await settleWrites(
