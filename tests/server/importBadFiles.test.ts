@@ -77,7 +77,7 @@ describe.each(Object.keys(goodFiles) as ImportFormat[])("issue 41 bad %s files",
       const response = await server.fetch(`/v1/imports/${format}`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": good.contentType },
-        body,
+        body: typeof body === "string" ? body : new Uint8Array(body),
       });
       const answer = await response.json();
       expect([200, 400]).toContain(response.status);
