@@ -45,6 +45,10 @@ export interface PostgresCluster {
   port: number;
   /** Stops the cluster at once and removes its files. */
   stop(): void;
+  /** Stops the server (fast shutdown: sessions are cut off), keeping its files (issue 41 outages). */
+  halt(): void;
+  /** Starts a halted server again on the same port and files. */
+  resume(): void;
 }
 
 /** Server settings of every throwaway cluster; `settings` add to them (later ones win). */
@@ -66,10 +70,18 @@ function startCluster(bin: string, dir: string, data: string, options: string): 
   runPostgresTool(bin, "pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "postgres.log"), "-o", options]);
 }
 
-function clusterOf(bin: string, dir: string, data: string, port: number): PostgresCluster {
+function clusterOf(
+  bin: string,
+  dir: string,
+  data: string,
+  port: number,
+  options: string,
+): PostgresCluster {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    halt: () => runPostgresTool(bin, "pg_ctl", ["stop", "-w", "-D", data, "-m", "fast"]),
+    resume: () => startCluster(bin, dir, data, options),
     stop() {
       try {
         runPostgresTool(bin, "pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
@@ -104,8 +116,9 @@ export async function startPostgresCluster(
     "--no-locale",
     "--no-sync",
   ]);
-  startCluster(bin, dir, data, serverOptions(port, dir, options.settings ?? []));
-  return clusterOf(bin, dir, data, port);
+  const started = serverOptions(port, dir, options.settings ?? []);
+  startCluster(bin, dir, data, started);
+  return clusterOf(bin, dir, data, port, started);
 }
 
 /**
@@ -134,6 +147,7 @@ export async function startStreamingReplica(primary: PostgresCluster): Promise<P
     "--checkpoint=fast",
     "--no-sync",
   ]);
-  startCluster(bin, dir, data, serverOptions(port, dir, ["hot_standby=on"]));
-  return clusterOf(bin, dir, data, port);
+  const started = serverOptions(port, dir, ["hot_standby=on"]);
+  startCluster(bin, dir, data, started);
+  return clusterOf(bin, dir, data, port, started);
 }

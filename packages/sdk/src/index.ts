@@ -160,6 +160,7 @@ export {
 export type { BulkResult } from "./client/bulkRequests.ts";
 export type { ErrorCode } from "./client/errors.ts";
 export { ApiError, errorEnvelopeSchema, isApiError } from "./client/errors.ts";
+export type { RetryWatcher } from "./client/fetchTransport.ts";
 export { createFetchTransport } from "./client/fetchTransport.ts";
 export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
 export type { ImportFormat, ImportJob, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
@@ -168,6 +169,7 @@ export {
   importJobPhases,
   importJobSchema,
   importJobStatuses,
+  importResultSchema,
   respondAsyncPreference,
 } from "./client/importsApi.ts";
 export type { Sleep } from "./client/sleep.ts";

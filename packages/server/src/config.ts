@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { getHeapStatistics } from "node:v8";
 import {
   defaultDataDir,
   defaultIdentityDomains,
@@ -64,6 +65,14 @@ const envSchema = z.object({
   SLEUTH_ETHEREUM_TO: z.coerce.bigint().nonnegative().optional(),
   SLEUTH_ETHEREUM_BATCH_BLOCKS: z.coerce.number().int().min(1).max(1_000).default(20),
   SLEUTH_ETHEREUM_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  // Issue 41: load shedding (503 with Retry-After). 0 turns a check off.
+  SLEUTH_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1_000),
+  SLEUTH_SHED_HEAP_MB: z.coerce.number().min(0).optional(),
+  SLEUTH_SHED_STORE_WAITING: z.coerce.number().int().min(0).default(100),
+  SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(1),
+  // A PostgreSQL that stops answering fails a request quickly (503) instead of holding it.
+  SLEUTH_PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  SLEUTH_PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
 });
 
 /** Hosts (without port) the server answers by default: loopback only (DNS rebinding, docs/API.md). */
@@ -104,6 +113,10 @@ export interface ServerConfig {
   notifications: NotificationConfig;
   /** Issue 46: the Ethereum follower. */
   follower: FollowerConfig;
+  /** Issue 41: when the server answers 503 instead of queueing. */
+  loadShedding: LoadSheddingConfig;
+  /** PostgreSQL pool limits (DATABASE_URL only). */
+  postgresTimeouts: { connectMs: number; statementMs: number };
 }
 
 export interface FollowerConfig {
@@ -111,6 +124,17 @@ export interface FollowerConfig {
   ethereum: { rpcUrl: string; from: bigint | null; to: bigint | null; confirmations: number } | null;
   batchBlocks: number;
   pollMs: number;
+}
+
+export interface LoadSheddingConfig {
+  /** Median event-loop delay over a sample above which requests are shed; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** Heap in use above which requests are shed; 0: not checked. */
+  maxHeapUsedBytes: number;
+  /** Store callers waiting (pool queue, PGlite's queue) at which requests are shed; 0: not checked. */
+  maxStoreWaiting: number;
+  sampleIntervalMs: number;
+  retryAfterSeconds: number;
 }
 
 export interface NotificationConfig {
@@ -194,6 +218,21 @@ export function loadConfig(
         : null,
       batchBlocks: e.SLEUTH_ETHEREUM_BATCH_BLOCKS,
       pollMs: e.SLEUTH_ETHEREUM_POLL_MS,
+    },
+    loadShedding: {
+      maxEventLoopDelayMs: e.SLEUTH_SHED_EVENT_LOOP_DELAY_MS,
+      // By default nine tenths of V8's heap limit: shed before the process runs out.
+      maxHeapUsedBytes:
+        e.SLEUTH_SHED_HEAP_MB === undefined
+          ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+          : e.SLEUTH_SHED_HEAP_MB * 1024 * 1024,
+      maxStoreWaiting: e.SLEUTH_SHED_STORE_WAITING,
+      sampleIntervalMs: 500,
+      retryAfterSeconds: e.SLEUTH_SHED_RETRY_AFTER_SECONDS,
+    },
+    postgresTimeouts: {
+      connectMs: e.SLEUTH_PG_CONNECT_TIMEOUT_MS,
+      statementMs: e.SLEUTH_PG_STATEMENT_TIMEOUT_MS,
     },
   };
 }

@@ -11,7 +11,11 @@ import { ensureRollups } from "./rollups/rollups.ts";
 import { migrate } from "./store/migrate.ts";
 import { openStores } from "./store/openStore.ts";
 import { awaitReplicaReplay } from "./store/replicaReplay.ts";
+import { DataDirInUseError } from "./store/pgliteStore.ts";
 import { seedWorld } from "./world/seedWorld.ts";
+
+/** The exit code of a start refused because another process holds the embedded store (issue 41). */
+const dataDirInUseExitCode = 3;
 
 function printWelcome(lines: string[]): void {
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
@@ -98,6 +102,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`Sleuth could not start: ${error.message}\n`);
+    process.exit(dataDirInUseExitCode);
   }
   process.stderr.write(
     `Sleuth could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

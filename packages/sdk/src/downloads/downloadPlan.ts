@@ -11,6 +11,9 @@ export const backgroundJobThreshold = 100;
 export const downloadMessages = {
   noRecords: "No records are available to download.",
   failed: "Error downloading the requested data. Please try again later.",
+  // Issue 41: the server's export folder filled up while the file was written; nothing was kept.
+  diskFull:
+    "The server ran out of disk space while writing this file, so nothing was saved. Ask its operator to free some space, then try again.",
   rangeIncomplete: "Enter both the first and the last row of the range.",
   rangeReversed: "The first row must not come after the last row.",
   overLimit: `Downloads are limited to ${downloadRowLimit.toLocaleString("en-US")} rows. Choose a smaller range.`,

@@ -180,7 +180,11 @@ export class ExportWorker {
         log.warn("export job taken over by another worker");
       } else {
         log.error({ err: error }, "export job failed");
-        await failJob(this.store, job, this.id, downloadMessages.failed).catch(() => {});
+        // The atomic writer removed its partial file; the job says why rather than "try again later".
+        const code = (error as NodeJS.ErrnoException).code;
+        const message =
+          code === "ENOSPC" || code === "EDQUOT" ? downloadMessages.diskFull : downloadMessages.failed;
+        await failJob(this.store, job, this.id, message).catch(() => {});
       }
     } finally {
       clearInterval(heartbeat);

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@sleuth/sdk";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { isStoreUnavailable } from "../store/store.ts";
 
 /** An answer other than success, thrown from any hook or handler; the error handler renders it. */
 export class HttpError extends Error {
@@ -94,6 +95,15 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       status,
       code: codeByStatus[status] ?? "bad_request",
       message: (error as FastifyError).message,
+    });
+  }
+  if (isStoreUnavailable(error)) {
+    request.log.warn({ err: error }, "store unavailable");
+    return sendError(request, reply, {
+      status: 503,
+      code: "unavailable",
+      message: "The store is not answering; try again shortly",
+      headers: { "retry-after": "1" },
     });
   }
   request.log.error({ err: error }, "request failed");

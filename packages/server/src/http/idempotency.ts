@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sha256Hex } from "../accounts/secrets.ts";
-import type { Store } from "../store/store.ts";
+import { isStoreUnavailable, type Store } from "../store/store.ts";
 import { badRequest, conflict, HttpError } from "./errors.ts";
 
 declare module "fastify" {
@@ -90,8 +90,26 @@ async function claimOrReplay(
 export function registerIdempotency(app: FastifyInstance, store: Store): void {
   app.decorateRequest("idempotency", null);
 
+  // Issue 41: a claim's answer (or its release) that could not be written because the store went
+  // away meanwhile is kept here and written once it answers again, before any other claim: the
+  // client's retry with the key then gets the stored answer, or runs again, not "in progress".
+  const unsettled = new Map<string, () => Promise<unknown>>();
+  const settle = async (id: string, write: () => Promise<unknown>) => {
+    try {
+      await write();
+      unsettled.delete(id);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      unsettled.set(id, write);
+    }
+  };
+  const settleEarlier = async () => {
+    for (const [id, write] of unsettled) await settle(id, write);
+  };
+
   app.addHook("preHandler", async (request, reply) => {
     if (!request.routeOptions.config.idempotent || request.method !== "POST") return;
+    await settleEarlier();
     const header = request.headers[idempotencyKeyHeader];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -105,17 +123,21 @@ export function registerIdempotency(app: FastifyInstance, store: Store): void {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
-    if (reply.statusCode >= 200 && reply.statusCode < 300) {
-      await store.query(
-        "UPDATE idempotency_keys SET status = $3, response_body = $4 WHERE user_id = $1 AND key = $2",
-        [claim.userId, claim.key, reply.statusCode, typeof payload === "string" ? payload : ""],
-      );
-    } else {
-      await store.query("DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status IS NULL", [
-        claim.userId,
-        claim.key,
-      ]);
-    }
+    const id = `${claim.userId}:${claim.key}`;
+    const status = reply.statusCode;
+    const body = typeof payload === "string" ? payload : "";
+    // The write committed: its answer stands even when the store goes away before it is recorded.
+    await settle(id, () =>
+      status >= 200 && status < 300
+        ? store.query(
+            "UPDATE idempotency_keys SET status = $3, response_body = $4 WHERE user_id = $1 AND key = $2",
+            [claim.userId, claim.key, status, body],
+          )
+        : store.query("DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status IS NULL", [
+            claim.userId,
+            claim.key,
+          ]),
+    );
     return payload;
   });
 }

@@ -14,6 +14,7 @@ import { rateLimitKey, resolveCaller } from "./auth.ts";
 import { HttpError, handleError, sendError } from "./errors.ts";
 import { checkHost } from "./hostAllowlist.ts";
 import { registerIdempotency } from "./idempotency.ts";
+import { registerLoadShedding } from "./loadShedding.ts";
 import { RateLimiter } from "./rateLimit.ts";
 
 export interface ServerOptions {
@@ -119,6 +120,7 @@ export async function buildServer({
     checkHost(request.headers.host, config.allowedHosts);
     checkJsonWrite(request.method, request.headers, request.routeOptions.config?.rawMediaTypes);
   });
+  await registerLoadShedding(app, store, config.loadShedding);
   await app.register(fastifyCookie);
   app.addHook("onRequest", async (request) => {
     await resolveCaller(store, request);

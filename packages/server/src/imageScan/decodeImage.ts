@@ -42,6 +42,82 @@ function checkSize(width: number, height: number): void {
     throw new ImageDecodeError(`The image is ${width}×${height} pixels, more than can be read`);
 }
 
+const u32 = (bytes: Uint8Array, at: number) =>
+  ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+const u16 = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
+const u24le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+
+/** A JPEG's frame size, from its first SOF marker; null when the bytes end before one. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    // Fill bytes, and markers without a length.
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { height: u16(bytes, at + 5), width: u16(bytes, at + 7) };
+    at += 2 + u16(bytes, at + 2);
+  }
+  return null;
+}
+
+/** A HEIC's largest `ispe` (image spatial extent) box: the whole picture, not one of its tiles. */
+function heicSize(bytes: Uint8Array): { width: number; height: number } | null {
+  let best: { width: number; height: number } | null = null;
+  for (let at = 4; at + 16 <= bytes.length; at++) {
+    if (bytes[at] !== 0x69 || bytes[at + 1] !== 0x73 || bytes[at + 2] !== 0x70 || bytes[at + 3] !== 0x65)
+      continue;
+    const size = { width: u32(bytes, at + 8), height: u32(bytes, at + 12) };
+    if (!best || size.width * size.height > best.width * best.height) best = size;
+  }
+  return best;
+}
+
+/** A WEBP's canvas size from its first chunk (VP8, VP8L or VP8X); null when it is not there. */
+function webpSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 30) return null;
+  const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+  if (chunk === "VP8 ")
+    return {
+      width: (bytes[26]! | (bytes[27]! << 8)) & 0x3fff,
+      height: (bytes[28]! | (bytes[29]! << 8)) & 0x3fff,
+    };
+  if (chunk === "VP8L") {
+    const bits = bytes[21]! | (bytes[22]! << 8) | (bytes[23]! << 16) | (bytes[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8X") return { width: u24le(bytes, 24) + 1, height: u24le(bytes, 27) + 1 };
+  return null;
+}
+
+/**
+ * Issue 41: the size an image declares in its header, read before any pixel is decoded, so a tiny
+ * file declaring a huge picture (a decompression bomb) is refused at once, without the memory its
+ * pixels would take. Bytes whose header is cut short or missing are refused as not that format.
+ */
+export function declaredSize(format: ImageFormat, bytes: Uint8Array): { width: number; height: number } {
+  const size =
+    format === "png"
+      ? bytes.length >= 24 && String.fromCharCode(...bytes.subarray(12, 16)) === "IHDR"
+        ? { width: u32(bytes, 16), height: u32(bytes, 20) }
+        : null
+      : format === "jpeg"
+        ? jpegSize(bytes)
+        : format === "webp"
+          ? webpSize(bytes)
+          : heicSize(bytes);
+  if (!size) throw new ImageDecodeError(`The ${format} image is damaged or cut short: its size is missing`);
+  return size;
+}
+
 type WebpDecode = (buffer: ArrayBuffer) => Promise<DecodedImage>;
 
 // The webp decoder is WebAssembly, read from node_modules (never fetched) and compiled on the first webp.
@@ -66,6 +142,8 @@ function loadWebpDecoder(): Promise<WebpDecode> {
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage & { format: ImageFormat }> {
   const format = imageFormatOf(bytes);
   if (format === null) throw new ImageDecodeError("The file is not a JPG, PNG, HEIC or WEBP image");
+  const declared = declaredSize(format, bytes);
+  checkSize(declared.width, declared.height);
   try {
     switch (format) {
       case "png": {

@@ -453,6 +453,9 @@ export async function runImport(
       reportApplying(context);
       if (staged !== null) await importLedger(context, staged.chain, readStagedRows(tx, stagingKey));
       else await importers[format as Exclude<ImportFormat, LedgerFormat>](context);
+      // Issue 41: an empty file (or one of blank lines) is refused, not answered "nothing to do".
+      if (tally.inserted === 0 && tally.unchanged === 0 && tally.skippedCount === 0)
+        throw new ImportFormatError("The file holds no records to import: it is empty");
       if (tally.inserted > 0) {
         // The read model follows the keys the import touched (issue 46); 002 §4: a detector watching
         // an address the import touched raises its alerts with the import.

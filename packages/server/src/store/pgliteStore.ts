@@ -24,22 +24,44 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Another live process holds the embedded data directory (issue 41: a second server refuses). */
+export class DataDirInUseError extends Error {
+  readonly holderPid: number;
+  constructor(pgdata: string, holderPid: number) {
+    super(
+      `The data directory ${pgdata} is in use by process ${holderPid} (another Sleuth server or admin command); stop it first, or give this one its own SLEUTH_DATA_DIR.`,
+    );
+    this.name = "DataDirInUseError";
+    this.holderPid = holderPid;
+  }
+}
+
 /**
  * PGlite is a single-process database: two processes writing one data directory corrupt it. A pid
- * file turns that into a clear message (for example admin.ts run while the server is up).
+ * file, created exclusively, turns that into a clear refusal before the second one touches a file;
+ * the pid of a process that died without removing it (SIGKILL) is taken over.
  */
 function claimDataDir(pgdata: string): () => void {
   const lockFile = `${pgdata}.lock`;
-  try {
-    const holder = Number(readFileSync(lockFile, "utf8"));
-    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
-      throw new Error(`The data directory ${pgdata} is in use by process ${holder}; stop it first.`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(lockFile, "utf8"));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+      throw new DataDirInUseError(pgdata, holder);
+    }
+    // A stale file (its process is gone): remove it and claim again, once.
+    rmSync(lockFile, { force: true });
   }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
 }
 
 export interface PgliteStoreOptions {
@@ -81,12 +103,23 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     throw error;
   }
   const base = queryableOf(db);
+  // PGlite runs one statement or transaction at a time; the others queue behind its lock.
+  let inFlight = 0;
+  const counted = async <R>(work: () => Promise<R>): Promise<R> => {
+    inFlight++;
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     kind: "pglite",
     db,
-    query: base.query,
-    exec: base.exec,
-    transaction: (fn) => db.transaction((tx) => fn(queryableOf(tx))),
+    query: (sql, params) => counted(() => base.query(sql, params)),
+    exec: (sql) => counted(() => base.exec(sql)),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx)))),
+    waiting: () => Math.max(0, inFlight - 1),
     async close() {
       if (!db.closed) await db.close();
       release();

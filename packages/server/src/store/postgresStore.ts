@@ -42,12 +42,31 @@ export async function inPoolTransaction<R>(
   }
 }
 
+export interface PostgresStoreOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /**
+   * Issue 41: how long a caller waits for a connection (a new one, or a free one of the pool)
+   * before its request fails, and the longest a statement may run (0: no limit). A database that
+   * goes away fails requests quickly instead of holding them.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
 /** PostgreSQL through a node-postgres pool (DATABASE_URL). */
 export async function openPostgresStore(
   databaseUrl: string,
-  options: { max?: number } = {},
+  options: PostgresStoreOptions = {},
 ): Promise<Store & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // A peer that vanishes without closing the socket is noticed instead of waited on.
+    keepAlive: true,
+  });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", () => {});
   // Fail at start, not on the first request, when the database is unreachable.
@@ -60,6 +79,7 @@ export async function openPostgresStore(
     query: base.query,
     exec: base.exec,
     transaction: (fn) => inPoolTransaction(pool, (client) => fn(queryableOf(client))),
+    waiting: () => pool.waitingCount,
     async close() {
       await pool.end();
     },

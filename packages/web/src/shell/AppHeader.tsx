@@ -7,6 +7,7 @@ import { openPalette } from "../commands/commandRegistry.ts";
 import { JobsBadge } from "../downloads/JobsBadge.tsx";
 import type { SignedInView } from "../session/sessionView.ts";
 import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
+import { BusyServerStatus } from "./BusyServerStatus.tsx";
 import { OrganizationSwitcher } from "./OrganizationSwitcher.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
@@ -30,6 +31,7 @@ export function AppHeader({ view }: { view: SignedInView }) {
         </Button>
       </Header.Item>
       <Header.Item>
+        <BusyServerStatus />
         <InboxButton />
         <JobsBadge />
       </Header.Item>

@@ -1,0 +1,65 @@
+import type { Browser, BrowserContext } from "playwright";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { expectFocused } from "./keyboard.ts";
+
+// Issue 41: a server shedding load answers 503 with Retry-After; the console waits and retries,
+// and says so in its header meanwhile.
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  // Shed once three callers wait for the store (the test makes them wait behind a held transaction).
+  server = await startTestServer({
+    store: "pglite",
+    env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SHED_STORE_WAITING: "3", SLEUTH_SHED_RETRY_AFTER_SECONDS: "1" },
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+test("issue 41 the console says 'Server busy, retrying' while the server sheds load, then carries on", async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(server.baseUrl);
+  const demoButton = page.getByRole("button", { name: "Continue as demo user" });
+  await expectFocused(demoButton);
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: /Welcome/ }).waitFor();
+  const busy = page.getByTestId("busy-status");
+  expect(await busy.count()).toBe(0);
+
+  // Saturate the store: a transaction held open and three requests queued behind it.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = server.store.transaction(async (tx) => {
+    await tx.query("SELECT 1");
+    await gate;
+  });
+  const queued = [1, 2, 3].map(() => server.fetch("/healthz"));
+  await vi.waitFor(() => expect(server.store.waiting()).toBeGreaterThanOrEqual(3));
+
+  // A palette search is shed, and retried after the server's Retry-After.
+  await page.keyboard.press("ControlOrMeta+k");
+  await page.getByRole("dialog", { name: /Command palette/ }).waitFor();
+  await page.keyboard.type("bitfinex");
+  await busy.waitFor({ timeout: 10_000 });
+  expect(await busy.textContent()).toContain("Server busy, retrying");
+  await page.screenshot({ path: "/tmp/sleuth-busy-status.png" });
+
+  release();
+  await held;
+  await Promise.all(queued);
+  await busy.waitFor({ state: "detached", timeout: 15_000 });
+});
