@@ -1,0 +1,21 @@
+import type { AttributionLabel } from "@sleuth/sdk";
+import { fieldSeparator } from "../metrics/subjects.ts";
+
+// Issue 39: what names an address nobody is known to own, beside its owner entity (the SDK's
+// counterpartyNameOf decides between them): its best ordinary attribution tag, the most confident,
+// then the most recent, as `label chr(31) source`. One probe of attribution_tags_address_idx.
+
+/** The best label of the address whose id is `addressId` (an SQL expression), or NULL. */
+export function bestLabelSql(addressId: string): string {
+  return `(SELECT t.label || chr(31) || t.source FROM attribution_tags t
+      LEFT JOIN confidence_levels cl ON cl.id = t.confidence
+      WHERE t.address_id = ${addressId} AND t.tag_type = 'ordinary'
+      ORDER BY cl.level DESC NULLS LAST, t.created_at DESC, t.id DESC LIMIT 1)`;
+}
+
+/** bestLabelSql's text as the wire's label, or null. */
+export function attributionLabelOf(text: string | null | undefined): AttributionLabel | null {
+  if (text === null || text === undefined) return null;
+  const cut = text.indexOf(fieldSeparator);
+  return cut < 0 ? { label: text, source: "" } : { label: text.slice(0, cut), source: text.slice(cut + 1) };
+}
