@@ -13,7 +13,7 @@ import {
   entityUrnSchema,
 } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
-import { usdTotalText } from "../format/usdAmount.ts";
+import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { riskScoreLevels } from "../risk/riskScale.ts";
 import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
 import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/schemas.ts";
@@ -189,9 +189,11 @@ export function counterpartyRowName(row: CounterpartyRow): CounterpartyName | nu
  * USD price" when some of its transfers have none, "no price" when none has one.
  */
 export function counterpartyTotalText(row: CounterpartyRow): string {
+  // A table cell: wholly unknown reads as briefly as any other unknown figure.
+  if (row.totalVolumeUsd === null) return usdText(null);
   return usdTotalText({
     usd: row.totalVolumeUsd,
     transfers: row.totalTransfers,
-    unpriced: row.unpricedTransfers ?? (row.totalVolumeUsd === null ? row.totalTransfers : 0),
+    unpriced: row.unpricedTransfers ?? 0,
   });
 }

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Dialog, Text } from "@primer/react";
-import { type KeyboardEvent, useEffect, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useFocusReturnRef } from "../../keyboard/focusReturn.ts";
 import { selectNode } from "../graphSession.ts";
 import { $tracePaths, focusPath } from "../pathFocus.ts";
@@ -17,6 +17,7 @@ export function TracePathsDialog({ onClose }: { onClose: () => void }) {
   const paths = useStore($tracePaths);
   const rows = paths?.rows ?? [];
   const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
   const choose = (index: number) => {
     const row = rows[index];
     if (!row) return;
@@ -30,7 +31,9 @@ export function TracePathsDialog({ onClose }: { onClose: () => void }) {
       event.preventDefault();
       setActive((index) => Math.min(Math.max(index + step, 0), rows.length - 1));
     } else if (event.key === "Enter") {
+      // The graph's own Enter (open the selected node) must not see it.
       event.preventDefault();
+      event.stopPropagation();
       choose(active);
     }
   };
@@ -46,6 +49,7 @@ export function TracePathsDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       width="xlarge"
       returnFocusRef={returnFocusRef}
+      initialFocusRef={listRef}
     >
       {rows.length === 0 ? (
         <Text as="p">Trace funds from a node (t) to list its paths here.</Text>
@@ -68,8 +72,7 @@ export function TracePathsDialog({ onClose }: { onClose: () => void }) {
             data-testid="trace-paths"
             className="sleuth-trace-paths-list"
             onKeyDown={onKeyDown}
-            // biome-ignore lint/a11y/noAutofocus: the list is what the dialog is for.
-            autoFocus
+            ref={listRef}
           >
             {rows.map((row, index) => (
               // biome-ignore lint/a11y/useFocusableInteractive: the listbox holds the focus.
