@@ -7,10 +7,11 @@ import { fieldSeparator } from "../metrics/subjects.ts";
 
 /** The best label of the address whose id is `addressId` (an SQL expression), or NULL. */
 export function bestLabelSql(addressId: string): string {
-  return `(SELECT t.label || chr(31) || t.source FROM attribution_tags t
-      LEFT JOIN confidence_levels cl ON cl.id = t.confidence
-      WHERE t.address_id = ${addressId} AND t.tag_type = 'ordinary'
-      ORDER BY cl.level DESC NULLS LAST, t.created_at DESC, t.id DESC LIMIT 1)`;
+  // Aliases of their own: `addressId` may name a column of the caller's `t` or `cl`.
+  return `(SELECT best_tag.label || chr(31) || best_tag.source FROM attribution_tags best_tag
+      LEFT JOIN confidence_levels best_level ON best_level.id = best_tag.confidence
+      WHERE best_tag.address_id = ${addressId} AND best_tag.tag_type = 'ordinary'
+      ORDER BY best_level.level DESC NULLS LAST, best_tag.created_at DESC, best_tag.id DESC LIMIT 1)`;
 }
 
 /** bestLabelSql's text as the wire's label, or null. */
