@@ -27,11 +27,12 @@ function pathsCsv(result: TraceResult): string {
   return toCsv<TracePathRow>(tracePathRows(result), [
     { header: "end", value: (path) => path.end },
     { header: "endLabel", value: (path) => path.endName },
-    { header: "endNameKind", value: (path) => path.endNameKind },
     { header: "stop", value: (path) => path.stop },
     { header: "hops", value: (path) => path.hops },
     { header: "amountUsd", value: (path) => path.amountUsd },
     { header: "path", value: (path) => path.trmUrns.join(" > ") },
+    // Issue 39, after the columns a reader of the earlier files knows: what names the end.
+    { header: "endNameKind", value: (path) => path.endNameKind },
   ]);
 }
 
