@@ -1,6 +1,6 @@
 // The synthetic graphs the graph benchmark lays out and pans (scripts/bench/graph.ts).
 import type { GraphDocument } from "@sleuth/sdk";
-import { spanningTreeLayout } from "@sleuth/web";
+import { forceLayout } from "@sleuth/web";
 
 const panNodes = 2_000;
 const panEdges = 4_000;
@@ -33,7 +33,7 @@ export function syntheticGraph(nodeCount: number, edgeCount: number) {
 /** A saved graph as an investigator would have it: flows with amounts, laid out as the console would. */
 export function panGraphDocument(): GraphDocument {
   const graph = syntheticGraph(panNodes, panEdges);
-  const positions = spanningTreeLayout(graph.nodes, graph.edges);
+  const positions = forceLayout(graph.nodes, graph.edges);
   const urn = (id: string) => `urn:sleuth:address:ethereum:0x${id.slice(1).padStart(40, "0")}`;
   const pairs = new Set<string>();
   return {

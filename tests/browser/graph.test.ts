@@ -102,6 +102,11 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByText("Trace stopped: exchange").count()).toBeGreaterThan(0);
     expect(await nodes(page).count()).toBeGreaterThanOrEqual(afterExpand);
+    // Issue 39: the trace opens as its list of paths; Escape goes back to the graph.
+    const tracePaths = page.getByRole("dialog", { name: "Trace paths" });
+    await tracePaths.waitFor();
+    await page.keyboard.press("Escape");
+    await tracePaths.waitFor({ state: "detached" });
     await shot(page, "graph-traced");
 
     // Arrow keys move the selection; the side panel follows.

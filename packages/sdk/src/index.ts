@@ -59,6 +59,18 @@ export {
 } from "./attribution/attributionLookup.ts";
 export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
 export { attributionTagSchema } from "./attribution/attributionTag.ts";
+export type {
+  AttributionLabel,
+  CounterpartyName,
+  CounterpartyNameKind,
+} from "./attribution/counterpartyName.ts";
+export {
+  attributionLabelSchema,
+  counterpartyNameKinds,
+  counterpartyNameKindText,
+  counterpartyNameOf,
+  counterpartyNameText,
+} from "./attribution/counterpartyName.ts";
 
 // beacon/
 export { beaconCaseNumber } from "./beacon/caseNumber.ts";
@@ -340,6 +352,8 @@ export {
   counterpartyFlowsPageSize,
   counterpartyFlowsSummaryRequestSchema,
   counterpartyKinds,
+  counterpartyRowName,
+  counterpartyTotalText,
   counterpartyTransfersRequestSchema,
 } from "./flows/counterparties.ts";
 export type {
@@ -410,7 +424,7 @@ export {
   percentageOf,
 } from "./format/numbers.ts";
 export { showMorePage, truncateTag } from "./format/text.ts";
-export { unknownUsdText, usdText, usdTotalText } from "./format/usdAmount.ts";
+export { unknownUsdReason, unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./format/usdAmount.ts";
 export { formatUsdVolume } from "./format/usdVolume.ts";
 // graph/
 export type { AddMultipleEntry, AddMultipleItem } from "./graph/addMultiple.ts";
@@ -448,6 +462,7 @@ export type {
   GraphFlow,
   TraceNode,
   TracePath,
+  TraceRequest,
   TraceResult,
   TraceStopReason,
 } from "./graph/graphExplore.ts";
@@ -494,6 +509,8 @@ export {
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
 export { readOpReturn } from "./graph/opReturn.ts";
+export type { TracePathRow } from "./graph/tracePaths.ts";
+export { tracePathRows, traceStopTexts } from "./graph/tracePaths.ts";
 export type { TrmFile } from "./graph/trmFile.ts";
 export {
   graphExportQuerySchema,
@@ -637,6 +654,8 @@ export {
 } from "./risk/riskScale.ts";
 export type { RiskIndicator, RiskType } from "./risk/schemas.ts";
 export { detailsTableMaxRecords, detailsTableRows, riskTypes } from "./risk/schemas.ts";
+export type { RiskLevelSource, SubjectRisk } from "./risk/subjectRisk.ts";
+export { subjectRiskOf, subjectRiskOfScore, subjectRiskText } from "./risk/subjectRisk.ts";
 
 // scamReport/
 export type { ScamReport } from "./scamReport/scamReport.ts";

@@ -1,6 +1,7 @@
 import {
   type CounterpartyRow,
   counterpartyFlowsPageSize,
+  counterpartyRowName,
   flowMessages,
   subjectFieldsFor,
   type TxDateRange,
@@ -82,7 +83,9 @@ Examples:
           if (!page.hasMore) break;
         }
         const shown = rows.slice(0, options.limit);
-        if (options.json || !session.out.tty) session.out.json(shown);
+        // Issue 39: each row with its name by the SDK's one rule (null for an unnamed address).
+        if (options.json || !session.out.tty)
+          session.out.json(shown.map((row) => ({ ...row, counterpartyName: counterpartyRowName(row) })));
         else if (shown.length > 0) session.out.data(renderTable(shown, counterpartyColumns, session.out));
         if (shown.length === 0) session.out.info(flowMessages.noCounterparties);
       }),

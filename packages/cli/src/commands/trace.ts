@@ -4,31 +4,47 @@ import {
   parseMinAmount,
   parseUrn,
   recognizeIdentifier,
-  type TracePath,
+  type TracePathRow,
   type TraceResult,
   toCsv,
   traceLimits,
+  tracePathRows,
 } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
 import type { CliIo } from "../io.ts";
 import { integerIn, numberAtLeast } from "../numberOptions.ts";
+import { type Column, renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
 
-const traceFormats = ["json", "csv"] as const;
+const traceFormats = ["json", "csv", "paths"] as const;
 
-/** One CSV row per path the console would plot: where it ends, why, and how much can have reached it. */
+/**
+ * One CSV row per path the console lists (the SDK's tracePathRows, largest amount first): where it
+ * ends and how that end is named, why it stopped, and how much can have reached it.
+ */
 function pathsCsv(result: TraceResult): string {
-  const labels = new Map([result.origin, ...result.nodes].map((node) => [node.trmUrn, node.label]));
-  return toCsv<TracePath>(result.paths, [
-    { header: "end", value: (path) => path.trmUrns.at(-1) },
-    { header: "endLabel", value: (path) => labels.get(path.trmUrns.at(-1) ?? "") ?? null },
+  return toCsv<TracePathRow>(tracePathRows(result), [
+    { header: "end", value: (path) => path.end },
+    { header: "endLabel", value: (path) => path.endName },
     { header: "stop", value: (path) => path.stop },
-    { header: "hops", value: (path) => path.trmUrns.length - 1 },
+    { header: "hops", value: (path) => path.hops },
     { header: "amountUsd", value: (path) => path.amountUsd },
     { header: "path", value: (path) => path.trmUrns.join(" > ") },
+    // Issue 39, after the columns a reader of the earlier files knows: what names the end.
+    { header: "endNameKind", value: (path) => path.endNameKind },
   ]);
 }
+
+/** The path list as the console shows it, for a person at a terminal (`--format paths`). */
+const pathColumns: Column<TracePathRow>[] = [
+  { header: "end", value: (path) => path.endName },
+  { header: "named by", value: (path) => path.endNameKind ?? "—", shrink: false },
+  { header: "stopped", value: (path) => path.stopText },
+  { header: "hops", value: (path) => String(path.hops), align: "right", shrink: false },
+  { header: "at most", value: (path) => path.amountText, align: "right", shrink: false },
+  { header: "urn", value: (path) => path.end },
+];
 
 /** The address URN of the argument: a URN as it is, an address on the first chain it fits. */
 function originUrn(input: string, warn: (text: string) => void): string {
@@ -82,8 +98,9 @@ export function registerTrace(program: Command, io: CliIo): void {
       "after",
       `
 JSON is the whole trace (origin, nodes, flows, paths, cut); CSV has one row per path with the
-address it ends at, why it stopped (exchange, mixer, bridge, sanctioned, end, hops) and the
-largest amount that can have reached it. When a bound cut the trace short, stderr says which.
+address it ends at and its name, why it stopped (exchange, mixer, bridge, sanctioned, end, hops)
+and the largest amount that can have reached it, largest first; --format paths prints the same
+list as a table, as the console's trace dialog shows it. When a bound cut the trace short, stderr says which.
 Flows are ranked by USD where it is known and by the asset's own amount otherwise; a flow without a
 USD price is followed unless --min-amount leaves it out, and stderr says how many there were.
 
@@ -120,6 +137,8 @@ Examples:
           direction: options.direction === "in" ? "incoming" : "outgoing",
         });
         if (options.format === "csv") session.out.data(pathsCsv(result));
+        else if (options.format === "paths")
+          session.out.data(renderTable(tracePathRows(result), pathColumns, session.out));
         else session.out.json(result);
         session.out.info(`${result.nodes.length} addresses, ${result.paths.length} paths.`);
         const unpriced = describeUnpricedFlows(result);

@@ -2,6 +2,9 @@ import {
   type CategoryAddressRow,
   type CategoryDailyRow,
   type CounterpartyRow,
+  counterpartyNameKindText,
+  counterpartyRowName,
+  counterpartyTotalText,
   type DailyFlow,
   formatFlowUsd,
   formatPercentage,
@@ -17,7 +20,15 @@ import type { Column } from "../output/table.ts";
 const count = (value: number) => value.toLocaleString("en-US");
 
 export const counterpartyColumns: Column<CounterpartyRow>[] = [
-  { header: "counterparty", value: (row) => row.name ?? row.counterpartyUrn },
+  // Issue 39: the SDK's one rule names it; its kind (entity, or label and source) beside it.
+  { header: "counterparty", value: (row) => counterpartyRowName(row)?.name ?? row.counterpartyUrn },
+  {
+    header: "named by",
+    value: (row) => {
+      const name = counterpartyRowName(row);
+      return name ? counterpartyNameKindText(name) : "—";
+    },
+  },
   { header: "category", value: (row) => row.category ?? "—" },
   {
     header: "risk",
@@ -25,6 +36,8 @@ export const counterpartyColumns: Column<CounterpartyRow>[] = [
   },
   { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
   { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+  // Issue 43: a partly priced total says it is a lower bound (the SDK's usdTotalText).
+  { header: "total", value: (row) => counterpartyTotalText(row), align: "right" },
   { header: "transfers", value: (row) => count(row.totalTransfers), align: "right", shrink: false },
   { header: "last", value: (row) => formatUtc(row.lastTransferAt, utcDatePattern), shrink: false },
   { header: "urn", value: (row) => row.counterpartyUrn },

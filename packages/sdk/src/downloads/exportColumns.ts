@@ -1,7 +1,11 @@
 import type { AttributionType, AutocompleteHit } from "../search/autocomplete.ts";
 import { type CsvCell, toCsvRecords } from "./csv.ts";
 import type { ExportJobType } from "./exportJobs.ts";
-import { categoryAddressCsvFields, categoryTransferCsvFields, counterpartyCsvFields } from "./flowColumns.ts";
+import {
+  categoryAddressCsvFields,
+  categoryTransferCsvFields,
+  counterpartyFileFields,
+} from "./flowColumns.ts";
 import { transferCsvFields } from "./transferColumns.ts";
 
 /** Screening (batch) results: one row per address asked about, in the order asked. */
@@ -42,9 +46,9 @@ export const exportCsvFields = {
   CUSTOM_ENTITY_TRANSFERS_CSV: transferCsvFields,
   SEARCH_RESULTS_CSV: searchResultCsvFields,
   SCREENING_RESULTS_CSV: screeningCsvFields,
-  ADDRESS_COUNTERPARTIES_CSV: counterpartyCsvFields,
-  ENTITY_COUNTERPARTIES_CSV: counterpartyCsvFields,
-  CUSTOM_ENTITY_COUNTERPARTIES_CSV: counterpartyCsvFields,
+  ADDRESS_COUNTERPARTIES_CSV: counterpartyFileFields,
+  ENTITY_COUNTERPARTIES_CSV: counterpartyFileFields,
+  CUSTOM_ENTITY_COUNTERPARTIES_CSV: counterpartyFileFields,
   CATEGORY_TRANSFERS_CSV: categoryTransferCsvFields,
   CATEGORY_ADDRESSES_CSV: categoryAddressCsvFields,
 } as const satisfies Record<ExportJobType, readonly string[]>;

@@ -1,4 +1,4 @@
-import type { CounterpartyRow } from "../flows/counterparties.ts";
+import { type CounterpartyRow, counterpartyRowName } from "../flows/counterparties.ts";
 import type { CategoryAddressRow, CategoryTransferRow } from "../transfers/schemas.ts";
 import type { CsvCell } from "./csv.ts";
 
@@ -27,6 +27,20 @@ export const counterpartyCsvFields = [
   "lastTransferAt",
 ] as const satisfies readonly (keyof CounterpartyRow)[];
 
+/**
+ * After the row's own fields: issue 39's name by the one rule, its kind and the label's source, and
+ * issue 43's count of transfers without a USD price (empty where the store does not count them).
+ */
+export const counterpartyExtraCsvFields = [
+  "counterpartyName",
+  "counterpartyNameKind",
+  "counterpartyNameSource",
+  "unpricedTransfers",
+] as const;
+
+/** Every column of a counterparty file, in order. */
+export const counterpartyFileFields = [...counterpartyCsvFields, ...counterpartyExtraCsvFields] as const;
+
 export const categoryTransferCsvFields = [
   "txTimestamp",
   "txHash",
@@ -54,13 +68,21 @@ export const categoryAddressCsvFields = [
   "lastActiveDate",
 ] as const satisfies readonly (keyof CategoryAddressRow)[];
 
-export type CounterpartyCsvRow = Record<(typeof counterpartyCsvFields)[number], CsvCell>;
+export type CounterpartyCsvRow = Record<
+  (typeof counterpartyCsvFields)[number] | (typeof counterpartyExtraCsvFields)[number],
+  CsvCell
+>;
 export type CategoryTransferCsvRow = Record<(typeof categoryTransferCsvFields)[number], CsvCell>;
 export type CategoryAddressCsvRow = Record<(typeof categoryAddressCsvFields)[number], CsvCell>;
 
 export function counterpartyCsvRow(row: CounterpartyRow): CounterpartyCsvRow {
   const cells = {} as CounterpartyCsvRow;
   for (const field of counterpartyCsvFields) cells[field] = row[field];
+  const name = counterpartyRowName(row);
+  cells.counterpartyName = name?.name ?? null;
+  cells.counterpartyNameKind = name?.kind ?? null;
+  cells.counterpartyNameSource = name?.source ?? null;
+  cells.unpricedTransfers = row.unpricedTransfers ?? null;
   return cells;
 }
 

@@ -1,3 +1,4 @@
+import { counterpartyNameOf } from "../attribution/counterpartyName.ts";
 import type { EntityTransferRow, TransferRow } from "../transfers/schemas.ts";
 
 /**
@@ -21,6 +22,11 @@ export const transferCsvFields = [
   "assetUrn",
   "to",
   "addressChainUrn",
+  // Issue 39: the counterparty's name by the one rule (owner entity, else best label), its kind and
+  // the label's source; after the 001 §3 fields, so a reader of the earlier columns is unchanged.
+  "counterpartyName",
+  "counterpartyNameKind",
+  "counterpartyNameSource",
 ] as const;
 export type TransferCsvField = (typeof transferCsvFields)[number];
 export type TransferCsvRow = Record<TransferCsvField, string | number | null>;
@@ -31,6 +37,10 @@ export type TransferCsvRow = Record<TransferCsvField, string | number | null>;
  * SDK's CSV writer.
  */
 export function transferCsvRow(row: TransferRow | EntityTransferRow): TransferCsvRow {
+  const name = counterpartyNameOf({
+    entity: row.counterpartyEntities[0]?.entity,
+    label: row.counterpartyLabel,
+  });
   return {
     transactionTimestamp: row.transactionTimestamp,
     transactionUrn: row.transactionUrn,
@@ -46,5 +56,8 @@ export function transferCsvRow(row: TransferRow | EntityTransferRow): TransferCs
     assetUrn: row.assetUrn,
     to: row.to,
     addressChainUrn: "addressChainUrn" in row ? row.addressChainUrn : null,
+    counterpartyName: name?.name ?? null,
+    counterpartyNameKind: name?.kind ?? null,
+    counterpartyNameSource: name?.source ?? null,
   };
 }

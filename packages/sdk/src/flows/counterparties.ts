@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  attributionLabelSchema,
+  type CounterpartyName,
+  counterpartyNameOf,
+} from "../attribution/counterpartyName.ts";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
@@ -8,6 +13,7 @@ import {
   entityUrnSchema,
 } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
+import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { riskScoreLevels } from "../risk/riskScale.ts";
 import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
 import { decimalAmountSchema, transferDirectionSchema, transferRowSchema } from "../transfers/schemas.ts";
@@ -67,6 +73,13 @@ export const counterpartyRowSchema = z.object({
   totalTransfers: z.int().min(0),
   firstTransferAt: instant,
   lastTransferAt: instant,
+  /** Issue 39 (ours, additive): an address counterparty's best attribution label and its source. */
+  label: attributionLabelSchema.nullable().optional(),
+  /**
+   * Issue 43 (ours, additive): of totalTransfers, those with no USD price, so a partly priced
+   * total reads as a lower bound; absent where the store does not count them.
+   */
+  unpricedTransfers: z.int().min(0).optional(),
 });
 export type CounterpartyRow = z.infer<typeof counterpartyRowSchema>;
 
@@ -165,3 +178,22 @@ export const chainAssetInfoSchema = z.object({
   transfers: z.int().min(0),
 });
 export type ChainAssetInfo = z.infer<typeof chainAssetInfoSchema>;
+
+/** Issue 39: a counterparty row's name by the one rule (its entity, else its address's best label). */
+export function counterpartyRowName(row: CounterpartyRow): CounterpartyName | null {
+  return counterpartyNameOf({ entity: row.name, label: row.label });
+}
+
+/**
+ * Issue 43: a counterparty's total as it reads: plain money, "at least $X; N of M transfers have no
+ * USD price" when some of its transfers have none, "no price" when none has one.
+ */
+export function counterpartyTotalText(row: CounterpartyRow): string {
+  // A table cell: wholly unknown reads as briefly as any other unknown figure.
+  if (row.totalVolumeUsd === null) return usdText(null);
+  return usdTotalText({
+    usd: row.totalVolumeUsd,
+    transfers: row.totalTransfers,
+    unpriced: row.unpricedTransfers ?? 0,
+  });
+}

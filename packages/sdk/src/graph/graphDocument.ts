@@ -44,6 +44,12 @@ export const graphNodeInfoSchema = z.object({
   riskScore: z.number().int().min(0).max(15).nullable(),
   /** The owner's (or entity's) category name, when attributed. */
   category: z.string().nullable(),
+  /**
+   * Issue 39 (ours, optional): what the label is, by `counterpartyNameOf`: an entity's name, an
+   * attribution label (with its source), or absent when the label is the address or hash itself.
+   */
+  nameKind: z.enum(["entity", "label"]).nullable().optional(),
+  nameSource: z.string().max(300).nullable().optional(),
 });
 export type GraphNodeInfo = z.infer<typeof graphNodeInfoSchema>;
 

@@ -21,6 +21,8 @@ const nodeFields: ReadonlyArray<{ key: NodeField; type: "string" | "double" }> =
   { key: "balanceUsd", type: "double" },
   { key: "riskScore", type: "double" },
   { key: "category", type: "string" },
+  { key: "nameKind", type: "string" },
+  { key: "nameSource", type: "string" },
   { key: "icon", type: "string" },
   { key: "note", type: "string" },
   { key: "x", type: "double" },

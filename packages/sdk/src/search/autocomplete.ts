@@ -50,6 +50,8 @@ export type AutocompleteMatch = z.infer<typeof autocompleteMatchSchema>;
  */
 export const addressHitSchema = addressResultSchema.extend({
   tags: z.array(attributionTagSchema),
+  /** Issue 39 (ours, additive): the subject's risk score as its page reads it (`subjectRiskOf`). */
+  riskScore: z.number().nullable().optional(),
   multiple: z.boolean(),
   match: autocompleteMatchSchema,
 });
@@ -62,6 +64,8 @@ export const entityHitSchema = entityResultSchema.extend({
   category: z.string(),
   categoryId: z.number().int(),
   tags: z.array(attributionTagSchema),
+  /** Issue 39 (ours, additive): the subject's risk score as its page reads it (`subjectRiskOf`). */
+  riskScore: z.number().nullable().optional(),
   match: autocompleteMatchSchema,
   /**
    * Issue 43: of `totalTransfers`, those without a USD price. `totalVolume` sums the priced ones (at

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionLabelSchema } from "../attribution/counterpartyName.ts";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
@@ -56,6 +57,11 @@ const transferRowFields = z.object({
   runningBalanceRaw: decimalAmountSchema.nullable(),
   assetUrn: assetUrnSchema,
   asset: z.string(),
+  /**
+   * Issue 39 (ours, additive): the counterparty address's best attribution label and its source,
+   * which names it when no entity owns it (`counterpartyNameOf`).
+   */
+  counterpartyLabel: attributionLabelSchema.nullable().optional(),
 });
 
 const signedAmount = (row: { relevantAmountRaw: string; direction: TransferDirection }) =>

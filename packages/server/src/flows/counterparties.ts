@@ -12,6 +12,7 @@ import {
 } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { customEntityMembers, type Viewer } from "../metrics/subjects.ts";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import type { Queryable } from "../store/store.ts";
 import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
@@ -44,7 +45,8 @@ export function categoryLevelFloor(floor: number | undefined): number | null {
 const aggregates = `CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) END AS in_usd,
         CASE WHEN bool_or(priced) THEN coalesce(sum(out_usd), 0) END AS out_usd,
         CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) + coalesce(sum(out_usd), 0) END AS total_usd,
-        sum(in_n) AS in_n, sum(out_n) AS out_n, min(first_at) AS first_at, max(last_at) AS last_at`;
+        sum(in_n) AS in_n, sum(out_n) AS out_n, min(first_at) AS first_at, max(last_at) AS last_at,
+        sum(unpriced_n) AS unpriced_n`;
 
 const sortColumns = {
   totalVolumeUsd: "total_usd",
@@ -64,7 +66,8 @@ function sourceSql(ranged: boolean): string {
         CASE WHEN t.direction = 'incoming' THEN t.amount_usd END AS in_usd,
         CASE WHEN t.direction = 'outgoing' THEN t.amount_usd END AS out_usd,
         (t.direction = 'incoming')::int AS in_n, (t.direction = 'outgoing')::int AS out_n,
-        t.block_timestamp AS first_at, t.block_timestamp AS last_at, t.amount_usd IS NOT NULL AS priced
+        t.block_timestamp AS first_at, t.block_timestamp AS last_at, t.amount_usd IS NOT NULL AS priced,
+        (t.amount_usd IS NULL)::int AS unpriced_n
       FROM transfers t
       WHERE ${subjectTransfersSql(1, 2)} AND t.counterparty_id IS NOT NULL
         AND t.block_timestamp >= coalesce($3::timestamptz, '-infinity') AND t.block_timestamp < coalesce($4::timestamptz, 'infinity')
@@ -73,7 +76,8 @@ function sourceSql(ranged: boolean): string {
   return `SELECT ac.counterparty_id AS cp_id, ca.entity_id AS cp_entity, ac.asset_id,
         ac.incoming_usd AS in_usd, ac.outgoing_usd AS out_usd, ac.incoming_transfers AS in_n,
         ac.outgoing_transfers AS out_n, ac.first_transfer_at AS first_at, ac.last_transfer_at AS last_at,
-        ac.incoming_unpriced + ac.outgoing_unpriced < ac.incoming_transfers + ac.outgoing_transfers AS priced
+        ac.incoming_unpriced + ac.outgoing_unpriced < ac.incoming_transfers + ac.outgoing_transfers AS priced,
+        ac.incoming_unpriced + ac.outgoing_unpriced AS unpriced_n
       FROM (SELECT unnest($1::bigint[]) AS id UNION SELECT id FROM addresses WHERE entity_id = ANY($2::int[])) own
       JOIN address_counterparties ac ON ac.address_id = own.id
       JOIN addresses ca ON ca.id = ac.counterparty_id
@@ -111,6 +115,10 @@ interface CounterpartySqlRow {
   address: string | null;
   category: string | null;
   level: number | null;
+  /** The address counterparty's best label (search/addressLabel.ts). */
+  label: string | null;
+  /** Null where the rollup read does not count them (entity_counterparty_totals). */
+  unpriced_n: string | number | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -139,6 +147,10 @@ function rowOf(row: CounterpartySqlRow): CounterpartyRow {
     totalTransfers: inN + outN,
     firstTransferAt: iso(row.first_at),
     lastTransferAt: iso(row.last_at),
+    label: row.kind === "address" ? attributionLabelOf(row.label) : null,
+    ...(row.unpriced_n === null || row.unpriced_n === undefined
+      ? {}
+      : { unpricedTransfers: Number(row.unpriced_n) }),
   };
 }
 
@@ -151,7 +163,7 @@ function entityTotalsSql(grouping: CounterpartyGrouping, namedOnly: boolean): st
   if (grouping !== "mixed" && grouping !== "entity") return null;
   return `SELECT counterparty_kind AS kind, counterparty_key AS key, incoming_usd AS in_usd, outgoing_usd AS out_usd,
       total_usd, incoming_transfers AS in_n, outgoing_transfers AS out_n, first_transfer_at AS first_at,
-      last_transfer_at AS last_at
+      last_transfer_at AS last_at, NULL::bigint AS unpriced_n
     FROM entity_counterparty_totals
     WHERE entity_id = ($2::int[])[1] AND cardinality($1::bigint[]) = 0
       AND $3::timestamptz IS NULL AND $4::timestamptz IS NULL
@@ -210,7 +222,7 @@ async function counterpartyStatement(
       ) m ON m.address_id = src.cp_id OR m.entity_id = src.cp_entity
       GROUP BY m.custom_id`;
     details = `SELECT g.*, NULL::text AS slug, ce.name, ce.uuid::text AS uuid, NULL::text AS chain, NULL::text AS address,
-        NULL::text AS category, NULL::int AS level
+        NULL::text AS category, NULL::int AS level, NULL::text AS label
       FROM pg g JOIN custom_entities ce ON ce.id = g.key`;
   } else {
     const group = groupKeyOf[query.grouping];
@@ -228,7 +240,8 @@ async function counterpartyStatement(
 
 // Names and categories of a page of entity and address groups.
 const attributedDetails = `SELECT g.*, e.slug, e.name, NULL::text AS uuid, a.chain, a.address,
-        coalesce(ec.name, ac.name) AS category, coalesce(ec.level, ac.level) AS level
+        coalesce(ec.name, ac.name) AS category, coalesce(ec.level, ac.level) AS level,
+        CASE WHEN g.kind = 'address' THEN ${bestLabelSql("g.key")} END AS label
       FROM pg g
       LEFT JOIN entities e ON g.kind = 'entity' AND e.id = g.key
       LEFT JOIN addresses a ON g.kind = 'address' AND a.id = g.key

@@ -13,6 +13,7 @@ import {
 } from "@sleuth/sdk";
 import { badRequest } from "../http/errors.ts";
 import { resolveSubjectRows, type SubjectRows, type Viewer } from "../metrics/subjects.ts";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
@@ -64,6 +65,7 @@ interface TransferSqlRow {
   cp_slug: string | null;
   cp_name: string | null;
   categories: string[] | null;
+  cp_label: string | null;
 }
 
 /** 001 §3 Transfer row: amounts in whole units, relevantAmountRaw negated for outgoing. */
@@ -86,6 +88,7 @@ export function transferRowOf(row: TransferSqlRow): TransferRow {
     runningBalanceRaw: unitsOf(row.balance_raw, row.decimals),
     assetUrn: assetUrn(row.chain, row.contract),
     asset: row.symbol,
+    counterpartyLabel: attributionLabelOf(row.cp_label),
   };
 }
 
@@ -94,7 +97,7 @@ export const transferColumnsSql = `t.id, t.block_timestamp, t.direction, t.amoun
   t.balance_raw::text AS balance_raw, tx.chain, tx.hash, s.contract, s.symbol, s.decimals, own.address AS own_address,
   cp.address AS cp_address, ce.slug AS cp_slug, ce.name AS cp_name,
   (SELECT array_agg(c.name ORDER BY c.name) FROM address_categories x JOIN categories c ON c.id = x.category_id
-   WHERE x.address_id = t.counterparty_id) AS categories`;
+   WHERE x.address_id = t.counterparty_id) AS categories, ${bestLabelSql("t.counterparty_id")} AS cp_label`;
 export const transferJoinsSql = `JOIN transactions tx ON tx.id = t.transaction_id
   JOIN assets s ON s.id = t.asset_id
   JOIN addresses own ON own.id = t.address_id

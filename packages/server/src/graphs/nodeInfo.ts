@@ -1,5 +1,6 @@
 import {
   addressChainUrn,
+  counterpartyNameOf,
   customEntityUrn,
   formatUrn,
   type GraphNodeInfo,
@@ -7,12 +8,15 @@ import {
   transactionUrn,
 } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
+import { entityRiskSummaries } from "../metrics/riskInfo.ts";
 import type { Viewer } from "../metrics/subjects.ts";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import type { Queryable } from "../store/store.ts";
 
 // What a node shows (balance, risk, owner), read from the rollups: address_summary for addresses,
-// entities with their category's ownership risk level, the organization's own custom entities,
-// transactions by hash. One statement per kind, whatever the number of nodes.
+// entities with the risk their page shows (issue 39: one risk, metrics/riskInfo.ts), the
+// organization's own custom entities, transactions by hash. One statement per kind (two for
+// entities), whatever the number of nodes.
 
 interface AddressInfoRow {
   id: number;
@@ -22,15 +26,21 @@ interface AddressInfoRow {
   risk_score: number | null;
   owner_name: string | null;
   owner_category: string | null;
+  best_label: string | null;
 }
 
-const addressColumns = `a.id, a.chain, a.address, s.balance_usd, s.risk_score, s.owner_name, s.owner_category`;
+const addressColumns = `a.id, a.chain, a.address, s.balance_usd, s.risk_score, s.owner_name, s.owner_category,
+  ${bestLabelSql("a.id")} AS best_label`;
 
 function addressInfoOf(row: AddressInfoRow): GraphNodeInfo {
+  // Issue 39: the node is named as every table names the address (the SDK's counterpartyNameOf).
+  const name = counterpartyNameOf({ entity: row.owner_name, label: attributionLabelOf(row.best_label) });
   return {
     type: "address",
     trmUrn: addressChainUrn(row.chain as never, row.address),
-    label: row.owner_name ?? row.address,
+    label: (name?.name ?? row.address).slice(0, 300),
+    nameKind: name?.kind ?? null,
+    nameSource: name?.source?.slice(0, 300) ?? null,
     chain: row.chain as GraphNodeInfo["chain"],
     balanceUsd: row.balance_usd,
     riskScore: row.risk_score,
@@ -59,23 +69,31 @@ interface EntityInfoRow {
   urn: string;
   name: string;
   category: string;
-  risk: number | null;
 }
 
-const entityColumns = `e.id, e.urn, e.name, c.name AS category, l.level AS risk`;
-const entityJoins = `JOIN categories c ON c.id = e.category_id
-  LEFT JOIN category_risk_levels l ON l.category_id = e.category_id AND l.risk_type = 'ownership'`;
+const entityColumns = `e.id, e.urn, e.name, c.name AS category`;
+const entityJoins = `JOIN categories c ON c.id = e.category_id`;
 
-function entityInfoOf(row: EntityInfoRow): GraphNodeInfo {
-  return {
+/**
+ * Entity nodes with their risk as the entity page reads it (ownership, counterparty and indirect
+ * exposure), not their category's ownership level alone, which called an exchange with high-risk
+ * counterparties "No risk" on the graph and "High risk" on its page.
+ */
+async function entityInfosOf(db: Queryable, rows: readonly EntityInfoRow[]): Promise<GraphNodeInfo[]> {
+  const risks = await entityRiskSummaries(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => ({
     type: "entity",
     trmUrn: row.urn,
     label: row.name,
+    nameKind: "entity",
     chain: null,
     balanceUsd: null,
-    riskScore: row.risk ?? 0,
+    riskScore: risks.get(Number(row.id))?.riskScore ?? 0,
     category: row.category,
-  };
+  }));
 }
 
 /** Node infos of entities by store id, keyed by id. */
@@ -88,7 +106,8 @@ export async function entityInfosById(
     `SELECT ${entityColumns} FROM unnest($1::integer[]) AS r(id) JOIN entities e ON e.id = r.id ${entityJoins}`,
     [ids],
   );
-  return new Map(rows.map((row) => [Number(row.id), entityInfoOf(row)]));
+  const infos = await entityInfosOf(db, rows);
+  return new Map(rows.map((row, index) => [Number(row.id), infos[index]!]));
 }
 
 /** A node's store row: what expand and trace start from. */
@@ -137,8 +156,10 @@ export async function resolveNodes(
       `SELECT ${entityColumns} FROM entities e ${entityJoins} WHERE e.urn = ANY($1::text[])`,
       [entityUrns],
     );
-    for (const row of rows)
-      found.set(row.urn, { kind: "entity", id: Number(row.id), info: entityInfoOf(row) });
+    const infos = await entityInfosOf(db, rows);
+    rows.forEach((row, index) => {
+      found.set(row.urn, { kind: "entity", id: Number(row.id), info: infos[index]! });
+    });
   }
   if (customIds.length > 0) {
     const rows = await db.query<{ id: number; uuid: string; name: string }>(

@@ -1,4 +1,4 @@
-import { type RiskIndicator, type RiskType, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
+import { type RiskIndicator, type RiskType, type SubjectRisk, subjectRiskOf } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
 import type { SummaryRow } from "./printedAnswers.ts";
 
@@ -29,23 +29,16 @@ function byRisk(a: IndicatorRow, b: IndicatorRow): number {
   );
 }
 
-export interface RiskSummary {
-  riskScore: number | null;
-  riskScoreLabel: ReturnType<typeof riskLabelOf>;
-  riskScoreLevel: ReturnType<typeof riskScoreLevelOf>;
+export interface RiskSummary extends SubjectRisk {
   riskIndicators: RiskIndicator[];
 }
 
+// Issue 39: the one server module that reads a subject's risk; the SDK's subjectRiskOf derives it
+// (docs/RULES.md "A subject's risk"), so every screen that shows it reads the same answer.
 function summaryOf(rows: IndicatorRow[]): RiskSummary {
   rows.sort(byRisk);
-  // A known subject without risky indicators scores 0 (no risk), not "no data".
-  const riskScore = rows[0]?.level ?? 0;
-  return {
-    riskScore,
-    riskScoreLabel: riskLabelOf(riskScore),
-    riskScoreLevel: riskScoreLevelOf(riskScore),
-    riskIndicators: rows.map(indicatorOf),
-  };
+  const riskIndicators = rows.map(indicatorOf);
+  return { ...subjectRiskOf(riskIndicators), riskIndicators };
 }
 
 function summariesOf(ids: readonly number[], rows: readonly IndicatorRow[]): Map<number, RiskSummary> {

@@ -15,6 +15,7 @@ import {
 import { toIso } from "../accounts/rows.ts";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { customEntitySummaries } from "../metrics/customEntitySummaries.ts";
+import { entityRiskSummaries } from "../metrics/riskInfo.ts";
 import type { Queryable } from "../store/store.ts";
 import { addressTagsJsonSql, entityCategoryTag, type TagRow, tagsFromJson } from "./attributionTags.ts";
 import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "./ipHosts.ts";
@@ -68,6 +69,7 @@ interface AddressDetailRow {
   tags: TagRow[] | null;
   transfers: number | null;
   volume: number | null;
+  risk_score: number | null;
 }
 
 /**
@@ -83,7 +85,8 @@ function addressRows(db: Queryable, which: string, params: readonly unknown[]): 
             ${addressTagsJsonSql("a.id")} AS tags,
             (s.incoming_transfers + s.outgoing_transfers)::int AS transfers,
             CASE WHEN s.incoming_transfers + s.outgoing_transfers > 0 THEN s.incoming_usd + s.outgoing_usd END
-              AS volume
+              AS volume,
+            s.risk_score
      FROM addresses a
      LEFT JOIN address_summary s ON s.address_id = a.id
      WHERE ${which}`,
@@ -116,6 +119,7 @@ function addressGroups(
         // which the rollups hold; counting distinct transactions would read every transfer.
         transactions: row.transfers ?? 0,
         totalVolume: roundUsd(row.volume),
+        riskScore: row.risk_score,
         isActive: row.first_active !== null,
         relatedEntities: [...related].map(([urn, name]) => ({ entityUrn: urn, name })),
         category:
@@ -297,6 +301,10 @@ export async function entityAutocomplete(
     [...search.params, slug, query.limit + 1, query.offset],
   );
   const { items, hasMore } = page(rows, { ...query, offset: 0 });
+  const risks = await entityRiskSummaries(
+    db,
+    items.map((row) => Number(row.id)),
+  );
   const hits: EntityHit[] = items.map((row) => {
     const entity = { slug: row.slug, name: row.name, categoryId: row.category_id, category: row.category };
     return {
@@ -306,6 +314,7 @@ export async function entityAutocomplete(
       category: row.category,
       categoryId: row.category_id,
       tags: [entityCategoryTag(entity)],
+      riskScore: risks.get(Number(row.id))?.riskScore ?? 0,
       totalVolume: roundUsd(row.volume_usd),
       totalTransfers: Number(row.transfers ?? 0),
       addresses: row.addresses ?? 0,

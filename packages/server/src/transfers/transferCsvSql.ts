@@ -40,7 +40,11 @@ const cellLookups = `asset_cells AS MATERIALIZED (
     ),
     cp_cells AS MATERIALIZED (
       SELECT id, address, ${csvTextCellSql("address")} AS cell, ${csvQuotedTailSql("address")} AS quoted,
-        ${csvTextCellSql(`replace(categories, chr(30), '; ')`)} AS categories
+        ${csvTextCellSql(`replace(categories, chr(30), '; ')`)} AS categories,
+        CASE WHEN position(${fieldSeparatorSql} IN label) > 1
+          THEN ${csvTextCellSql(`substr(label, 1, position(${fieldSeparatorSql} IN label) - 1)`)} END AS label_cell,
+        CASE WHEN position(${fieldSeparatorSql} IN label) > 1
+          THEN ${csvTextCellSql(`substr(label, position(${fieldSeparatorSql} IN label) + 1)`)} END AS source_cell
       FROM cps
     ),
     entity_cells AS MATERIALIZED (
@@ -79,6 +83,11 @@ function cellsSql(kind: TransferScope["kind"]): Record<TransferCsvField, string>
     assetUrn: "p.asset_urn",
     to: "CASE WHEN p.direction = 'outgoing' THEN p.cp_cell ELSE p.own_cell END",
     addressChainUrn: kind === "address" ? "NULL" : urnCellSql("address", "p.address", "p.own_quoted"),
+    // The SDK's counterpartyNameOf: a non-empty owner name, else a non-empty label with its source.
+    counterpartyName: "CASE WHEN p.entity_name <> '' THEN p.entity_name ELSE p.label_cell END",
+    counterpartyNameKind:
+      "CASE WHEN p.entity_name <> '' THEN 'entity' WHEN p.label_cell IS NOT NULL THEN 'label' END",
+    counterpartyNameSource: "CASE WHEN p.entity_name <> '' THEN NULL ELSE p.source_cell END",
   };
 }
 
@@ -101,7 +110,7 @@ export function bulkCsvSql(rows: string, order: string, kind: TransferScope["kin
       ${fencedPageRowsSql(
         "page",
         { asset: "asset_cells", own: "own_cells", cp: "cp_cells", entity: "entity_cells" },
-        "o.cell AS own_cell, o.quoted AS own_quoted, c.cell AS cp_cell, c.quoted AS cp_quoted, e.name AS entity_name",
+        "o.cell AS own_cell, o.quoted AS own_quoted, c.cell AS cp_cell, c.quoted AS cp_quoted, e.name AS entity_name, c.label_cell, c.source_cell",
       )}) p`;
 }
 

@@ -8,6 +8,7 @@ import {
   transactionUrn,
 } from "@sleuth/sdk";
 import { fieldSeparator, rowSeparator } from "../metrics/subjects.ts";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
 import type { TransferScope } from "./scope.ts";
@@ -31,6 +32,8 @@ export interface PageRow {
   cp_entity: string | null;
   cp_entity_urn: string | null;
   cp_categories: string | null;
+  /** The counterparty's best attribution label, `label chr(31) source` (search/addressLabel.ts). */
+  cp_label: string | null;
 }
 
 /**
@@ -55,6 +58,7 @@ export const pageColumns = {
   cp_entity: "(SELECT e.urn || chr(31) || e.name FROM entities e WHERE e.id = p.counterparty_entity_id)",
   cp_categories: `(SELECT string_agg(k.name, chr(30) ORDER BY ac.category_id)
     FROM address_categories ac JOIN categories k ON k.id = ac.category_id WHERE ac.address_id = p.counterparty_id)`,
+  cp_label: bestLabelSql("p.counterparty_id"),
 } as const;
 type PageColumn = keyof typeof pageColumns;
 const pageColumnNames = Object.keys(pageColumns) as PageColumn[];
@@ -69,7 +73,8 @@ type StoredPageRow = Record<PageColumn, string | number | null>;
  */
 export const bulkLookups = `cps AS MATERIALIZED (
       SELECT d.id, (SELECT c.address FROM addresses c WHERE c.id = d.id) AS address,
-        ${pageColumns.cp_categories.replace("p.counterparty_id", "d.id")} AS categories
+        ${pageColumns.cp_categories.replace("p.counterparty_id", "d.id")} AS categories,
+        ${pageColumns.cp_label.replace("p.counterparty_id", "d.id")} AS label
       FROM (SELECT DISTINCT counterparty_id AS id FROM page WHERE counterparty_id IS NOT NULL) d
     ),
     ast AS MATERIALIZED (
@@ -91,6 +96,7 @@ const bulkColumns: Record<PageColumn, string> = {
   cp_address: "cps.address",
   cp_entity: "ent.entity",
   cp_categories: "cps.categories",
+  cp_label: "cps.label",
 };
 
 /** Joins each row of a bulk page to its distinct lookups (bulkLookups). */
@@ -157,6 +163,7 @@ function pageRowOf(stored: StoredPageRow): PageRow {
     cp_entity_urn: entity === null ? null : entity.slice(0, cut),
     cp_entity: entity === null ? null : entity.slice(cut + 1),
     cp_categories: stored.cp_categories === null ? null : String(stored.cp_categories),
+    cp_label: stored.cp_label === null ? null : String(stored.cp_label),
   };
 }
 
@@ -215,6 +222,7 @@ export function transferRowOf(row: PageRow, kind: TransferScope["kind"]): Transf
     runningBalanceRaw: kind === "address" ? unitsOf(row.balance_raw, row.decimals) : null,
     assetUrn: row.asset_urn,
     asset: row.symbol,
+    counterpartyLabel: attributionLabelOf(row.cp_label),
   };
   return kind === "address"
     ? transfer

@@ -1,11 +1,18 @@
 import { Label } from "@primer/react";
-import { type RiskLabel, type RiskScoreLevel, riskColorOf, riskLabelOf, riskScoreLevelOf } from "@sleuth/sdk";
+import {
+  type RiskLabel,
+  type RiskScoreLevel,
+  riskColorOf,
+  riskLabelOf,
+  riskScoreLevelOf,
+  subjectRiskText,
+} from "@sleuth/sdk";
 import { riskBadgeStyle } from "./riskBadgeStyle.ts";
 
-// The SDK names the four labels (002 §3); the two states without a label are worded here.
+// The SDK words every state (issue 39: one risk, read the same everywhere).
 function riskText(level: RiskScoreLevel, label: RiskLabel | null): string {
   if (label) return `${label} risk`;
-  return level === 1 ? "No risk" : "Risk unknown";
+  return subjectRiskText(level === 1 ? 0 : null);
 }
 
 /** 002 §9 badge: the risk label in its colour (Severe red strong, High red, Medium yellow, Low green). */

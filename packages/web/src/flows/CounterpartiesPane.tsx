@@ -3,12 +3,14 @@ import { Button, Checkbox, FormControl, Select } from "@primer/react";
 import {
   type CounterpartyRow,
   counterpartyFlowsPageSize,
+  counterpartyRowName,
+  counterpartyTotalText,
   displayAddress,
   flowMessages,
-  formatFlowUsd,
   formatUtc,
   parseUrn,
   riskScoreLevels,
+  usdText,
   utcDatePattern,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
@@ -16,6 +18,7 @@ import { useEffect, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
 import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
 import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
+import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
@@ -27,10 +30,21 @@ import { useRowKeys } from "./useRowKeys.ts";
 
 const group = "Counterparties";
 
-function counterpartyLabel(row: CounterpartyRow): string {
-  if (row.name) return row.name;
+function counterpartyAddressText(row: CounterpartyRow): string {
   const parts = parseUrn(row.counterpartyUrn);
   return parts?.kind === "address" ? displayAddress(parts.chain, parts.address) : row.counterpartyUrn;
+}
+
+/** Issue 39: the SDK's one rule names the row (entity, else best label with its source). */
+function CounterpartyCell({ row, subjectUrn }: { row: CounterpartyRow; subjectUrn: string }) {
+  const name = counterpartyRowName(row);
+  const link = (text: string) => (
+    <SubjectLink urn={row.counterpartyUrn} plotUrns={[subjectUrn, row.counterpartyUrn]}>
+      {text}
+    </SubjectLink>
+  );
+  if (name === null) return link(counterpartyAddressText(row));
+  return <CounterpartyNameView name={name}>{link(name.name)}</CounterpartyNameView>;
 }
 
 /**
@@ -148,11 +162,7 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
               rows={data.rows}
               rowKey={(row) => row.counterpartyUrn}
               cells={{
-                counterparty: (row) => (
-                  <SubjectLink urn={row.counterpartyUrn} plotUrns={[subject.urn, row.counterpartyUrn]}>
-                    {counterpartyLabel(row)}
-                  </SubjectLink>
-                ),
+                counterparty: (row) => <CounterpartyCell row={row} subjectUrn={subject.urn} />,
                 category: (row) => row.category ?? "—",
                 risk: (row) =>
                   row.category ? (
@@ -160,9 +170,9 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                   ) : (
                     "—"
                   ),
-                received: (row) => formatFlowUsd(row.incomingVolumeUsd),
-                sent: (row) => formatFlowUsd(row.outgoingVolumeUsd),
-                total: (row) => formatFlowUsd(row.totalVolumeUsd),
+                received: (row) => usdText(row.incomingVolumeUsd),
+                sent: (row) => usdText(row.outgoingVolumeUsd),
+                total: (row) => counterpartyTotalText(row),
                 transfers: (row) => row.totalTransfers.toLocaleString("en-US"),
                 lastTransfer: (row) => formatUtc(row.lastTransferAt, utcDatePattern),
               }}

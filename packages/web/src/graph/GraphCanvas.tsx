@@ -21,6 +21,7 @@ import {
   ZoomedOutContext,
 } from "./graphZoomDetail.ts";
 import { OverviewNodeList } from "./OverviewNodeList.tsx";
+import { $pathFocus } from "./pathFocus.ts";
 
 const nodeTypes = { sleuth: GraphNodeView };
 
@@ -82,11 +83,31 @@ export function GraphCanvas({
   const zoomDetail = useGraphDetailOfCanvas();
   const detail = wholeGraph ? "detail" : zoomDetail;
   const overview = detail === "overview";
-  const { flowNodes: nodes, boxes } = useMemo(
+  const { flowNodes: laidOutNodes, boxes } = useMemo(
     () => canvasNodesOf(document.nodes, selectedId, dragging, drawn.current, overview),
     [document.nodes, selectedId, dragging, overview],
   );
-  const edges = useMemo(() => flowEdgesOf(document, detail), [document, detail]);
+  const allEdges = useMemo(() => flowEdgesOf(document, detail), [document, detail]);
+  // Issue 39: with a path focused, every node and edge off it is dimmed (the layer dims its own).
+  const focus = useStore($pathFocus);
+  const nodes = useMemo(
+    () =>
+      focus === null
+        ? laidOutNodes
+        : laidOutNodes.map((node) =>
+            focus.nodes.has(node.id) ? node : { ...node, className: "sleuth-graph-dimmed" },
+          ),
+    [laidOutNodes, focus],
+  );
+  const edges = useMemo(
+    () =>
+      focus === null
+        ? allEdges
+        : allEdges.map((edge) =>
+            focus.edges.has(edge.id) ? edge : { ...edge, className: `${edge.className} sleuth-graph-dimmed` },
+          ),
+    [allEdges, focus],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit request (a number) fits again.
   useEffect(() => {
@@ -175,7 +196,13 @@ export function GraphCanvas({
         aria-label="Investigation graph"
       >
         {/* 002 §9 grid lines, and what is drawn together below the detail zoom. */}
-        <GraphCanvasLayer document={document} boxes={boxes} selectedId={selectedId} detail={detail} />
+        <GraphCanvasLayer
+          document={document}
+          boxes={boxes}
+          selectedId={selectedId}
+          detail={detail}
+          focus={focus}
+        />
         {document.nodes.length >= graphOverviewMinNodes ? (
           <OverviewNodeList nodes={document.nodes} selectedId={selectedId} active={overview} />
         ) : null}

@@ -13,6 +13,7 @@ import {
 } from "./canvasLayerDrawing.ts";
 import { type NodeBox, zoomedOutFlowPaths } from "./flowPaths.ts";
 import type { GraphDetail } from "./graphZoomDetail.ts";
+import type { PathFocus } from "./pathFocus.ts";
 
 // How far past each side of the view the drawing of flows and cards reaches, as a share of the view.
 const bitmapMargin = 0.25;
@@ -48,11 +49,14 @@ export function GraphCanvasLayer({
   boxes,
   selectedId,
   detail,
+  focus = null,
 }: {
   document: GraphDocument;
   boxes: ReadonlyMap<string, NodeBox>;
   selectedId: string | null;
   detail: GraphDetail;
+  /** Issue 39: the focused path, drawn over the dimmed rest. */
+  focus?: PathFocus | null;
 }) {
   const store = useStoreApi();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -67,8 +71,18 @@ export function GraphCanvasLayer({
     () => (detail === "overview" ? cardDrawingOf(graph.nodes, boxes, selectedId) : null),
     [graph.nodes, boxes, selectedId, detail],
   );
+  const focused = useMemo(() => {
+    if (focus === null) return null;
+    const edges = graph.edges.filter((edge) => focus.edges.has(edge.id));
+    const nodes = graph.nodes.filter((node) => focus.nodes.has(node.id));
+    return {
+      flows:
+        detail === "detail" ? null : flowDrawingOf(zoomedOutFlowPaths(edges, boxes, detail === "overview")),
+      cards: detail === "overview" ? cardDrawingOf(nodes, boxes, selectedId) : null,
+    };
+  }, [focus, graph.edges, graph.nodes, boxes, detail, selectedId]);
   // What the next frame draws: the drawings change with the graph, the transform with every step.
-  const current = useMemo(() => ({ flows, cards }), [flows, cards]);
+  const current = useMemo(() => ({ flows, cards, focused }), [flows, cards, focused]);
   const scene = useRef(current);
   scene.current = current;
   const redraw = useRef<() => void>(() => {});
@@ -108,7 +122,7 @@ export function GraphCanvasLayer({
       }
       drawGridLayer(context, { width, height, ratio }, transform, colours.grid);
       const current = scene.current;
-      if (!bitmapContext || (!current.flows && !current.cards)) return;
+      if (!bitmapContext || (!current.flows && !current.cards && !current.focused)) return;
       const [x, y, zoom] = transform;
       const marginX = width * bitmapMargin;
       const marginY = height * bitmapMargin;
@@ -131,6 +145,7 @@ export function GraphCanvasLayer({
           current.flows,
           current.cards,
           resolve,
+          current.focused,
         );
         drawn = { scene: current, zoom, x, y, width, height, ratio };
       }

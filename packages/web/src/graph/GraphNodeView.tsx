@@ -14,8 +14,8 @@ import {
   formatMoney,
   type GraphNode,
   riskColorOf,
-  riskLabelOf,
   riskScoreLevelOf,
+  subjectRiskText,
   truncateSearchTitle,
 } from "@sleuth/sdk";
 import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
@@ -65,7 +65,6 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
   const TypeIcon =
     node.type === "offChainNode" && node.icon ? offChainIcons[node.icon] : typeIcons[node.type];
   const level = riskScoreLevelOf(node.riskScore);
-  const label = node.riskScore === null ? null : riskLabelOf(node.riskScore);
   const zoomedOut = useZoomedOut();
   // Zoomed out, the lightest node that still reads: its title (and note) on a card whose left edge
   // takes the risk colour, no icons or figures. The fewer elements per node, the less every frame
@@ -80,7 +79,9 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
         data-risk-level={node.riskScore === null ? undefined : level}
         data-testid="graph-node"
         data-urn={node.trmUrn}
-        title={`${typeNames[node.type]} ${node.label}`}
+        data-name-kind={node.nameKind ?? undefined}
+        data-risk-text={node.riskScore === null ? undefined : subjectRiskText(node.riskScore)}
+        title={`${typeNames[node.type]} ${node.label}${node.riskScore === null ? "" : `, ${subjectRiskText(node.riskScore)}`}`}
         // The same size as in full, so the flows keep their ends when the zoom crosses over.
         style={{
           height: nodeSize(node).height,
@@ -103,12 +104,23 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
       data-selected={selected || undefined}
       data-testid="graph-node"
       data-urn={node.trmUrn}
+      data-name-kind={node.nameKind ?? undefined}
+      data-risk-text={node.riskScore === null ? undefined : subjectRiskText(node.riskScore)}
     >
       <Handle type="target" position={Position.Left} className="sleuth-graph-handle" />
       <div className="sleuth-graph-node-head">
         <TypeIcon aria-hidden size={14} />
         <span className="sleuth-graph-node-kind">{typeNames[node.type]}</span>
         {node.chain ? <span className="sleuth-graph-node-chain">{node.chain}</span> : null}
+        {/* Issue 39: an address named by a label says so, and by whose list. */}
+        {node.type === "address" && node.nameKind ? (
+          <span
+            className="sleuth-graph-node-chain"
+            title={node.nameSource ? `${node.nameKind} · ${node.nameSource}` : node.nameKind}
+          >
+            {node.nameKind}
+          </span>
+        ) : null}
         {node.note ? <CommentIcon aria-label="Has a note" size={12} /> : null}
       </div>
       <div
@@ -126,7 +138,7 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
             style={riskBadgeStyle(riskColorOf(level))}
             data-risk-level={level}
           >
-            {label ? `${label} risk` : "No risk"}
+            {subjectRiskText(node.riskScore)}
           </span>
         ) : null}
         {node.category ? <span className="sleuth-graph-node-category">{node.category}</span> : null}

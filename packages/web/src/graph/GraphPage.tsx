@@ -23,13 +23,16 @@ import { NoteDialog } from "./dialogs/NoteDialog.tsx";
 import { OffChainNodeDialog } from "./dialogs/OffChainNodeDialog.tsx";
 import { OpReturnDialog } from "./dialogs/OpReturnDialog.tsx";
 import { SaveGraphDialog } from "./dialogs/SaveGraphDialog.tsx";
+import { TraceOptionsDialog } from "./dialogs/TraceOptionsDialog.tsx";
+import { TracePathsDialog } from "./dialogs/TracePathsDialog.tsx";
 import { GraphCanvas } from "./GraphCanvas.tsx";
 import { nodeTitle } from "./GraphNodeView.tsx";
-import { guarded, openSavedGraph, plotUrns, saveGraph } from "./graphActions.ts";
+import { guarded, openSavedGraph, plotUrns, saveGraph, traceSelected } from "./graphActions.ts";
 import { addConnection, addOffChainNode, moveNodes, updateEdge, updateNode } from "./graphEditing.ts";
 import { downloadGraphImage } from "./graphFiles.ts";
 import { $fitRequests, $graph, $selectedNode, editGraph, requestFit, selectNode } from "./graphSession.ts";
 import { withWholeGraphDrawn } from "./graphWholeDrawing.ts";
+import { $tracePathsOpen } from "./pathFocus.ts";
 import { registerPlotTarget } from "./plotTarget.ts";
 import { useGraphActionCommands } from "./useGraphActionCommands.ts";
 import { useGraphCanvasKeys } from "./useGraphCanvasKeys.ts";
@@ -100,6 +103,7 @@ function GraphWorkspace() {
   const headingRef = usePageHeading("graph");
   const flow = useReactFlow();
   const [dialog, setDialog] = useState<GraphDialog | null>(null);
+  const tracePathsOpen = useStore($tracePathsOpen);
   const fitRequest = useStore($fitRequests);
   const [expandLimit, setExpandLimit] = useState(expandDefaultLimit);
   const [loading, setLoading] = useState<string | null>(null);
@@ -322,6 +326,17 @@ function GraphWorkspace() {
       ) : null}
       {dialog?.kind === "opReturn" && selected ? <OpReturnDialog node={selected} onClose={close} /> : null}
       {dialog?.kind === "kyc" ? <KycLevelsDialog onClose={close} /> : null}
+      {dialog?.kind === "traceOptions" && selected ? (
+        <TraceOptionsDialog
+          subject={selected.label}
+          onClose={close}
+          onTrace={(direction, options) => {
+            close();
+            void guarded("Tracing", () => traceSelected(direction, options));
+          }}
+        />
+      ) : null}
+      {tracePathsOpen ? <TracePathsDialog onClose={() => $tracePathsOpen.set(false)} /> : null}
       {dialog?.kind === "connect" && selected ? (
         <ConnectionDialog
           source={selected}

@@ -1,11 +1,10 @@
-import { type GraphNode, riskLabelOf } from "@sleuth/sdk";
+import { type GraphNode, subjectRiskText } from "@sleuth/sdk";
 import { memo } from "react";
 import { nodeTitle, typeNames } from "./GraphNodeView.tsx";
 
 function riskText(node: GraphNode): string {
   if (node.riskScore === null) return "";
-  const label = riskLabelOf(node.riskScore);
-  return label ? `, ${label} risk` : ", no risk";
+  return `, ${subjectRiskText(node.riskScore).toLowerCase()}`;
 }
 
 /**

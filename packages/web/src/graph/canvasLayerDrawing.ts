@@ -148,10 +148,37 @@ export function drawGridLayer(
 export function drawScene(
   context: CanvasRenderingContext2D,
   ratio: number,
-  [x, y, zoom]: readonly [number, number, number],
+  transform: readonly [number, number, number],
   colours: LayerColours,
   flows: FlowDrawing | null,
   cards: CardDrawing | null,
+  riskColour: (value: string) => string,
+  focus: ScenePart | null = null,
+): void {
+  const draw = (part: ScenePart) => drawScenePart(context, ratio, transform, colours, part, riskColour);
+  draw({ flows, cards });
+  if (!focus) return;
+  // Issue 39: a focused path is drawn again over a veil of the background, so the rest is dimmed.
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.globalAlpha = 0.75;
+  context.fillStyle = colours.card;
+  context.fillRect(0, 0, context.canvas.width, context.canvas.height);
+  context.globalAlpha = 1;
+  draw(focus);
+}
+
+/** Flows and cards drawn together: the whole scene, or the focused path over it. */
+export interface ScenePart {
+  flows: FlowDrawing | null;
+  cards: CardDrawing | null;
+}
+
+function drawScenePart(
+  context: CanvasRenderingContext2D,
+  ratio: number,
+  [x, y, zoom]: readonly [number, number, number],
+  colours: LayerColours,
+  { flows, cards }: ScenePart,
   riskColour: (value: string) => string,
 ): void {
   context.setTransform(ratio * zoom, 0, 0, ratio * zoom, ratio * x, ratio * y);

@@ -13,6 +13,8 @@ import {
   platformMessages,
   portfolioLoadFailedMessage,
   searchMessages,
+  type TraceRequest,
+  tracePathRows,
   trmFileExtension,
   trmMediaType,
 } from "@sleuth/sdk";
@@ -25,6 +27,7 @@ import { $graph, editGraph, loadGraph, markSaved, requestFit } from "./graphSess
 import { layoutInWorker } from "./layout/layoutClient.ts";
 import type { LayoutAnswer } from "./layout/layoutRequest.ts";
 import { nodeSize } from "./nodeSize.ts";
+import { $tracePaths, $tracePathsOpen } from "./pathFocus.ts";
 
 // The graph's actions, shared by its commands, hotkeys and buttons. Each says what it did (or why
 // not) through the message region; the server enforces the editor role on writes as well.
@@ -128,7 +131,10 @@ export async function expandSelected(
     });
 }
 
-export async function traceSelected(direction: "outgoing" | "incoming"): Promise<void> {
+export async function traceSelected(
+  direction: "outgoing" | "incoming",
+  traceOptions: Pick<TraceRequest, "minAmount"> = {},
+): Promise<void> {
   const selectedId = selectedOrWarn();
   if (selectedId === null || !requireEditor()) return;
   const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
@@ -136,9 +142,12 @@ export async function traceSelected(direction: "outgoing" | "incoming"): Promise
     showMessage({ variant: "info", title: "A trace starts at an address, an entity or a custom entity." });
     return;
   }
-  const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction });
+  const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction, ...traceOptions });
   editGraph((document) => addTrace(document, result));
   await relayout();
+  // Issue 39: the trace opens as its list of paths, the largest amounts first.
+  $tracePaths.set({ origin: node.label, rows: tracePathRows(result) });
+  $tracePathsOpen.set(result.paths.length > 0);
   const ends = result.paths.filter((path) => path.stop && path.stop !== "end" && path.stop !== "hops");
   const notes = [describeUnpricedFlows(result), describeTraceCut(result.cut)].filter((note) => note !== null);
   showMessage({

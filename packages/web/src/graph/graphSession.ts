@@ -1,5 +1,6 @@
 import { emptyGraphDocument, type GraphDocument } from "@sleuth/sdk";
 import { atom, computed } from "nanostores";
+import { clearPathFocus } from "./pathFocus.ts";
 
 // The graph being worked on: its document, the saved record it came from, the selected node and
 // the undo and redo history. One graph at a time, kept while the console is open.
@@ -41,6 +42,7 @@ export function editGraph(edit: (document: GraphDocument) => GraphDocument, sele
   const graph = $graph.get();
   const next = edit(graph.document);
   if (next === graph.document) return;
+  clearPathFocus();
   const selectedId = select === undefined ? graph.selectedId : select;
   $graph.set({
     ...graph,
@@ -56,6 +58,7 @@ export function undoGraph(): boolean {
   const graph = $graph.get();
   const previous = graph.past.at(-1);
   if (!previous) return false;
+  clearPathFocus();
   $graph.set({
     ...graph,
     document: previous,
@@ -70,6 +73,7 @@ export function redoGraph(): boolean {
   const graph = $graph.get();
   const [next, ...rest] = graph.future;
   if (!next) return false;
+  clearPathFocus();
   $graph.set({ ...graph, document: next, dirty: true, past: [...graph.past, graph.document], future: rest });
   return true;
 }

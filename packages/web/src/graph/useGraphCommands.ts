@@ -19,6 +19,7 @@ import {
 } from "./graphActions.ts";
 import { downloadGexf, downloadGraphml } from "./graphFiles.ts";
 import { $graph, loadGraph, redoGraph, undoGraph } from "./graphSession.ts";
+import { $tracePathsOpen, clearPathFocus } from "./pathFocus.ts";
 
 export type GraphDialog =
   | { kind: "note" }
@@ -30,7 +31,8 @@ export type GraphDialog =
   | { kind: "opReturn" }
   | { kind: "kyc" }
   | { kind: "save"; rename: boolean }
-  | { kind: "exportCsv" };
+  | { kind: "exportCsv" }
+  | { kind: "traceOptions" };
 
 /** The saved graphs of the organization, for the palette's "Open graph…" page. */
 function useSavedGraphItems(): CommandPageItem[] {
@@ -229,6 +231,34 @@ export function useGraphCommands(options: {
       keys: "T",
       keywords: ["source", "incoming"],
       run: () => guarded("Tracing", () => traceSelected("incoming")),
+    },
+    {
+      id: "graph.traceWith",
+      title: "Trace funds with a minimum amount…",
+      group,
+      keys: "Alt+t",
+      keywords: ["follow", "min amount", "units", "ETH"],
+      run: () => {
+        if (selectedNodeOrWarn() && requireEditor()) openDialog({ kind: "traceOptions" });
+      },
+    },
+    {
+      id: "graph.tracePaths",
+      title: "Show trace paths",
+      group,
+      keys: "P",
+      keywords: ["trace", "paths", "list", "ends"],
+      run: () => $tracePathsOpen.set(true),
+    },
+    {
+      id: "graph.clearPathFocus",
+      title: "Clear path focus",
+      group,
+      keys: "x",
+      keywords: ["trace", "path", "dim", "highlight"],
+      run: () => {
+        if (!clearPathFocus()) showMessage({ variant: "info", title: "No path is focused." });
+      },
     },
     {
       id: "graph.remove",

@@ -14,6 +14,7 @@ import {
   moneyText,
   type SearchSection,
   type SuggestionItem,
+  subjectRiskText,
   type TransactionRow,
   textOrMissing,
   truncateSearchTitle,
@@ -41,11 +42,15 @@ export interface SearchRow {
 /** The results tables' columns per section; the first is the row's title. */
 export const searchSectionColumns = {
   transactions: ["Transaction", "Chain", "Time (UTC)", "Value"],
-  entities: ["Entity", "Category", "Addresses", "Transfers", "Volume"],
+  entities: ["Entity", "Category", "Risk", "Addresses", "Transfers", "Volume"],
   customEntities: ["Custom entity", "Created by", "Addresses", "Transfers", "Volume", "Last active"],
-  addresses: ["Address", "Chain", "Attribution", "Transfers", "Volume"],
+  addresses: ["Address", "Chain", "Attribution", "Risk", "Transfers", "Volume"],
   ips: ["IP", "Country", "ISP", "Associated addresses", "Observations"],
 } as const satisfies Record<SearchSection, readonly string[]>;
+
+/** Issue 39: a hit's risk as its page reads it; nothing when the server sent none. */
+const riskDetail = (riskScore: number | null | undefined) =>
+  riskScore === undefined ? null : subjectRiskText(riskScore);
 
 const chainName = (chain: string) => chainById(chain)?.name ?? chain;
 
@@ -82,12 +87,14 @@ export function entityRow(hit: EntityHit): SearchRow {
     fullTitle: hit.name,
     detail: joinDetail([
       hit.category,
+      riskDetail(hit.riskScore),
       hit.addresses === null ? null : count(hit.addresses, "address", "addresses"),
     ]),
     chain: null,
     otherChains: [],
     cells: [
       hit.category,
+      riskDetail(hit.riskScore) ?? missingValueText,
       countText(hit.addresses),
       countText(hit.totalTransfers),
       moneyText(hit.totalVolume),
@@ -143,6 +150,7 @@ export function addressRow(hit: AddressHit): SearchRow {
     detail: joinDetail([
       others > 0 ? `${chainName(hit.chain)} and ${count(others, "other chain")}` : chainName(hit.chain),
       attribution,
+      riskDetail(hit.riskScore),
     ]),
     chain: hit.chain,
     otherChains: (hit.seeMore ?? []).map((other) => ({
@@ -153,6 +161,7 @@ export function addressRow(hit: AddressHit): SearchRow {
     cells: [
       others > 0 ? `${chainName(hit.chain)} +${others}` : chainName(hit.chain),
       attribution ?? missingValueText,
+      riskDetail(hit.riskScore) ?? missingValueText,
       countText(hit.transactions),
       moneyText(hit.totalVolume),
     ],

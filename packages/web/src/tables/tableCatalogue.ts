@@ -159,6 +159,7 @@ export const tableCatalogue = {
     columns: [
       { id: "title", header: "Entity", fixed: true },
       { id: "category", header: "Category" },
+      { id: "risk", header: "Risk" },
       { id: "addresses", header: "Addresses" },
       { id: "transfers", header: "Transfers" },
       { id: "volume", header: "Volume" },
@@ -181,6 +182,7 @@ export const tableCatalogue = {
       { id: "title", header: "Address", fixed: true },
       { id: "chain", header: "Chain" },
       { id: "attribution", header: "Attribution" },
+      { id: "risk", header: "Risk" },
       { id: "transfers", header: "Transfers" },
       { id: "volume", header: "Volume" },
     ],

@@ -1,14 +1,17 @@
 import { Link as PrimerLink } from "@primer/react";
 import {
+  counterpartyNameOf,
   displayAddress,
   formatBalance,
-  formatUsdVolume,
   formatUtc,
   missingValueText,
   parseUrn,
   truncateMiddle,
+  unknownUsdReason,
+  usdText,
 } from "@sleuth/sdk";
 import { Link } from "wouter";
+import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { plotUrnsAttribute } from "../graph/plotOnGraph.ts";
 import { pathOfUrn } from "../navigation/routePaths.ts";
 import type { AnyTransferRow } from "./transferQueries.ts";
@@ -59,13 +62,23 @@ export function CounterpartyAddressCell({ row }: { row: AnyTransferRow }) {
   );
 }
 
+/**
+ * Issue 39: the counterparty named by the SDK's one rule (owner entity, else best label with its
+ * source), its kind shown beside the name.
+ */
 export function CounterpartyEntityCell({ row }: { row: AnyTransferRow }) {
   const [entity] = row.counterpartyEntities;
-  if (!entity) return <span className="sleuth-muted">{missingValueText}</span>;
+  const name = counterpartyNameOf({ entity: entity?.entity, label: row.counterpartyLabel });
+  if (!name) return <span className="sleuth-muted">{missingValueText}</span>;
+  const href = entity ? pathOfUrn(entity.entityUrn) : null;
   return (
-    <PrimerLink as={Link} href={pathOfUrn(entity.entityUrn) ?? "#"}>
-      {entity.entity}
-    </PrimerLink>
+    <CounterpartyNameView name={name}>
+      {href ? (
+        <PrimerLink as={Link} href={href}>
+          {name.name}
+        </PrimerLink>
+      ) : null}
+    </CounterpartyNameView>
   );
 }
 
@@ -84,11 +97,8 @@ export function AmountCell({ value }: { value: string | null }) {
 /** A missing price says so (never $0.00). */
 export function UsdCell({ row }: { row: AnyTransferRow }) {
   return (
-    <span
-      className="sleuth-number"
-      title={row.relevantAmountUsd === null ? "No USD price for this asset that day" : undefined}
-    >
-      {formatUsdVolume(row.relevantAmountUsd)}
+    <span className="sleuth-number" title={row.relevantAmountUsd === null ? unknownUsdReason : undefined}>
+      {usdText(row.relevantAmountUsd)}
     </span>
   );
 }

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import type { ELK } from "elkjs/lib/elk-api.js";
+import { forceLayout, type Positions } from "./forceLayout.ts";
 import { type LayoutAnswer, type LayoutRequest, layoutAlgorithmFor, layoutOptions } from "./layoutRequest.ts";
-import { type Positions, spanningTreeLayout } from "./spanningTreeLayout.ts";
 
 // The layout runs here, off the page's thread, so the console keeps answering keys while it works:
-// elk's layered algorithm for small graphs, the spanning-tree layout for large ones. elk is a large
+// elk's layered algorithm for small graphs, graphology's ForceAtlas2 (forceLayout.ts) for large ones. elk is a large
 // script: it is loaded on the first small graph, so a large graph never waits for it.
 let elk: Promise<ELK> | null = null;
 
@@ -31,9 +31,7 @@ async function onLayoutRequest(event: MessageEvent<LayoutRequest>): Promise<void
   const started = performance.now();
   try {
     const positions =
-      algorithm === "layered"
-        ? await layeredLayout(request)
-        : spanningTreeLayout(request.nodes, request.edges);
+      algorithm === "layered" ? await layeredLayout(request) : forceLayout(request.nodes, request.edges);
     const answer: LayoutAnswer = {
       id: request.id,
       positions,

@@ -6,7 +6,7 @@ export interface LayoutRequest {
   edges: ReadonlyArray<{ id: string; source: string; target: string }>;
 }
 
-export type LayoutAlgorithm = "layered" | "spanningTree";
+export type LayoutAlgorithm = "layered" | "forceAtlas2";
 
 export interface LayoutAnswer {
   id: number;
@@ -20,13 +20,12 @@ export interface LayoutAnswer {
 // Choice: elk's layered algorithm while a graph is small enough for it to answer at once (a few
 // expansions, a short trace); its cost grows much faster than the graph (long edges become chains
 // of dummy nodes that every crossing-minimisation sweep revisits), so beyond this many nodes plus
-// edges the worker draws the same left-to-right picture along a spanning tree instead
-// (spanningTreeLayout.ts).
+// edges the worker lays the graph out with ForceAtlas2 from a left-to-right seed (forceLayout.ts).
 export const layeredLayoutMaxElements = 100;
 
 /** The layout a graph of this size gets. */
 export function layoutAlgorithmFor(graph: Pick<LayoutRequest, "nodes" | "edges">): LayoutAlgorithm {
-  return graph.nodes.length + graph.edges.length <= layeredLayoutMaxElements ? "layered" : "spanningTree";
+  return graph.nodes.length + graph.edges.length <= layeredLayoutMaxElements ? "layered" : "forceAtlas2";
 }
 
 // elk's layered algorithm left to right: funds flow from left to right, so a node's senders sit to

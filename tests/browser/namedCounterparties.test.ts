@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { addressChainUrn } from "@sleuth/sdk";
+import type { Browser, BrowserContext, Page } from "playwright";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { launchChromium } from "./chromium.ts";
+import { signInAsDemo } from "./keyboard.ts";
+
+// Issue 39 in the console, by keyboard alone, on the real 2017 ethereum-etl sample with a label list
+// naming three of the busiest address's counterparties (the transfers pane's first, the
+// counterparties pane's first, and a trace's end, listed as sanctioned): the label names the
+// counterparty in both panes and on the graph; a trace opens its list of paths and Enter focuses
+// one; the sanctioned address reads one risk on its graph node, in the palette and on its page.
+// With SLEUTH_SCREENSHOTS=<dir> each screen is saved there.
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let busiest: string;
+/** The counterparty of the newest transfer (the transfers pane's first row). */
+let newest: string;
+/** The first counterparty of the counterparties pane. */
+let first: string;
+/** The end of a path of the trace the graph will run, listed as sanctioned. */
+let sanctioned: string;
+const newestLabel = "Test Newest Counterparty";
+const firstLabel = "Test First Counterparty";
+const sanctionedLabel = "Test Sanctioned Wallet";
+const screenshots = process.env.SLEUTH_SCREENSHOTS;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (screenshots) await page.screenshot({ path: `${screenshots}/${name}.png` });
+}
+
+const palette = (page: Page) => page.getByRole("dialog", { name: /Command palette/ });
+const addressOf = (urn: string | null | undefined) => urn?.split(":").pop() ?? "";
+
+beforeAll(async () => {
+  ensureConsoleBuilt();
+  server = await startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist } });
+  const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+  const imported = await client.imports.run("ethereum-etl", readFileSync(sample2017File, "utf8"));
+  expect(imported.inserted).toBeGreaterThan(0);
+  busiest = busiestAddressOf(sample2017File);
+  const subject = addressChainUrn("ethereum", busiest);
+  // What the panes and the trace will show first, read from the API before any label exists.
+  const transfers = await client.transfers.address({ addressChainUrn: subject });
+  newest = addressOf(
+    transfers.data.find((row) => row.counterpartyAddressChainUrns[0])?.counterpartyAddressChainUrns[0],
+  );
+  const counterparties = await client.flows.counterpartySummary("address", { addressChainUrn: subject });
+  first = addressOf(
+    counterparties.rows.find((row) => row.addressChainUrn && addressOf(row.addressChainUrn) !== newest)
+      ?.addressChainUrn,
+  );
+  const trace = await client.graphs.trace({ trmUrn: subject });
+  sanctioned = addressOf(
+    trace.paths.map((path) => path.trmUrns.at(-1)).find((end) => ![newest, first].includes(addressOf(end))),
+  );
+  expect([newest, first, sanctioned].every((address) => address.startsWith("0x"))).toBe(true);
+  const labels = await client.imports.run(
+    "address-labels",
+    [
+      "address,label,category,chain",
+      // Gambling does not stop a trace (an exchange would), so the trace keeps its paths.
+      `${newest},${newestLabel},gambling,ethereum`,
+      `${first},${firstLabel},gambling,ethereum`,
+      `${sanctioned},${sanctionedLabel},sanction,ethereum`,
+    ].join("\n"),
+    { source: "labels.csv" },
+  );
+  expect(labels.inserted).toBeGreaterThan(0);
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function openAddress(page: Page, address: string): Promise<void> {
+  await page.keyboard.press("ControlOrMeta+k");
+  await page.keyboard.type(address);
+  const result = palette(page)
+    .locator('[role="option"][data-kind="result"]')
+    .filter({ hasText: address.slice(-10) });
+  await expect.poll(() => result.first().getAttribute("aria-selected"), { timeout: 15_000 }).toBe("true");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${server.baseUrl}/address/eth/${address}`);
+}
+
+describe("issue 39 named counterparties, one risk and readable traces by keyboard", () => {
+  test("issue 39 the label names the counterparty in the transfers and counterparties panes and on the graph; a trace's paths open and Enter focuses one", async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    await openAddress(page, busiest);
+
+    // Transfers (2): the rows with that counterparty name it by its label, marked as a label.
+    await page.getByRole("tab", { name: "Transfers" }).waitFor();
+    await page.keyboard.press("2");
+    const transfers = page.getByTestId("transfers-table");
+    await transfers.waitFor();
+    const named = transfers.locator('[data-name-kind="label"]').filter({ hasText: newestLabel });
+    await expect.poll(() => named.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await named.first().textContent()).toContain("labels.csv");
+    // Unknown USD reads as unknown, never $0.00.
+    expect(await transfers.getByText("$0.00", { exact: true }).count()).toBe(0);
+    await shot(page, "named-transfers");
+
+    // Counterparties (3): the same name, the same kind.
+    await page.keyboard.press("3");
+    const counterparties = page.getByTestId("counterparties-table");
+    await counterparties.waitFor();
+    await expect
+      .poll(() => counterparties.locator('[data-name-kind="label"]').filter({ hasText: firstLabel }).count())
+      .toBe(1);
+    await shot(page, "named-counterparties");
+
+    // The graph: plot the address (G), trace (t): the trace opens as its paths.
+    await page.keyboard.press("G");
+    await page.waitForURL(/\/graph/);
+    await page.getByTestId("graph-node").first().waitFor();
+    await page.keyboard.press("t");
+    const dialog = page.getByRole("dialog", { name: "Trace paths" });
+    await dialog.waitFor({ timeout: 20_000 });
+    const paths = dialog.getByTestId("trace-paths").getByRole("option");
+    await expect.poll(() => paths.count()).toBeGreaterThan(1);
+    await expect.poll(() => paths.filter({ hasText: sanctionedLabel }).count()).toBe(1);
+    expect(await paths.filter({ hasText: sanctionedLabel }).textContent()).toContain(
+      "reached a sanctioned party",
+    );
+    await shot(page, "trace-paths");
+
+    // Down to the sanctioned party's path, Enter: the path is focused, everything else dimmed.
+    const target = await paths.evaluateAll(
+      (options, label) => options.findIndex((option) => option.textContent?.includes(label)),
+      sanctionedLabel,
+    );
+    for (let step = 0; step < target; step++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    const sanctionedNode = page.locator(`[data-testid="graph-node"][data-urn$="${sanctioned}"]`);
+    await sanctionedNode.waitFor();
+    expect(await sanctionedNode.getAttribute("data-name-kind")).toBe("label");
+    // Its title card (zoomed out) or its full card names it.
+    expect((await sanctionedNode.getAttribute("title")) ?? (await sanctionedNode.textContent())).toContain(
+      sanctionedLabel,
+    );
+    await expect.poll(() => page.locator(".react-flow__node.sleuth-graph-dimmed").count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator(".react-flow__node:not(.sleuth-graph-dimmed)")
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-id"))),
+    ).toEqual(expect.arrayContaining([expect.stringContaining(sanctioned)]));
+    await shot(page, "trace-path-focused");
+
+    // One risk: the sanctioned address's graph node, palette result and page say the same.
+    await page.keyboard.press("x");
+    // The node's risk as its badge (or, zoomed out, its risk-coloured edge and title) reads it.
+    const nodeRisk = await sanctionedNode.getAttribute("data-risk-text");
+    expect(nodeRisk).toBe("Severe risk");
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await page.keyboard.press("ControlOrMeta+k");
+    await page.keyboard.type(sanctioned);
+    const result = palette(page).locator('[role="option"][data-kind="result"]').first();
+    await expect.poll(() => result.textContent(), { timeout: 15_000 }).toContain(nodeRisk!);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${server.baseUrl}/address/eth/${sanctioned}`);
+    await expect.poll(() => page.getByTestId("risk-badge").first().textContent()).toBe(nodeRisk);
+    await shot(page, "one-risk-address");
+  });
+});

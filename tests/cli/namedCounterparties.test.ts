@@ -1,0 +1,86 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type CounterpartyName, type CounterpartyRow, type TraceResult, tracePathRows } from "@sleuth/sdk";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { busiestAddressOf, sample2017File, sentFromFile } from "../helpers/pricedSample.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { type CliSandbox, createCliSandbox } from "./run.ts";
+
+// Issue 39 from the terminal, on the real 2017 ethereum-etl sample with a label list naming the
+// busiest address's largest recipient: the label names it in `sleuth counterparties`, in `sleuth
+// transfers --format csv`, and at the end of its path in `sleuth trace`'s path list.
+
+let server: TestServer;
+let cli: CliSandbox;
+let env: Record<string, string>;
+let busiest: string;
+let recipient: string;
+const label = "Test Exchange Hot Wallet";
+
+beforeAll(async () => {
+  server = await startTestServer({ store: "pglite" });
+  env = { SLEUTH_API_URL: server.baseUrl, SLEUTH_TOKEN: await server.tokenFor(server.demo.user.email) };
+  cli = await createCliSandbox();
+  busiest = busiestAddressOf(sample2017File);
+  recipient = [...sentFromFile(busiest)].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))[0]![0];
+  const labels = join(cli.dir, "labels.csv");
+  await writeFile(labels, `address,label,category,chain\n${recipient},${label},exchange,ethereum\n`);
+  expect((await cli.run(["import", "ethereum-etl", sample2017File], { env })).code).toBe(0);
+  expect((await cli.run(["import", "address-labels", labels], { env })).code).toBe(0);
+  // Two imports through the CLI process (the sample rebuilds the rollups): longer than a test's
+  // default hook time on a loaded machine.
+}, 300_000);
+afterAll(async () => {
+  await cli?.remove();
+  await server?.close();
+});
+
+describe("issue 39 named counterparties in the CLI", () => {
+  test("issue 39 sleuth counterparties names an unowned counterparty by its label and the label's source", async () => {
+    const result = await cli.run(["counterparties", busiest, "--chain", "eth", "--limit", "5000"], { env });
+    expect(result.code).toBe(0);
+    // Every counterparty: unpriced, they come in no volume order, so the labelled one is anywhere.
+    const rows = JSON.parse(result.stdout) as (CounterpartyRow & {
+      counterpartyName: CounterpartyName | null;
+    })[];
+    const row = rows.find((entry) => entry.addressChainUrn?.endsWith(recipient));
+    expect(row?.counterpartyName).toEqual({ name: label, kind: "label", source: "labels.csv" });
+    // An address no list names stays unnamed (null), never a made-up name.
+    expect(rows.some((entry) => entry.counterpartyName === null)).toBe(true);
+  });
+
+  test("issue 39 sleuth transfers --format csv writes the counterparty's name, its kind and source", async () => {
+    const result = await cli.run(["transfers", busiest, "--chain", "eth", "--format", "csv"], { env });
+    expect(result.code).toBe(0);
+    const records = Papa.parse<Record<string, string>>(result.stdout.trim(), { header: true }).data;
+    const toRecipient = records.filter((record) => record.counterpartyAddressChainUrns?.endsWith(recipient));
+    expect(toRecipient.length).toBeGreaterThan(0);
+    for (const record of toRecipient)
+      expect([record.counterpartyName, record.counterpartyNameKind, record.counterpartyNameSource]).toEqual([
+        label,
+        "label",
+        "labels.csv",
+      ]);
+  });
+
+  test("issue 39 sleuth trace lists its paths largest first, the labelled end named by its label", async () => {
+    const json = await cli.run(["trace", busiest, "--hops", "1", "--fan-out", "20"], { env });
+    const trace = JSON.parse(json.stdout) as TraceResult;
+    const expected = tracePathRows(trace);
+    const paths = await cli.run(["trace", busiest, "--hops", "1", "--fan-out", "20", "--format", "paths"], {
+      env,
+    });
+    expect(paths.code).toBe(0);
+    // Not a terminal: tab-separated rows in the list's order (end, named by, stopped, hops, at most, urn).
+    const lines = paths.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
+    expect(lines.map((cells) => cells.at(-1))).toEqual(expected.map((row) => row.end));
+    const labelled = lines.find((cells) => cells.at(-1)?.endsWith(recipient));
+    expect(labelled?.slice(0, 2)).toEqual([label, "label"]);
+    const amounts = expected.map((row) => row.amountUsd ?? Number.NEGATIVE_INFINITY);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+});
