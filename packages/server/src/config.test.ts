@@ -44,3 +44,11 @@ test("a malformed setting stops the start and names the variable", () => {
   expect(() => loadConfig({ PORT: "seventy" })).toThrow(/PORT/);
   expect(() => loadConfig({ SLEUTH_DEMO: "maybe" })).toThrow(/SLEUTH_DEMO/);
 });
+
+test("issue 44 logs are readable lines on a terminal and JSON elsewhere, unless SLEUTH_LOG_FORMAT says", () => {
+  expect(loadConfig({}, "/srv", true).logFormat).toBe("text");
+  expect(loadConfig({}, "/srv", false).logFormat).toBe("json");
+  expect(loadConfig({ SLEUTH_LOG_FORMAT: "json" }, "/srv", true).logFormat).toBe("json");
+  expect(loadConfig({ SLEUTH_LOG_FORMAT: "text" }, "/srv", false).logFormat).toBe("text");
+  expect(() => loadConfig({ SLEUTH_LOG_FORMAT: "pretty" })).toThrow(ConfigError);
+});

@@ -12,6 +12,7 @@ import { rateLimitKey, resolveCaller } from "./auth.ts";
 import { HttpError, handleError, sendError } from "./errors.ts";
 import { checkHost } from "./hostAllowlist.ts";
 import { registerIdempotency } from "./idempotency.ts";
+import { OneRecordPerRequest, textLogStream } from "./logFormat.ts";
 import { RateLimiter } from "./rateLimit.ts";
 
 export interface ServerOptions {
@@ -78,7 +79,11 @@ function checkJsonWrite(
  */
 export async function buildServer({ store, config }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === "text" ? { stream: textLogStream(process.stdout) } : {}),
+    },
+    logController: new OneRecordPerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,

@@ -100,7 +100,7 @@ function AddressDetails({
   const risk = useQuery(explorerQueries.addressRisk(urn));
   const attribution = useQuery(explorerQueries.addressAttribution(urn));
   return (
-    <div className="sleuth-page" data-testid="address-page">
+    <div className="sleuth-page sleuth-subject-page" data-testid="address-page">
       <IdentifierHeader
         kind="Address"
         identifier={shown}
