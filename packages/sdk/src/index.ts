@@ -493,6 +493,12 @@ export {
   toGraphml,
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
+export {
+  graphPictureCardSize,
+  graphPictureFrame,
+  graphPicturePadding,
+  toGraphSvg,
+} from "./graph/graphPicture.ts";
 export { readOpReturn } from "./graph/opReturn.ts";
 export type { TrmFile } from "./graph/trmFile.ts";
 export {
