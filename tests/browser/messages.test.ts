@@ -14,6 +14,8 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let busiest: { chain: string; address: string };
+let owned: { chain: string; address: string };
+let other: { chain: string; address: string };
 
 beforeAll(async () => {
   ensureConsoleBuilt();
@@ -23,6 +25,15 @@ beforeAll(async () => {
     `SELECT a.chain, a.address FROM address_counterparties c JOIN addresses a ON a.id = c.address_id
       GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
   )) as [typeof busiest];
+  // An address an entity with property groups owns (the owner's cards in triage).
+  [owned] = (await server.store.query(
+    `SELECT a.chain, a.address FROM addresses a JOIN entities e ON e.id = a.entity_id
+      WHERE e.law_enforcement_contact IS NOT NULL ORDER BY a.id LIMIT 1`,
+  )) as [typeof owned];
+  [other] = (await server.store.query(
+    `SELECT chain, address FROM addresses WHERE address <> $1 ORDER BY id LIMIT 1`,
+    [busiest.address],
+  )) as [typeof other];
 });
 afterAll(async () => {
   await browser?.close();
@@ -102,6 +113,7 @@ describe("issue 44 failures the console recovers from", () => {
     const problem = pane.getByTestId("panel-error");
     await problem.getByText("We had an issue making that request. Please try again.").waitFor();
     await problem.getByRole("button", { name: "Retry" }).waitFor();
+    await page.screenshot({ path: "/tmp/messages-panel-error.png" });
     failing = false;
     await tabTo(page, problem.getByRole("button", { name: "Reset Filters" }), 40);
     await page.keyboard.press("Enter");
@@ -119,5 +131,81 @@ describe("issue 44 failures the console recovers from", () => {
     // The filtered answer arrives (rows, or the filter's own empty message) and the filter stays.
     await problem.waitFor({ state: "detached" });
     expect(await named.isChecked()).toBe(true);
+  });
+});
+
+describe("issue 44 000 §8 the spec's message where a load fails", () => {
+  test("000 §8 ownership sources, property groups and inet observations each say their own text", async () => {
+    const page = await signedIn();
+    // The owner list of owns-controls: the address's attribution (its ownership sources).
+    await page.route(/\/v2\/attribution\/address/, serverError);
+    const ownsControls = (address: { chain: string; address: string }) =>
+      `${server.baseUrl}/triage/address/${address.address}/${address.chain}?tab=details&section=owns-controls`;
+    await page.goto(ownsControls(owned));
+    await page
+      .locator("#triage-section-owns-controls")
+      .getByText("Failed to fetch address attribution ownership sources. Please try again later.")
+      .waitFor();
+    await page.unroute(/\/v2\/attribution\/address/);
+
+    // The owner's property cards.
+    await page.route(/\/v1\/triage\/entities\/[^/]+\/properties/, serverError);
+    await page.goto(ownsControls(owned));
+    await page.getByText("Failed to fetch property groups. Please try again later.").first().waitFor();
+    await page.screenshot({ path: "/tmp/messages-property-groups.png" });
+
+    // The IPs pane of an address page.
+    await page.route(/\/v1\/inet\/observations\//, serverError);
+    await page.goto(`${server.baseUrl}${addressPath()}?pane=ips`);
+    await page
+      .getByRole("region", { name: "IP addresses" })
+      .getByText("Failed to fetch address inet observations. Please try again later.")
+      .waitFor();
+  });
+
+  test("000 §8/§9 plotting: the 30 s balance notice, and a failed balance load said once per load", async () => {
+    const page = await signedIn();
+    // 000 §9: the notice comes after 30 s of loading; the page's clock is moved on, not waited for.
+    await page.clock.install();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failing = false;
+    await page.route(/\/graphs\/nodes$/, async (route) => {
+      await held;
+      return failing ? serverError(route) : route.continue();
+    });
+    const urnOf = (address: { chain: string; address: string }) =>
+      `urn:sleuth:address:${address.chain}:${address.address}`;
+    await page.goto(`${server.baseUrl}/graph?trmUrn=${encodeURIComponent(urnOf(busiest))}`);
+    const notice = page.getByText(
+      "Node appearances are still loading and may not accurately represent Portfolio Balances.",
+    );
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.clock.fastForward(29_000);
+    expect(await notice.count()).toBe(0);
+    await page.clock.fastForward(2_000);
+    await notice.waitFor();
+    release();
+
+    // A new load whose balance lookups fail: the reload request is said once, however many fail.
+    failing = true;
+    await page.goto(`${server.baseUrl}/graph?trmUrn=${encodeURIComponent(urnOf(other))}`);
+    const failed = page.getByText(
+      "Portfolio balances for nodes could not be loaded. Please reload the page.",
+    );
+    await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(1);
+    const answered = page.waitForResponse((response) => response.url().endsWith("/graphs/nodes"));
+    await page.evaluate(
+      (path) => {
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+      },
+      `/graph?trmUrn=${encodeURIComponent(urnOf(owned))}`,
+    );
+    expect((await answered).status()).toBe(500);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await failed.count()).toBe(1);
   });
 });
