@@ -19,7 +19,8 @@ export async function buildCli(): Promise<void> {
     input: entry,
     platform: "node",
     // Ink loads it only under DEV=true (React DevTools), which a user of the CLI never sets.
-    external: ["react-devtools-core"],
+    // resvg is a native addon (graph PNG export): loaded from node_modules, never bundled.
+    external: ["react-devtools-core", "@resvg/resvg-js"],
     logLevel: "warn",
   });
   try {

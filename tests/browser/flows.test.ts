@@ -155,4 +155,46 @@ describe("follow the money panes (001 §2, 000 §7)", () => {
     expect(await shortcuts.textContent()).toContain("Show Counterparties");
     await expectFocused(shortcuts.locator(":focus"));
   });
+
+  test("001 §9 / 000 §9 balances show at most 8 decimals, money 2, shares 1 to 7 decimals or '<0.1%'", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signInAsDemo(context, server.baseUrl);
+    const urn = addressChainUrn(busiest.chain, busiest.address);
+    const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+    const [held] = await client.holdings.assetHoldings("v2", { addresses: [urn] });
+    const holdings = held?.holdings ?? [];
+    expect(holdings.length).toBeGreaterThan(0);
+    const segment = chainById(busiest.chain)?.symbol ?? busiest.chain;
+
+    await page.goto(`${server.baseUrl}/address/${segment}/${busiest.address}?pane=holdings`);
+    const holdingRows = page.getByTestId("holdings-table").locator("tbody tr");
+    await expect.poll(() => holdingRows.count(), { timeout: 15_000 }).toBe(holdings.length);
+    for (const [index, holding] of holdings.entries()) {
+      const [, balance, usd] = await holdingRows.nth(index).locator("td").allTextContents();
+      // 001 §9: the balance to 8 decimals (trailing zeros dropped), the raw amount rounded there.
+      expect(balance).toMatch(/^-?[\d,]+(\.\d{1,8})?$/);
+      expect(
+        Math.abs(Number(balance!.replaceAll(",", "")) - Number(holding.balanceAmountRaw)),
+      ).toBeLessThanOrEqual(5e-9 * Math.max(1, Math.abs(Number(holding.balanceAmountRaw))));
+      // 000 §9: money with 2 decimals (or the dash of an unknown value).
+      expect(usd).toMatch(/^(-?\$[\d,]+\.\d{2}|—|unknown.*)$/i);
+    }
+
+    await page.goto(`${server.baseUrl}/address/${segment}/${busiest.address}?pane=risk`);
+    const riskRows = page.getByTestId("risk-table").locator("tbody tr");
+    await expect.poll(() => riskRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const cells = await riskRows.evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => cell.textContent ?? "")),
+    );
+    const percentage = /^(<0\.1%|\d[\d,]*\.\d{1,7}%)$/;
+    for (const row of cells) {
+      // Received and sent: money with 2 decimals and the share of the total in brackets.
+      for (const flow of [row[4], row[5]])
+        expect(flow).toMatch(/^(\$[\d,]+\.\d{2}|—|\S.*) \((<0\.1%|[\d.,]+%)\)$/);
+      expect(row[6]).toMatch(percentage);
+      // 002 §9 the severity badge names its level.
+      expect(row[1]).toMatch(/^(Low|Medium|High|Severe)/);
+    }
+    await snap(page, "display-rules-risk");
+  });
 });

@@ -141,6 +141,43 @@ describe("issue 27 the Transfers pane by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/tx/") && url.pathname.endsWith(hashes[0]!));
   });
+
+  test("issue 44 the pane keeps the page's one width; the table scrolls sideways inside it", async () => {
+    const narrow = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await signInAsDemo(narrow, server.baseUrl);
+      const path = `/address/${chainById(busiest.chain)?.symbol ?? busiest.chain}/${busiest.address}`;
+      await page.goto(`${server.baseUrl}${path}?pane=transfers`);
+      await expect.poll(() => transactionLinks(page).count(), { timeout: 15_000 }).toBe(30);
+      // The page's column: its content box, where the header and the tabs sit.
+      const column = await page.getByTestId("address-page").evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return {
+          left: Math.round(box.left + Number.parseFloat(style.paddingLeft)),
+          right: Math.round(box.right - Number.parseFloat(style.paddingRight)),
+        };
+      });
+      const heading = (await page.getByTestId("address-page").locator("h1").boundingBox())!;
+      const scroller = page.locator(".sleuth-transfers-scroll");
+      const pane = (await scroller.boundingBox())!;
+      // Header and table start and end in that same column…
+      expect(Math.round(heading.x)).toBe(column.left);
+      expect([Math.round(pane.x), Math.round(pane.x + pane.width)]).toEqual([column.left, column.right]);
+      // …the page itself never scrolls sideways, the table does, within that column.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const sideways = await table(page).evaluate((element) => {
+        let region = element.parentElement;
+        while (region && getComputedStyle(region).overflowX !== "auto") region = region.parentElement;
+        return region
+          ? { overflows: region.scrollWidth > region.clientWidth, width: region.clientWidth }
+          : null;
+      });
+      expect(sideways).toEqual({ overflows: true, width: column.right - column.left });
+    } finally {
+      await narrow.close();
+    }
+  });
 });
 
 describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {

@@ -50,6 +50,14 @@ describe("002 §2 triage by keyboard", () => {
     await activity.waitFor();
     await expect.poll(() => activity.textContent()).toMatch(/transfers/);
     await page.screenshot({ path: "/tmp/triage-address.png", fullPage: true });
+    // 002 §7 triage activity events, each recorded once its action is done.
+    const token = await server.tokenFor(server.demo.user.email);
+    const client = server.client({ token, organizationUuid: server.demo.organization.uuid });
+    const urn = `urn:sleuth:address:${busy.chain}:${busy.address}`;
+    const logged = async (action: string) =>
+      (await client.activity.list()).filter((entry) => entry.action === action).map((entry) => entry.details);
+    await expect.poll(() => logged("address_viewed")).toEqual([{ chain: busy.chain, address: busy.address }]);
+    expect(await logged("contact_info_viewed")).toEqual([]);
 
     // Contact exchanges: viewing an exchange's contact unlocks its checkbox, which Space then ticks.
     const action = page.locator('[data-item="contactExchanges"] button');
@@ -62,6 +70,7 @@ describe("002 §2 triage by keyboard", () => {
     await page.keyboard.press("Enter");
     await page.getByTestId("exchange-contact").waitFor();
     await page.screenshot({ path: "/tmp/triage-exchange.png", fullPage: true });
+    await expect.poll(() => logged("contact_info_viewed")).toEqual([{ urn }]);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expectFocused(action);
@@ -70,17 +79,18 @@ describe("002 §2 triage by keyboard", () => {
     await expectFocused(checkbox);
     await page.keyboard.press("Space");
     await expect.poll(() => checkbox.isChecked()).toBe(true);
-    const urn = `urn:sleuth:address:${busy.chain}:${busy.address}`;
     const stored = await page.evaluate(() => localStorage.getItem("sleuth.triage.progress"));
     expect(JSON.parse(stored ?? "{}")[urn]).toEqual({ contactExchanges: true });
 
     await page.keyboard.press("Escape");
     await page.locator("body").focus();
+    expect(await logged("report_downloaded")).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("d")]);
     expect(download.suggestedFilename()).toBe(`${busy.chain}_${busy.address}.csv`);
     const file = await readFile((await download.path()) ?? "", "utf8");
-    const token = await server.tokenFor(server.demo.user.email);
-    const client = server.client({ token, organizationUuid: server.demo.organization.uuid });
+    await expect
+      .poll(() => logged("report_downloaded"))
+      .toEqual([{ chain: busy.chain, address: busy.address }]);
     expect(file).toBe((await client.triage.report(busy.chain, busy.address)).csv);
   });
 

@@ -48,6 +48,16 @@ afterEach(async () => {
   await context?.close();
 });
 
+/** 002 §7 the demo user's triage activity events of one action, oldest first, by their details. */
+async function logged(action: string): Promise<Array<Record<string, unknown>>> {
+  const token = await server.tokenFor(server.demo.user.email);
+  const client = server.client({ token, organizationUuid: server.demo.organization.uuid });
+  return (await client.activity.list())
+    .filter((entry) => entry.action === action)
+    .map((entry) => entry.details)
+    .reverse();
+}
+
 async function triageHome(): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(20_000);
@@ -83,6 +93,9 @@ describe("002 §2 triage search, transaction page and history by keyboard", () =
     await expect.poll(() => details.textContent()).toMatch(/Volume \(USD\)\$[\d,]+\.\d{2}/);
     expect(await page.getByTestId("triage-back").textContent()).toContain("Back to current search");
     await page.screenshot({ path: "/tmp/triage-transaction.png", fullPage: true });
+    await expect
+      .poll(() => logged("transaction_viewed"))
+      .toContainEqual({ chain: transaction.chain, hash: transaction.hash });
   });
 
   test("002 §2/§5 an invalid transaction route shows the invalid message, then Triage home", async () => {
@@ -250,12 +263,36 @@ describe("002 §4 triage checklist through the real flows by keyboard", () => {
     await pick.waitFor();
     await tabTo(page, pick);
     await page.keyboard.press("Space");
+    const escalatedUrn = `urn:sleuth:address:${other.chain}:${other.address}`;
+    expect(await logged("address_escalated")).not.toContainEqual({ urn: escalatedUrn });
     await tabTo(page, escalate.getByRole("button", { name: "Escalate" }));
     await page.keyboard.press("Enter");
     await escalate.waitFor({ state: "detached" });
     await expect.poll(() => escalateItem.getAttribute("data-completed")).toBe("true");
+    // 002 §7: the escalation's activity event.
+    await expect.poll(() => logged("address_escalated")).toContainEqual({ urn: escalatedUrn });
     // 002 §4: once escalated its checkbox may be toggled.
     expect(await escalateItem.locator('input[type="checkbox"]').isEnabled()).toBe(true);
+  });
+
+  test("002 §4/§7 view victim reports opens the reports and records victim_reports.viewed", async () => {
+    const [reported] = await server.store.query<{ chain: string; address: string }>(
+      `SELECT a.chain, a.address FROM scam_report_addresses r
+         JOIN addresses a ON a.chain = r.chain AND a.address = r.address ORDER BY a.id LIMIT 1`,
+    );
+    const urn = `urn:sleuth:address:${reported!.chain}:${reported!.address}`;
+    const page = await triageHome();
+    await search(page, reported!.address);
+    await page.waitForURL(/\/triage\/address\//);
+    const item = page.locator('[data-item="viewVictimReports"]');
+    await item.waitFor();
+    expect(await logged("victim_reports.viewed")).not.toContainEqual({ urn });
+    await tabTo(page, item.locator("button"), 80);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/tab=details/);
+    const reports = page.locator('[data-section="chainabuse"] button[aria-expanded]');
+    await expect.poll(() => reports.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => logged("victim_reports.viewed")).toContainEqual({ urn });
   });
 
   test("002 §4/§5 owns-controls shows the owner's cards; the law-enforcement suggestion needs comments, then thanks", async () => {

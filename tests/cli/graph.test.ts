@@ -1,14 +1,17 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type GraphDocument,
   graphNodeOf,
+  graphPictureFrame,
   parseGexf,
   parseGraphml,
   parseTrmFile,
   type SleuthClient,
   type TraceResult,
 } from "@sleuth/sdk";
+import { XMLParser } from "fast-xml-parser";
+import { PNG } from "pngjs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { exchangePayer } from "../helpers/graphSamples.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -79,6 +82,69 @@ describe("002 §7 sleuth graph", () => {
     expect(csv.stdout.split("\r\n")[1]).toContain("Addresses,address");
     const trm = await cli.run(["graph", "export", graphId, "--include-org-names"], { env });
     expect(parseTrmFile(trm.stdout).organization?.name).toBe(server.demo.organization.name);
+  });
+
+  test("002 §5 graph export --format svg|png draws every node at the graph's size, headless", async () => {
+    // Three cards spread out and a flow between two of them, as a traced graph holds them.
+    const [first] = document.nodes;
+    const spread: GraphDocument = {
+      nodes: [
+        first!,
+        {
+          ...first!,
+          id: "offchain:a",
+          trmUrn: "offchain:a",
+          type: "offChainNode",
+          label: "Courier",
+          x: 520,
+          y: 180,
+        },
+        {
+          ...first!,
+          id: "offchain:b",
+          trmUrn: "offchain:b",
+          type: "offChainNode",
+          label: "Kiosk",
+          x: 60,
+          y: 420,
+          note: "cash",
+        },
+      ],
+      edges: [],
+    };
+    const id = (await client.graphs.create({ name: "Picture", document: spread })).graphId;
+    const frame = graphPictureFrame(spread);
+    expect([frame.width, frame.height]).toEqual([520 + 220 + 80, 420 + 104 + 80]);
+
+    const svg = await cli.run(["graph", "export", id, "--format", "svg"], { env });
+    expect(svg.code).toBe(0);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(svg.stdout).svg;
+    expect([Number(parsed.width), Number(parsed.height)]).toEqual([frame.width, frame.height]);
+    const groups = parsed.g as Array<{ class: string; g: Array<{ "data-node-id": string }> }>;
+    expect(groups.find((group) => group.class === "nodes")!.g.map((group) => group["data-node-id"])).toEqual(
+      spread.nodes.map((node) => node.id),
+    );
+
+    const path = join(cli.dir, "picture.png");
+    const png = await cli.run(["graph", "export", id, "--format", "png", "-o", path], { env });
+    expect(png.code).toBe(0);
+    expect(png.stderr).toContain("Picture.png");
+    const image = PNG.sync.read(await readFile(path));
+    expect([image.width, image.height]).toEqual([frame.width, frame.height]);
+    // Drawn, not blank: the cards' borders and text leave pixels darker than the white ground.
+    const dark = image.data.filter((value, index) => index % 4 === 0 && value < 128).length;
+    expect(dark).toBeGreaterThan(500);
+
+    // 002 §5: a graph wider than 10000 px is scaled down to 10000 on its longer side.
+    const far = { nodes: [spread.nodes[0]!, { ...spread.nodes[1]!, x: 30_000, y: 0 }], edges: [] };
+    const wideId = (await client.graphs.create({ name: "Far apart", document: far })).graphId;
+    const widePath = join(cli.dir, "wide.png");
+    expect(
+      (await cli.run(["graph", "export", wideId, "--format", "png", "-o", widePath], { env })).code,
+    ).toBe(0);
+    const wide = PNG.sync.read(await readFile(widePath));
+    expect(wide.width).toBe(10_000);
+    expect(wide.height).toBe(graphPictureFrame(far).height);
   });
 
   test("issue 30 import refuses a file that is not a .trm graph, and another organization's graph is not found", async () => {

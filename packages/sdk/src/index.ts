@@ -508,6 +508,12 @@ export {
   toGraphml,
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
+export {
+  graphPictureCardSize,
+  graphPictureFrame,
+  graphPicturePadding,
+  toGraphSvg,
+} from "./graph/graphPicture.ts";
 export { readOpReturn } from "./graph/opReturn.ts";
 export type { TracePathRow } from "./graph/tracePaths.ts";
 export { tracePathRows, traceStopTexts } from "./graph/tracePaths.ts";

@@ -55,3 +55,11 @@ test("issue 46 a read replica is a replica of DATABASE_URL's database: alone it 
     /DATABASE_REPLICA_URL.*DATABASE_URL/,
   );
 });
+
+test("issue 44 logs are readable lines on a terminal and JSON elsewhere, unless SLEUTH_LOG_FORMAT says", () => {
+  expect(loadConfig({}, "/srv", true).logFormat).toBe("text");
+  expect(loadConfig({}, "/srv", false).logFormat).toBe("json");
+  expect(loadConfig({ SLEUTH_LOG_FORMAT: "json" }, "/srv", true).logFormat).toBe("json");
+  expect(loadConfig({ SLEUTH_LOG_FORMAT: "text" }, "/srv", false).logFormat).toBe("text");
+  expect(() => loadConfig({ SLEUTH_LOG_FORMAT: "pretty" })).toThrow(ConfigError);
+});

@@ -9,6 +9,7 @@ import {
   maxIngestConfirmations,
 } from "@sleuth/sdk";
 import { z } from "zod";
+import { type LogFormat, logFormats } from "./http/logFormat.ts";
 import { worldScaleSchema } from "./world/scales.ts";
 
 const commaList = z.string().transform((value) =>
@@ -34,6 +35,8 @@ const envSchema = z.object({
   SLEUTH_SUPER_ADMIN_DOMAINS: commaList.optional(),
   SLEUTH_DEMO: flag.optional(),
   SLEUTH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Issue 44: readable lines on a terminal, JSON for files and pipes, unless set.
+  SLEUTH_LOG_FORMAT: z.enum(logFormats).optional(),
   SLEUTH_WEB_DIST: z.string().min(1).optional(),
   // Per token (or per client address without one). `sleuth batch` at full speed sends about 60
   // bulk requests a second on this machine (three per 900-URN batch): the limit leaves it room.
@@ -100,6 +103,8 @@ export interface ServerConfig {
   /** Offer the demo sign-in (GET /auth/config, POST /auth/demo-login). */
   demo: boolean;
   logLevel: z.infer<typeof envSchema>["SLEUTH_LOG_LEVEL"];
+  /** `text`: one short line per request (a terminal); `json`: pino's objects (files, pipes). */
+  logFormat: LogFormat;
   /** The built console to serve, or null when there is none. */
   webDist: string | null;
   rateLimit: { perSecond: number; burst: number };
@@ -163,6 +168,7 @@ export class ConfigError extends Error {
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   cwd = process.cwd(),
+  stdoutIsTerminal = process.stdout.isTTY === true,
 ): ServerConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
@@ -193,6 +199,7 @@ export function loadConfig(
     // The demo sign-in is for the local embedded store; a shared PostgreSQL opts in explicitly.
     demo: e.SLEUTH_DEMO ?? !e.DATABASE_URL,
     logLevel: e.SLEUTH_LOG_LEVEL,
+    logFormat: e.SLEUTH_LOG_FORMAT ?? (stdoutIsTerminal ? "text" : "json"),
     webDist: existsSync(resolve(webDist, "index.html")) ? webDist : null,
     rateLimit: { perSecond: e.SLEUTH_RATE_LIMIT_PER_SECOND, burst: e.SLEUTH_RATE_LIMIT_BURST },
     bodyLimit: 1024 * 1024,

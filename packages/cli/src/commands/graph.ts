@@ -4,12 +4,14 @@ import {
   type GraphSummary,
   graphCsvFileName,
   graphExportAvailable,
+  graphMessages,
   parseTrmFile,
   type SavedGraph,
   type SleuthClient,
   toGexf,
   toGraphCsv,
   toGraphml,
+  toGraphSvg,
 } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
@@ -17,8 +19,9 @@ import type { CliIo } from "../io.ts";
 import { type Column, renderTable } from "../output/table.ts";
 import { formatTime } from "../output/time.ts";
 import { action } from "../session.ts";
+import { graphPng } from "./graphPicture.ts";
 
-const exportFormats = ["trm", "csv", "graphml", "gexf"] as const;
+const exportFormats = ["trm", "csv", "graphml", "gexf", "svg", "png"] as const;
 type ExportFormat = (typeof exportFormats)[number];
 
 function graphColumns(tty: boolean): Column<GraphSummary>[] {
@@ -31,13 +34,13 @@ function graphColumns(tty: boolean): Column<GraphSummary>[] {
   ];
 }
 
-/** The file's text in a format: the .trm from the server, the others from the saved graph. */
-async function exportText(
+/** The file in a format: the .trm from the server, the others drawn or written from the saved graph. */
+async function exportFile(
   client: SleuthClient,
   graphId: string,
   format: ExportFormat,
   includeOrgNames: boolean,
-): Promise<{ text: string; fileName: string }> {
+): Promise<{ text: string | Uint8Array; fileName: string }> {
   if (format === "trm") {
     const { fileName, file } = await client.graphs.export(graphId, { includeOrgNames });
     return { text: `${JSON.stringify(file, null, 2)}\n`, fileName };
@@ -52,6 +55,13 @@ async function exportText(
     };
   if (format === "graphml")
     return { text: toGraphml(graph.document, graph.name), fileName: `${base}.graphml` };
+  if (format === "svg" || format === "png") {
+    // 002 §8: a graph with nothing to draw cannot be exported as a picture.
+    if (graph.document.nodes.length === 0) throw new CliError(graphMessages.exportFailed);
+    return format === "svg"
+      ? { text: toGraphSvg(graph.document, graph.name), fileName: `${base}.svg` }
+      : { text: await graphPng(graph.document, graph.name), fileName: `${base}.png` };
+  }
   return { text: toGexf(graph.document, graph.name), fileName: `${base}.gexf` };
 }
 
@@ -86,7 +96,7 @@ export function registerGraph(program: Command, io: CliIo): void {
 
   graph
     .command("export")
-    .description("export a saved graph as .trm, CSV, GraphML or GEXF")
+    .description("export a saved graph as .trm, CSV, GraphML, GEXF, or an SVG or PNG picture")
     .argument("<graphId>", "the graph's id (`sleuth graph list` shows them)")
     .addOption(new Option("--format <format>", "file format").choices(exportFormats).default("trm"))
     .option("-o, --output <file>", "write to this file (- or none: standard output)")
@@ -95,25 +105,31 @@ export function registerGraph(program: Command, io: CliIo): void {
       "after",
       `
 The .trm file is a versioned JSON document (docs/API.md "The .trm file") that \`sleuth graph
-import\` reads back as the same graph. GraphML and GEXF open in Gephi, yEd and Maltego.
+import\` reads back as the same graph. GraphML and GEXF open in Gephi, yEd and Maltego. SVG and PNG
+draw the whole graph as the console's picture export does, at most 10000 px on a side (002 §5);
+a PNG goes to a file (-o), or to standard output only when that is not a terminal.
 
 Examples:
   sleuth graph export 6f1c… -o case.trm
-  sleuth graph export 6f1c… --format graphml > case.graphml`,
+  sleuth graph export 6f1c… --format graphml > case.graphml
+  sleuth graph export 6f1c… --format png -o case.png`,
     )
     .action(
       action(io, async (session, command) => {
         const [graphId] = command.processedArgs as [string];
         const options = command.opts<{ format: ExportFormat; output?: string; includeOrgNames?: boolean }>();
         const { client } = await session.scopedClient();
-        const { text, fileName } = await exportText(
+        const { text, fileName } = await exportFile(
           client,
           graphId,
           options.format,
           Boolean(options.includeOrgNames),
         );
         if (!options.output || options.output === "-") {
-          session.out.data(text);
+          if (typeof text === "string") session.out.data(text);
+          else if (session.out.tty)
+            throw new CliError("A PNG is binary: write it to a file with -o FILE, or pipe it.");
+          else session.io.stdout.write(text);
           return;
         }
         await writeFile(resolve(io.cwd, options.output), text);

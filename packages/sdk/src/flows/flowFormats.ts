@@ -1,3 +1,4 @@
+import { platformMessages } from "../constants/messages.ts";
 import { formatUtc, utcDatePattern } from "../format/dates.ts";
 import { unknownUsdText, usdText } from "../format/usdAmount.ts";
 
@@ -22,9 +23,8 @@ export const flowMessages = {
   noDetails: "Nothing to list behind this indicator.",
   noOwnershipCategories: "None of this subject's addresses carries an ownership category.",
   noOwnedAddresses: "No more addresses in this category.",
-  /** 000 §8, in the specification's words. */
-  riskIndicatorsFailed: "Failed to fetch risk indicators. Please try again later.",
-  /** 000 §8, in the specification's words. */
-  inetObservationsFailed: "Failed to fetch address inet observations. Please try again later.",
+  /** 000 §8, in the specification's words (one text, the platform catalogue's). */
+  riskIndicatorsFailed: platformMessages.riskIndicatorsFailed,
+  inetObservationsFailed: platformMessages.inetObservationsFailed,
   usdPartial: "Some value moved in assets without a price; USD totals cover the priced part only.",
 } as const;

@@ -15,6 +15,7 @@ import { HttpError, handleError, sendError } from "./errors.ts";
 import { checkHost } from "./hostAllowlist.ts";
 import { registerIdempotency } from "./idempotency.ts";
 import { registerLoadShedding } from "./loadShedding.ts";
+import { OneRecordPerRequest, textLogStream } from "./logFormat.ts";
 import { RateLimiter } from "./rateLimit.ts";
 
 export interface ServerOptions {
@@ -88,7 +89,11 @@ export async function buildServer({
   config,
 }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === "text" ? { stream: textLogStream(process.stdout) } : {}),
+    },
+    logController: new OneRecordPerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,

@@ -103,7 +103,7 @@ function AddressDetails({
   // 001 §3 property tags beside the risk; a failed load leaves them out (the page reads fine without).
   const properties = useQuery(explorerQueries.addressProperties(chain, address));
   return (
-    <div className="sleuth-page" data-testid="address-page">
+    <div className="sleuth-page sleuth-subject-page" data-testid="address-page">
       <IdentifierHeader
         kind="Address"
         identifier={shown}

@@ -32,7 +32,7 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
   const name =
     hit.data?.name ?? (hit.isPending ? truncateSearchTitle(uuid, "creator") : "Custom entity not found");
   return (
-    <div className="sleuth-page" data-testid="custom-entity-page">
+    <div className="sleuth-page sleuth-subject-page" data-testid="custom-entity-page">
       <IdentifierHeader kind="Custom entity" identifier={name} shortIdentifier={name} monospace={false}>
         {hit.data?.createdByUser ? (
           <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>

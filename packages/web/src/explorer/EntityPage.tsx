@@ -29,7 +29,7 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
   const attribution = useQuery(explorerQueries.entityAttribution(urn));
   const name = hit.data?.name ?? slug;
   return (
-    <div className="sleuth-page" data-testid="entity-page">
+    <div className="sleuth-page sleuth-subject-page" data-testid="entity-page">
       <IdentifierHeader
         kind="Entity"
         identifier={name}

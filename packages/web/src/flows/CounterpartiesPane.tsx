@@ -113,7 +113,7 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
     { id: "flows.counterparties.reset", title: "Reset filters", group, keys: "x", run: resetFilters },
   ]);
   return (
-    <DataPanel title="Counterparties" query={query}>
+    <DataPanel title="Counterparties" query={query} onResetFilters={filtered ? resetFilters : undefined}>
       {(data) => (
         <>
           <div className="sleuth-pane-toolbar">

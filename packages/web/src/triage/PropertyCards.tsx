@@ -6,6 +6,7 @@ import {
   lawEnforcementSuggestionSchema,
   lawEnforcementSuggestionView,
   type PropertyGroup,
+  platformMessages,
   triageMessages,
   triagePropertyCards,
 } from "@sleuth/sdk";
@@ -102,7 +103,8 @@ export function PropertyCards({ entityUrn }: { entityUrn: string }) {
   const properties = useQuery(triageQueries.entityProperties(entityUrn));
   if (properties.isPending) return <Spinner size="small" srText="Loading the entity's properties" />;
   if (properties.isError)
-    return <InlineMessage variant="critical">{triageMessages.addressPropertiesFailed}</InlineMessage>;
+    // 000 §8: the property groups' own message.
+    return <InlineMessage variant="critical">{platformMessages.propertyGroupsFailed}</InlineMessage>;
   const cards = triagePropertyCards(properties.data);
   if (cards.length === 0) return <p className="sleuth-muted">No properties on record.</p>;
   return (

@@ -49,8 +49,9 @@ function OwnsControls({ subject, trmUrn }: { subject: Subject; trmUrn: string | 
     if (targetUrn) openTriageSidebar({ kind: "entity", entityUrn: targetUrn, name: targetName });
   }, [targetUrn, targetName]);
   if (attribution.isPending) return <Spinner size="small" srText="Loading attribution" />;
+  // 000 §8: who owns or controls the address comes from its attribution's ownership sources.
   if (attribution.isError)
-    return <InlineMessage variant="critical">{platformMessages.genericPanel}</InlineMessage>;
+    return <InlineMessage variant="critical">{platformMessages.ownershipSourcesFailed}</InlineMessage>;
   if (owners.length === 0)
     return <p className="sleuth-muted">No known entity owns or controls this address.</p>;
   return (
