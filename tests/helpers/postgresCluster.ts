@@ -70,13 +70,7 @@ function startCluster(bin: string, dir: string, data: string, options: string): 
   runPostgresTool(bin, "pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "postgres.log"), "-o", options]);
 }
 
-function clusterOf(
-  bin: string,
-  dir: string,
-  data: string,
-  port: number,
-  options: string,
-): PostgresCluster {
+function clusterOf(bin: string, dir: string, data: string, port: number, options: string): PostgresCluster {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

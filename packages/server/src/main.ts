@@ -10,8 +10,8 @@ import { startTextReader } from "./imageScan/readText.ts";
 import { ensureRollups } from "./rollups/rollups.ts";
 import { migrate } from "./store/migrate.ts";
 import { openStores } from "./store/openStore.ts";
-import { awaitReplicaReplay } from "./store/replicaReplay.ts";
 import { DataDirInUseError } from "./store/pgliteStore.ts";
+import { awaitReplicaReplay } from "./store/replicaReplay.ts";
 import { seedWorld } from "./world/seedWorld.ts";
 
 /** The exit code of a start refused because another process holds the embedded store (issue 41). */

@@ -399,7 +399,10 @@ export class ChainFollower {
         tx,
         {
           addressIds: writer.touchedAddressIds,
-          attribution: writer.changedAssetIds.size > 0 || assets.length > 0,
+          // The read model follows the batch's keys: its addresses, and the holders of tokens
+          // whose metadata it read (settleRollups), never a rebuild of the store.
+          attribution: false,
+          assetIds: writer.changedAssetIds,
         },
         this.#notifier,
       );

@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../config.ts";
 import type { ExportWorker } from "../downloads/exportWorker.ts";
-import type { ImportWorker } from "../importers/importWorker.ts";
 import type { ChainFollower } from "../follower/chainFollower.ts";
+import type { ImportWorker } from "../importers/importWorker.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/store.ts";
 
