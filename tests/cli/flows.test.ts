@@ -5,6 +5,7 @@ import {
   type ChainId,
   type CounterpartyRow,
   chainIds,
+  counterpartyRowName,
   entityUrn,
   flowMessages,
   type RiskDailyRow,
@@ -58,7 +59,10 @@ describe("sleuth counterparties and sleuth exposure", () => {
       addressChainUrn: addressChainUrn(busiest.chain, busiest.address),
       limit: 5,
     });
-    expect(rows).toEqual(expected.rows);
+    // Issue 39: each row also says who the counterparty is, by the SDK's one naming rule.
+    expect(rows).toEqual(
+      expected.rows.map((row) => ({ ...row, counterpartyName: counterpartyRowName(row) })),
+    );
     const named = await cli.run(["counterparties", entity, "--named", "--risk", "2"], { env });
     expect(named.code).toBe(0);
     const namedRows = JSON.parse(named.stdout) as CounterpartyRow[];
@@ -69,7 +73,7 @@ describe("sleuth counterparties and sleuth exposure", () => {
     const terminal = createTestIo({ env, homeDir: cli.dir, cwd: cli.dir, tty: true });
     expect(await run(["counterparties", addressChainUrn(busiest.chain, busiest.address)], terminal)).toBe(0);
     const text = terminal.stdoutText();
-    expect(text).toMatch(/^COUNTER\S* +CATEGORY +RISK +RECEIVED +SENT +TRANSFERS +LAST +U/m);
+    expect(text).toMatch(/^COUNTER\S* +NAMED BY +CATEGORY +RISK +RECEIVED +SENT +TOTAL +TRANSFERS +LAST +U/m);
     expect(() => JSON.parse(text)).toThrow();
   });
 
