@@ -114,6 +114,8 @@ describe("002 §2 triage by keyboard", () => {
     await page.locator("body").focus();
     // The upload widget (and its `i` shortcut) is there once the AI preference has answered.
     await page.getByTestId("image-drop").waitFor();
+    // The t of "g t" may still be waiting for a "t h" or "t c" chord of this page: Escape ends it.
+    await page.keyboard.press("Escape");
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("i")]);
     await chooser.setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(png) });
     const found = page.getByTestId("image-identifiers").locator("li");
