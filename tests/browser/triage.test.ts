@@ -114,7 +114,8 @@ describe("002 §2 triage by keyboard", () => {
     await page.locator("body").focus();
     // The upload widget (and its `i` shortcut) is there once the AI preference has answered.
     await page.getByTestId("image-drop").waitFor();
-    // The t of "g t" may still be waiting for a "t h" or "t c" chord of this page: Escape ends it.
+    // On the merged code the first i pressed as this page settles is lost (cause not found yet; the
+    // closing note of session 26 says so); an Escape first, as a person would press, lets it through.
     await page.keyboard.press("Escape");
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("i")]);
     await chooser.setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(png) });
