@@ -98,46 +98,37 @@ export function importsApi(core: HttpCore) {
         signal,
       })
     ).data;
+  /** Posts one file: the import's answer, or (asked with `Prefer: respond-async`) its job. */
+  const send = async <T>(
+    format: ImportFormat,
+    body: ImportBody,
+    options: ImportRunOptions,
+    schema: z.ZodType<T>,
+    headers?: Record<string, string>,
+  ): Promise<T> => {
+    const content = await textOf(body);
+    const { signal, ...query } = options;
+    return (
+      await core.request("POST", `/v1/imports/${encodeURIComponent(format)}`, {
+        query,
+        body: content,
+        schema,
+        signal,
+        ...(headers ? { headers } : {}),
+      })
+    ).data;
+  };
   return {
     /**
      * Imports one file. The transport sends JSON bodies only, so a stream is read to its end and
      * the file travels as one JSON string, which the server accepts beside raw CSV, JSON lines and
      * YAML bodies. Not retried: an import may take long, and a repeat would only find it done.
      */
-    run: async (
-      format: ImportFormat,
-      body: ImportBody,
-      options: ImportRunOptions = {},
-    ): Promise<ImportResult> => {
-      const content = await textOf(body);
-      const { signal, ...query } = options;
-      return (
-        await core.request("POST", `/v1/imports/${encodeURIComponent(format)}`, {
-          query,
-          body: content,
-          schema: importResultSchema,
-          signal,
-        })
-      ).data;
-    },
+    run: (format: ImportFormat, body: ImportBody, options: ImportRunOptions = {}): Promise<ImportResult> =>
+      send(format, body, options, importResultSchema),
     /** Issue 46: sends the file and answers at once with the import as a job (202). */
-    start: async (
-      format: ImportFormat,
-      body: ImportBody,
-      options: ImportRunOptions = {},
-    ): Promise<ImportJob> => {
-      const content = await textOf(body);
-      const { signal, ...query } = options;
-      return (
-        await core.request("POST", `/v1/imports/${encodeURIComponent(format)}`, {
-          query,
-          body: content,
-          schema: importJobSchema,
-          signal,
-          headers: { prefer: respondAsyncPreference },
-        })
-      ).data;
-    },
+    start: (format: ImportFormat, body: ImportBody, options: ImportRunOptions = {}): Promise<ImportJob> =>
+      send(format, body, options, importJobSchema, { prefer: respondAsyncPreference }),
     job,
     /**
      * Polls a job until it succeeded or failed, however long that takes, telling `onProgress`

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { roleAtLeast } from "../http/auth.ts";
 import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
 import type { Queryable, Store } from "../store/store.ts";
+import { PollPause } from "../workers/pollPause.ts";
 import { writeExportFile } from "./exportFile.ts";
 import { exportReadRole, exportRowSource } from "./exportSources.ts";
 import {
@@ -57,7 +58,7 @@ export class ExportWorker {
   private readonly notifier: ExportWorkerOptions["notifier"];
   private running = new Map<number, Promise<void>>();
   private stopping = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new PollPause();
   private loop: Promise<void> | null = null;
   private lastCleanup = 0;
 
@@ -88,7 +89,7 @@ export class ExportWorker {
 
   /** A job was queued: look now rather than at the next poll. */
   kick(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   async stop(): Promise<void> {
@@ -116,14 +117,7 @@ export class ExportWorker {
         this.options.log.error({ err: error }, "export worker could not claim jobs");
       }
       if (this.stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
+      await this.pause.wait(this.options.pollMs);
     }
   }
 

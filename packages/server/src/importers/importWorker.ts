@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Store } from "../store/store.ts";
+import { PollPause } from "../workers/pollPause.ts";
 import { ImportFormatError } from "./importErrors.ts";
 import {
   type ClaimedImportJob,
@@ -46,7 +47,7 @@ export class ImportWorker {
   private readonly options: Required<Omit<ImportWorkerOptions, "notifier">> &
     Pick<ImportWorkerOptions, "notifier">;
   private stopping = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new PollPause();
   private loop: Promise<void> | null = null;
   /** The progress of the job this process runs: its last state, even while the store is busy with it. */
   private readonly live = new Map<string, ImportProgress>();
@@ -67,7 +68,7 @@ export class ImportWorker {
 
   /** A job was queued: look now rather than at the next poll. */
   kick(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   async stop(): Promise<void> {
@@ -94,14 +95,7 @@ export class ImportWorker {
         this.options.log.error({ err: error }, "import worker could not claim jobs");
       }
       if (this.stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
+      await this.pause.wait(this.options.pollMs);
     }
   }
 

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { NotificationConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";
+import { PollPause } from "../workers/pollPause.ts";
 import {
   type ClaimedNotification,
   claimNotifications,
@@ -53,7 +54,7 @@ export class NotificationWorker {
   private readonly config: NotificationConfig;
   private readonly mail: Transporter | null;
   private stopping = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new PollPause();
   private loop: Promise<void> | null = null;
 
   constructor(store: Store, config: NotificationConfig, options: NotificationWorkerOptions) {
@@ -81,7 +82,7 @@ export class NotificationWorker {
 
   /** A notification was queued: look now rather than at the next poll. */
   kick(): void {
-    this.wake?.();
+    this.pause.wake();
   }
 
   /** Finishes the rows in hand (so none is left claimed), then stops. */
@@ -118,14 +119,7 @@ export class NotificationWorker {
       }
       if (this.stopping) break;
       if (claimed >= this.options.batchSize) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
+      await this.pause.wait(this.options.pollMs);
     }
   }
 
