@@ -12,12 +12,14 @@ import {
   truncateMiddle,
   usdText,
 } from "@sleuth/sdk";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useCommands } from "../commands/useCommands.ts";
 import { plotUrnsAttribute, usePlotOnGraph } from "../graph/plotOnGraph.ts";
 import { focusReturnTarget } from "../keyboard/focusReturn.ts";
 import { focusStep } from "../keyboard/focusStep.ts";
+import { ShowMoreButton } from "../lists/ShowMoreButton.tsx";
+import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
 import { showMessage } from "../messages/messageStore.ts";
 import { addressPath } from "../navigation/routePaths.ts";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
@@ -83,7 +85,9 @@ export function TransactionParties({
   pathOfTransaction: (chain: ChainId, hash: string) => string;
 }) {
   const rows = partyRows(row);
-  const container = useRef<HTMLDivElement>(null);
+  // 002 §9: a page of parties at a time (a payout can have thousands of outputs).
+  const more = useShowMore(rows, { pageSize: listPageSize });
+  const container = more.containerRef;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [, navigate] = useLocation();
   const plot = usePlotOnGraph();
@@ -195,7 +199,7 @@ export function TransactionParties({
         className="sleuth-table sleuth-parties-table"
         aria-label="Transfers of this transaction"
         data-testid="transaction-parties"
-        rows={rows}
+        rows={more.visible}
         rowKey={(entry) => entry.key}
         cells={{
           side: (entry) => entry.side,
@@ -215,6 +219,7 @@ export function TransactionParties({
                     className="sleuth-mono"
                     title={shown}
                     data-row-link=""
+                    data-show-more-item=""
                     {...{ [plotUrnsAttribute]: plotUrns(entry.party).join(" ") }}
                   >
                     {truncateMiddle(shown, 8, 6)}
@@ -264,6 +269,7 @@ export function TransactionParties({
           ),
         }}
       />
+      <ShowMoreButton more={more} noun="parties" />
     </div>
   );
 }
