@@ -50,7 +50,7 @@ beforeAll(async () => {
     }),
   );
   for (const hash of sent) await a.waitForTransactionReceipt({ hash });
-  head = Number(await a.getBlockNumber());
+  head = Number(await a.getBlockNumber({ cacheTime: 0 }));
 }, 240_000);
 
 afterAll(async () => {

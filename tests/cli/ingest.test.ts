@@ -46,7 +46,7 @@ describe("issue 46 sleuth ingest ethereum", () => {
       }),
     );
     for (const hash of sent) await a.waitForTransactionReceipt({ hash });
-    head = Number(await a.getBlockNumber());
+    head = Number(await a.getBlockNumber({ cacheTime: 0 }));
   }, 60_000);
   afterAll(async () => {
     await cli?.remove();

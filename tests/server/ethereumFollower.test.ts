@@ -86,7 +86,7 @@ describe("issue 46 following an Ethereum node (anvil)", () => {
     });
     sent.bobEther = await b.sendTransaction({ to: carol.address, value: parseEther("0.25") });
     for (const hash of Object.values(sent)) await a.waitForTransactionReceipt({ hash });
-    head = Number(await a.getBlockNumber());
+    head = Number(await a.getBlockNumber({ cacheTime: 0 }));
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -31,6 +31,8 @@ export interface FollowedBlock {
 /** A viem client for the node: requests batched into one HTTP call, retried with backoff. */
 export function ethereumClient(rpcUrl: string): PublicClient {
   return createPublicClient({
+    // The follower polls at its own pace; a cached head would hold it behind the node.
+    cacheTime: 0,
     transport: http(rpcUrl, {
       batch: { batchSize: 200, wait: 0 },
       retryCount: 4,
