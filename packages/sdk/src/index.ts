@@ -58,6 +58,7 @@ export {
   attributionEntityRequestSchema,
 } from "./attribution/attributionLookup.ts";
 export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
+export { walletClusterEntityUrn } from "./attribution/walletCluster.ts";
 export { attributionTagSchema } from "./attribution/attributionTag.ts";
 export type {
   AttributionLabel,
@@ -191,6 +192,7 @@ export type { TransferPage } from "./client/transfersApi.ts";
 export { retryDelayMs } from "./client/transport.ts";
 // constants/
 export { apiPathPrefixes, isApiPath } from "./constants/apiPaths.ts";
+export { type ApiVersionFamily, apiVersionFamilies, apiVersionOf } from "./constants/apiVersions.ts";
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,

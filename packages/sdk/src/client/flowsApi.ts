@@ -169,7 +169,7 @@ export function flowsApi(core: HttpCore) {
       );
       return { rows: answer.data, hasMore: counterpartyPageHasMore(answer.data, body.limit) };
     },
-    /** POST …/v5/flows/{type}/by-counterparty-{kind}/transfers: counterparties of one kind, paged. */
+    /** POST …/{v4..v7}/flows/{type}/by-counterparty-{kind}/transfers: counterparties of one kind, paged. */
     byCounterparty: async (
       valueType: FlowValueType,
       kind: CounterpartyKind,
@@ -182,7 +182,7 @@ export function flowsApi(core: HttpCore) {
         "counterparty request",
       );
       const answer = await post(
-        `${insights}/v5/flows/${valueType}/by-counterparty-${kind}/transfers`,
+        `${insights}/${core.apiVersion("counterpartyFlows")}/flows/${valueType}/by-counterparty-${kind}/transfers`,
         body,
         counterpartyRows,
         options,
@@ -202,7 +202,7 @@ export function flowsApi(core: HttpCore) {
         "counterparty transfers request",
       );
       const answer = await post(
-        `${insights}/v5/flows/${valueType}/to-${kind}/transfers`,
+        `${insights}/${core.apiVersion("counterpartyFlows")}/flows/${valueType}/to-${kind}/transfers`,
         body,
         counterpartyTransferRowsSchema,
         options,
@@ -223,7 +223,7 @@ export function flowsApi(core: HttpCore) {
       );
       const { after: _after, pageSize: _pageSize, ...filters } = body;
       const answer = await post(
-        `${insights}/v5/flows/${valueType}/to-${kind}/transfers/count`,
+        `${insights}/${core.apiVersion("counterpartyFlows")}/flows/${valueType}/to-${kind}/transfers/count`,
         filters,
         countMetaSchema,
         options,
@@ -244,7 +244,7 @@ export function flowsApi(core: HttpCore) {
       );
       return (
         await post(
-          `${insights}/v5/chain-assets/${valueType}/by-counterparty-${kind}/info`,
+          `${insights}/${core.apiVersion("counterpartyFlows")}/chain-assets/${valueType}/by-counterparty-${kind}/info`,
           body,
           chainAssetRows,
           options,
@@ -254,7 +254,7 @@ export function flowsApi(core: HttpCore) {
     /** POST …/v5/flows/{valueType}/summary: 002 §3 flow summary with its per-asset rows. */
     summary: subjectCall(
       flowSummaryRequestSchema,
-      (valueType) => `${insights}/v5/flows/${valueType}/summary`,
+      (valueType) => `${insights}/${core.apiVersion("flowSummary")}/flows/${valueType}/summary`,
       flowSummarySchema,
       "flow summary request",
     ),
@@ -281,7 +281,12 @@ export function flowsApi(core: HttpCore) {
             "flow summary bulk request",
           );
           return (
-            await post(`${insights}/v5/flows/${valueType}/summary/bulk`, body, flowSummaryItems, options)
+            await post(
+              `${insights}/${core.apiVersion("flowSummary")}/flows/${valueType}/summary/bulk`,
+              body,
+              flowSummaryItems,
+              options,
+            )
           ).data;
         },
         options.signal,
@@ -299,7 +304,7 @@ export function flowsApi(core: HttpCore) {
         "category transfers request",
       );
       const answer = await post(
-        `${insights}/v6/flows/${valueType}/by-counterparty-category/transfers`,
+        `${insights}/${core.apiVersion("categoryFlows")}/flows/${valueType}/by-counterparty-category/transfers`,
         body,
         categoryTransferRows,
         options,
@@ -309,21 +314,24 @@ export function flowsApi(core: HttpCore) {
     /** 001 §7 …/v6/flows/{valueType}/by-counterparty-category/filter-values. */
     categoryFilterValues: subjectCall(
       categoryFilterValuesRequestSchema,
-      (valueType) => `${insights}/v6/flows/${valueType}/by-counterparty-category/filter-values`,
+      (valueType) =>
+        `${insights}/${core.apiVersion("categoryFlows")}/flows/${valueType}/by-counterparty-category/filter-values`,
       categoryFilterValuesSchema,
       "category filter values request",
     ),
     /** 001 §7 …/v5/flows/{valueType}/by-ownership-category/addresses (25 a page). */
     ownershipAddresses: subjectCall(
       ownershipAddressesRequestSchema,
-      (valueType) => `${insights}/v5/flows/${valueType}/by-ownership-category/addresses`,
+      (valueType) =>
+        `${insights}/${core.apiVersion("ownershipFlows")}/flows/${valueType}/by-ownership-category/addresses`,
       categoryAddressRows,
       "ownership addresses request",
     ),
     /** Ours: …/v5/flows/{valueType}/by-ownership-category/summary, the categories to choose from. */
     ownershipCategories: subjectCall(
       ownershipCategoriesRequestSchema,
-      (valueType) => `${insights}/v5/flows/${valueType}/by-ownership-category/summary`,
+      (valueType) =>
+        `${insights}/${core.apiVersion("ownershipFlows")}/flows/${valueType}/by-ownership-category/summary`,
       ownershipCategoryRows,
       "ownership categories request",
     ),
@@ -386,11 +394,15 @@ export function holdingsApi(core: HttpCore) {
     /** GET …/v5/statistics/{type}/summary?urn=: 002 §3 entity stats. */
     statistics: async (valueType: FlowValueType, urn: string, options: CallOptions = {}) =>
       (
-        await core.request("GET", `${insights}/v5/statistics/${valueType}/summary`, {
-          query: { urn },
-          schema: subjectStatisticsSchema,
-          signal: options.signal,
-        })
+        await core.request(
+          "GET",
+          `${insights}/${core.apiVersion("statistics")}/statistics/${valueType}/summary`,
+          {
+            query: { urn },
+            schema: subjectStatisticsSchema,
+            signal: options.signal,
+          },
+        )
       ).data,
     /** GET …/v5/statistics/{type}/summary/bulk?urns=…, at most 100 a request. */
     statisticsBulk: async (valueType: FlowValueType, urns: readonly string[], options: CallOptions = {}) =>
@@ -399,11 +411,15 @@ export function holdingsApi(core: HttpCore) {
         statisticsMaxUrns,
         async (batch) =>
           (
-            await core.request("GET", `${insights}/v5/statistics/${valueType}/summary/bulk`, {
-              query: { urns: batch },
-              schema: statisticsRows,
-              signal: options.signal,
-            })
+            await core.request(
+              "GET",
+              `${insights}/${core.apiVersion("statistics")}/statistics/${valueType}/summary/bulk`,
+              {
+                query: { urns: batch },
+                schema: statisticsRows,
+                signal: options.signal,
+              },
+            )
           ).data,
         options.signal,
       ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ApiVersionFamily, apiVersionOf } from "../constants/apiVersions.ts";
 import { ApiError } from "./errors.ts";
 import { linesOf } from "./lines.ts";
 import {
@@ -19,6 +20,8 @@ export interface ClientConfig {
   organizationUuid?: string | null;
   /** Mints Idempotency-Key values; injectable for tests. */
   newIdempotencyKey?: () => string;
+  /** 000 §6 `apiVersionLatest`: send each versioned call's latest version instead of its pinned one. */
+  latestApiVersions?: boolean;
 }
 
 export interface RequestOptions<S extends z.ZodType> {
@@ -89,6 +92,16 @@ export class HttpCore {
 
   setToken(token: string | null): void {
     this.config = { ...this.config, token };
+  }
+
+  /** 000 §6: the feature flag's API version choice, applied to every later call. */
+  setLatestApiVersions(latest: boolean): void {
+    this.config = { ...this.config, latestApiVersions: latest };
+  }
+
+  /** The version segment (`v5`) a call of this family is sent under now. */
+  apiVersion(family: ApiVersionFamily): string {
+    return apiVersionOf(family, this.config.latestApiVersions ?? false);
   }
 
   /** The credentials and organization every call carries (uploads build their own request). */

@@ -244,7 +244,7 @@ export function transfersApi(core: HttpCore) {
     );
   const entityUnchecked = (request: EntityTransfersRequest, options: CallOptions = {}) =>
     uncheckedPage<EntityTransferRow>(
-      "/trm-insights/v7/flows/entity/transfers",
+      `/trm-insights/${core.apiVersion("entityTransfers")}/flows/entity/transfers`,
       checked(entityTransfersRequestSchema, request, "entity transfers"),
       entityTransferRowsSchema,
       options,
@@ -282,7 +282,7 @@ export function transfersApi(core: HttpCore) {
           options,
         ),
       ),
-    /** POST /trm-insights/v7/flows/entity/transfers: one page. */
+    /** POST /trm-insights/{v6|v7}/flows/entity/transfers: one page. */
     entity,
     /** POST /trm-insights/v6/flows/custom-entity/transfers: one page of the caller's organization's custom entity. */
     customEntity,
@@ -293,10 +293,10 @@ export function transfersApi(core: HttpCore) {
         checked(addressTransfersCountRequestSchema, request, "address transfers count"),
         options,
       ),
-    /** POST /trm-insights/v7/flows/entity/transfers/count. */
+    /** POST /trm-insights/{v6|v7}/flows/entity/transfers/count. */
     entityCount: (request: EntityTransfersCountRequest, options: CallOptions = {}) =>
       count(
-        "/trm-insights/v7/flows/entity/transfers/count",
+        `/trm-insights/${core.apiVersion("entityTransfers")}/flows/entity/transfers/count`,
         checked(entityTransfersCountRequestSchema, request, "entity transfers count"),
         options,
       ),

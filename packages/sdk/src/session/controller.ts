@@ -1,4 +1,4 @@
-import { withFlagDefaults } from "../accounts/featureFlags.ts";
+import { type FeatureFlags, withFlagDefaults } from "../accounts/featureFlags.ts";
 import { ApiError } from "../client/errors.ts";
 import type { SleuthClient } from "../client/sleuthClient.ts";
 import {
@@ -81,18 +81,20 @@ export function createSessionController(options: {
           dispatch({ type: "organizationFailed" });
         }
         return;
-      case "loadFeatureFlags":
+      case "loadFeatureFlags": {
+        let featureFlags: FeatureFlags;
         try {
-          dispatch({
-            type: "featureFlagsLoaded",
-            featureFlags: await client.featureFlags.get(effect.organizationUuid),
-          });
+          featureFlags = await client.featureFlags.get(effect.organizationUuid);
         } catch (error) {
           // Flags only tune the console; their defaults keep it usable when the call fails.
           options.onError?.(error);
-          dispatch({ type: "featureFlagsLoaded", featureFlags: withFlagDefaults({}) });
+          featureFlags = withFlagDefaults({});
         }
+        // 000 §6: the API version choice holds for every call made from here on.
+        client.core.setLatestApiVersions(featureFlags.apiVersionLatest);
+        dispatch({ type: "featureFlagsLoaded", featureFlags });
         return;
+      }
       case "storeOrganization":
         safely(() => storage.setItem(storedOrganizationKey, effect.organizationUuid));
         return;

@@ -1,4 +1,5 @@
 import {
+  apiVersionFamilies,
   bulkSubjectFieldOf,
   byCounterpartyRequestSchema,
   categoryFilterValuesRequestSchema,
@@ -52,12 +53,12 @@ import type { RouteContext } from "./context.ts";
 // with the SDK's schema for the path's value type; the subject is resolved within the caller's
 // organization (another organization's custom entity answers 404, like an unknown one).
 
-/** The versions each call family answers under (000 §7, 001 §7). */
+/** The versions each call family answers under (000 §7, 001 §7): the SDK's, which picks one. */
 const versions = {
-  flows: ["v4", "v5", "v6", "v7"],
-  counterparties: ["v4", "v5", "v6", "v7"],
-  category: ["v4", "v5", "v6"],
-  ownership: ["v4", "v5"],
+  flows: apiVersionFamilies.flowSummary.versions,
+  counterparties: apiVersionFamilies.counterpartyFlows.versions,
+  category: apiVersionFamilies.categoryFlows.versions,
+  ownership: apiVersionFamilies.ownershipFlows.versions,
   daily: ["v5"],
 } as const;
 

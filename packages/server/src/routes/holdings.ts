@@ -1,4 +1,5 @@
 import {
+  apiVersionFamilies,
   assetHoldingsLimits,
   assetHoldingsRequestSchema,
   byAssetSummaryRequestSchema,
@@ -51,7 +52,7 @@ export function holdingsRoutes(app: FastifyInstance, { readStore }: RouteContext
       };
     });
 
-    for (const version of ["v4", "v5"]) {
+    for (const version of apiVersionFamilies.statistics.versions) {
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary`, async (request) => {
         const viewer = viewerOf(requireRole(request, "viewer"));
         const { urn } = parseOr400(statisticsQuerySchema, request.query);

@@ -3,6 +3,7 @@ import {
   addressTransfersCountRequestSchema,
   addressTransfersRequestSchema,
   addressTransfersV6RequestSchema,
+  apiVersionFamilies,
   customEntityTransfersCountRequestSchema,
   customEntityTransfersRequestSchema,
   entityTransfersCountRequestSchema,
@@ -111,7 +112,7 @@ export function transferRoutes(app: FastifyInstance, { readStore }: RouteContext
     return count(await addressScope(readStore, body.addressChainUrn), body.filters, viewer);
   });
 
-  for (const version of ["v6", "v7"]) {
+  for (const version of apiVersionFamilies.entityTransfers.versions) {
     app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request, reply) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
       const body = parseListing(entityTransfersRequestSchema, request.body);

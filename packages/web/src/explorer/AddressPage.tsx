@@ -26,6 +26,7 @@ import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { ActivityPanel } from "./MetricsList.tsx";
 import { CategoryRiskBadge, RiskBadge } from "./RiskBadge.tsx";
 import { chainIdOfSegment, decodeSegment } from "./routeParams.ts";
+import { WalletClusterPanel } from "./WalletClusterPanel.tsx";
 
 interface SeveralMatchesState {
   searchCriteria?: string;
@@ -133,6 +134,7 @@ function AddressDetails({
             <DataPanel title="Attribution" query={attribution}>
               {(data) => <AttributionTags tags={data?.tags ?? []} />}
             </DataPanel>
+            <WalletClusterPanel addressTags={attribution.data?.tags ?? []} />
             <ActivityPanel query={metrics} showAddressCount={false} emptyText={triageMessages.noActivity} />
             <DataPanel title="Risk indicators" query={risk}>
               {(data) => <RiskIndicatorList indicators={data?.riskIndicators ?? []} />}

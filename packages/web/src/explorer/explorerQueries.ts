@@ -56,6 +56,13 @@ export const explorerQueries = {
       single(await sleuthClient.attribution.entities([urn], { signal, includeHasInetData: true })),
     staleTime: attributionCacheMs,
   }),
+  /** 002 §3 entity stats (address count, first and last active): …/statistics/entity/summary. */
+  entityStatistics: (urn: string) => ({
+    queryKey: ["statistics", "entity", urn],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      sleuthClient.holdings.statistics("entity", urn, { signal }),
+    staleTime: minute,
+  }),
   customEntityMetrics: (urn: string) => ({
     queryKey: ["metrics", "customEntity", urn],
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
