@@ -59,6 +59,7 @@ export {
 } from "./attribution/attributionLookup.ts";
 export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
 export { walletClusterEntityUrn } from "./attribution/walletCluster.ts";
+export { attributionTagDetails, type TagDetail } from "./attribution/tagDetails.ts";
 export { attributionTagSchema } from "./attribution/attributionTag.ts";
 export type {
   AttributionLabel,

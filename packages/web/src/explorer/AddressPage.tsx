@@ -132,7 +132,7 @@ function AddressDetails({
         summary={
           <>
             <DataPanel title="Attribution" query={attribution}>
-              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+              {(data) => <AttributionTags tags={data?.tags ?? []} commandId="subject.tagDetails" />}
             </DataPanel>
             <WalletClusterPanel addressTags={attribution.data?.tags ?? []} />
             <ActivityPanel query={metrics} showAddressCount={false} emptyText={triageMessages.noActivity} />

@@ -45,7 +45,7 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
         summary={
           <>
             <DataPanel title="Attribution" query={attribution}>
-              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+              {(data) => <AttributionTags tags={data?.tags ?? []} commandId="subject.tagDetails" />}
             </DataPanel>
             <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
           </>

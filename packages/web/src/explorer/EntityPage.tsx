@@ -55,7 +55,7 @@ function EntityDetails({ slug, urn }: { slug: string; urn: string }) {
         summary={
           <>
             <DataPanel title="Attribution" query={attribution}>
-              {(data) => <AttributionTags tags={data?.tags ?? []} />}
+              {(data) => <AttributionTags tags={data?.tags ?? []} commandId="subject.tagDetails" />}
             </DataPanel>
             <ActivityPanel query={metrics} showAddressCount emptyText="No activity recorded." />
           </>

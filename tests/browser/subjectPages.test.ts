@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
-import { signInAsDemo } from "./keyboard.ts";
+import { expectFocused, signInAsDemo } from "./keyboard.ts";
 
-// Issue 44, 000 §6: the feature flags that switch what the console does, each flipped for the demo
-// organization on the real server and read by the console at its next load (the login sequence
-// loads the flags): the API version every versioned call is sent under, the wallet-cluster tags and
-// the notify-VASP buttons of the beacon categories.
+// Issue 44 on the subject pages, one server for all: the 000 §6 feature flags that switch what the
+// console does, each flipped for the demo organization on the real server and read by the console
+// at its next load (the login sequence loads the flags): the API version every versioned call is
+// sent under, the wallet-cluster tags and the notify-VASP buttons of the beacon categories; the
+// 000 §2 tag popovers, opened from the keyboard.
 
 let server: TestServer;
 let browser: Browser;
@@ -113,5 +114,32 @@ describe("issue 44 000 §6 feature flags switch behaviour", () => {
     );
     expect(await notify.count()).toBe(0);
     await flag("beaconCategories", true);
+  });
+});
+
+describe("issue 44 000 §2 tag popovers", () => {
+  test("000 §2 a tag opens its popover (source, confidence, category) from the keyboard", async () => {
+    const page = await signedIn();
+    await page.goto(`${server.baseUrl}${ownedPath()}`);
+    const tags = page.getByRole("list", { name: "Attribution tags" }).first();
+    await tags.waitFor();
+    // a t: the palette's command opens the first tag's popover.
+    await page.keyboard.press("a");
+    await page.keyboard.press("t");
+    const popover = page.getByRole("dialog", { name: `${owned.owner} tag` });
+    await popover.waitFor();
+    const text = await popover.textContent();
+    expect(text).toMatch(/Category/);
+    expect(text).toMatch(/Source/);
+    expect(text).toMatch(/Confidence\s*\d+ \/ 100/);
+    if (shots) await page.screenshot({ path: `${shots}/tag-popover.png` });
+    // Escape closes it and the focus is back on the tag.
+    await page.keyboard.press("Escape");
+    await popover.waitFor({ state: "detached" });
+    const anchor = tags.locator("[data-tag-popover-anchor]").first();
+    await expectFocused(anchor);
+    // Enter on the focused tag opens it again.
+    await page.keyboard.press("Enter");
+    await popover.waitFor();
   });
 });
