@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
-import { isFocused, signInAsDemo } from "./keyboard.ts";
+import { isFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // The category pane of a subject page (001 §2 category transfers table), keyboard only: choose a
 // counterparty category, page along the cursor, filter by direction, reset. With
@@ -103,6 +103,40 @@ describe("category pane (001 §2 category tables)", () => {
     else await expect.poll(() => hashesOf(page)).toEqual(incoming.rows.map((row) => row.txHash));
     await page.keyboard.press("x");
     await expect.poll(() => hashesOf(page)).toEqual(expectedFirst.rows.map((row) => row.txHash));
+
+    // Issue 44, 001 §7 filter values: the asset and chain filters offer the category's own values;
+    // choosing one (arrow keys on the focused select) filters the rows; x resets it too.
+    const values = await client.flows.categoryFilterValues("address", {
+      addressChainUrn: urn,
+      counterpartyCategoryId: firstId,
+    });
+    const assetFilter = page.getByTestId("category-asset-filter");
+    await expect
+      .poll(() => assetFilter.locator("option").allTextContents())
+      .toEqual(["All assets", ...values.assets.map((asset) => asset.asset)]);
+    expect(await page.getByTestId("category-chain-filter").locator("option").count()).toBe(
+      values.chains.length + 1,
+    );
+    const [asset] = values.assets;
+    const byAsset = await client.flows.categoryTransfers("address", {
+      addressChainUrn: urn,
+      counterpartyCategoryId: firstId,
+      pageSize: 30,
+      filters: { assetUrn: asset!.assetUrn },
+    });
+    // The filters sit above the focused row: Shift+Tab back to the asset filter.
+    for (let presses = 0; presses < 20 && !(await isFocused(assetFilter)); presses++)
+      await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => assetFilter.locator("option:checked").textContent()).toBe(asset!.asset);
+    await expect.poll(() => hashesOf(page)).toEqual(byAsset.rows.map((row) => row.txHash));
+    // Tab on to the rows (letters in a select pick its options), where x resets.
+    await tabTo(
+      page,
+      page.getByTestId("category-transfers-table").locator("tbody tr [data-row-link]").first(),
+    );
+    await page.keyboard.press("x");
+    await expect.poll(() => assetFilter.locator("option:checked").textContent()).toBe("All assets");
 
     // w moves to the next category and shows its transfers.
     const [secondId, secondCategory] = ranked[1]!;

@@ -4,6 +4,7 @@ import {
   type CategoryTransferFilters,
   type CategoryTransferRow,
   categoryTransfersPageSize,
+  chainInfo,
   formatBalance,
   formatUsdVolume,
   formatUtc,
@@ -128,6 +129,9 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   const list = categories.data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const [direction, setDirection] = useState<CategoryTransferFilters["direction"]>(undefined);
+  // 001 §7 filter values: the asset and chain the header filters offer, the category's own.
+  const [assetUrn, setAssetUrn] = useState<string | undefined>(undefined);
+  const [chain, setChain] = useState<CategoryTransferFilters["chain"]>(undefined);
   // The cursors of the pages before the shown one; the first page has none.
   const [cursors, setCursors] = useState<string[]>([]);
   // 001 §4: filters reset when the subject changes.
@@ -135,11 +139,29 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   useEffect(() => {
     setChosen(null);
     setDirection(undefined);
+    setAssetUrn(undefined);
+    setChain(undefined);
     setCursors([]);
   }, [subject.urn]);
   const category = list.find((entry) => entry.id === chosen) ?? list[0] ?? null;
   const after = cursors.at(-1);
-  const filters: CategoryTransferFilters = direction ? { direction } : {};
+  const filterValues = useQuery({
+    queryKey: ["flows", "category-filter-values", subject.urn, category?.id],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      sleuthClient.flows.categoryFilterValues(
+        subject.kind,
+        { ...fields, counterpartyCategoryId: category?.id ?? 0 },
+        { signal },
+      ),
+    enabled: category !== null,
+    staleTime: minute,
+  });
+  const filters: CategoryTransferFilters = {
+    ...(direction ? { direction } : {}),
+    ...(assetUrn ? { assetUrn } : {}),
+    ...(chain ? { chain } : {}),
+  };
+  const filtered = direction !== undefined || assetUrn !== undefined || chain !== undefined;
   const transfers = useQuery({
     queryKey: ["flows", "category-transfers", subject.urn, category?.id, filters, after],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -160,6 +182,9 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   const nextCursor = transfers.data?.nextCursor ?? null;
   const choose = (id: number) => {
     setChosen(id);
+    // Another category offers other assets and chains.
+    setAssetUrn(undefined);
+    setChain(undefined);
     setCursors([]);
   };
   const stepCategory = (by: number) => {
@@ -172,7 +197,11 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     setDirection(value);
     setCursors([]);
   };
-  const resetFilters = () => chooseDirection(undefined);
+  const resetFilters = () => {
+    setAssetUrn(undefined);
+    setChain(undefined);
+    chooseDirection(undefined);
+  };
   useRowKeys(group);
   useCommands([
     {
@@ -256,13 +285,49 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                   ))}
                 </Select>
               </FormControl>
+              <FormControl>
+                <FormControl.Label>Asset</FormControl.Label>
+                <Select
+                  value={assetUrn ?? ""}
+                  onChange={(event) => {
+                    setAssetUrn(event.target.value || undefined);
+                    setCursors([]);
+                  }}
+                  data-testid="category-asset-filter"
+                >
+                  <Select.Option value="">All assets</Select.Option>
+                  {(filterValues.data?.assets ?? []).map((asset) => (
+                    <Select.Option key={asset.assetUrn} value={asset.assetUrn}>
+                      {asset.asset}
+                    </Select.Option>
+                  ))}
+                </Select>
+              </FormControl>
+              <FormControl>
+                <FormControl.Label>Chain</FormControl.Label>
+                <Select
+                  value={chain ?? ""}
+                  onChange={(event) => {
+                    setChain((event.target.value || undefined) as CategoryTransferFilters["chain"]);
+                    setCursors([]);
+                  }}
+                  data-testid="category-chain-filter"
+                >
+                  <Select.Option value="">All chains</Select.Option>
+                  {(filterValues.data?.chains ?? []).map((value) => (
+                    <Select.Option key={value} value={value}>
+                      {chainInfo(value).name}
+                    </Select.Option>
+                  ))}
+                </Select>
+              </FormControl>
             </div>
             <DataPanel title={category.name} query={transfers}>
               {(page) =>
                 page.rows.length === 0 ? (
                   <div className="sleuth-pane-empty" data-testid="category-transfers-empty">
-                    <p>{direction ? transferMessages.filteredEmpty : transferMessages.emptyCategory}</p>
-                    {direction ? (
+                    <p>{filtered ? transferMessages.filteredEmpty : transferMessages.emptyCategory}</p>
+                    {filtered ? (
                       <Button size="small" onClick={resetFilters}>
                         {transferMessages.resetFilters}
                       </Button>
