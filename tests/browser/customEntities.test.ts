@@ -1,3 +1,4 @@
+import { customEntityUrn } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -100,6 +101,16 @@ describe("custom entities by keyboard", () => {
     await expect
       .poll(() => page.getByTestId("refresh-status").textContent(), { timeout: 30_000 })
       .toContain("Up to date");
+    // Issue 44, 000 §7: the header shows the custom entity's risk (its members'), by URN.
+    const createdUuid = new URL(page.url()).pathname.split("/").at(-1)!;
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const risk = await client.customEntities.riskInfo(customEntityUrn(createdUuid));
+    await expect
+      .poll(() => page.getByTestId("risk-badge").getAttribute("data-risk-level"))
+      .toBe(String(risk.riskScoreLevel));
     await screenshot(page, "custom-entity-page");
 
     // a s: Share. Add the colleague as viewer and save.

@@ -1,4 +1,4 @@
-import { addressChainUrn, type ChainId } from "@sleuth/sdk";
+import { addressChainUrn, type ChainId, subjectRiskText } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
@@ -39,6 +39,12 @@ describe("000 §7 sleuth entities", () => {
     expect(shown.entity.resources.map((r: { resourceUrn: string }) => r.resourceUrn)).toEqual(
       addresses.map((address) => addressChainUrn("bitcoin", address)).sort(),
     );
+    // Issue 44, 000 §7: the custom entity's risk score by id, in the JSON and on the risk line.
+    const client = server.client({ token: env.SLEUTH_TOKEN });
+    const risk = await client.customEntities.riskScore(uuid);
+    expect(shown.risk).toEqual(risk);
+    const plain = await cli.run(["entities", "show", uuid], { env });
+    expect(plain.stdout).toMatch(new RegExp(`^risk\\s+${subjectRiskText(risk.riskScore)}$`, "m"));
   });
 
   test("002 §4 share as viewer, then remove the last editor is refused with the spec's words", async () => {

@@ -13,6 +13,7 @@ import {
   sharingOperations,
   sharingRoleSchema,
   sharingStateFromCollaborators,
+  subjectRiskText,
   unsupportedReasonLabels,
 } from "@sleuth/sdk";
 import type { Command } from "commander";
@@ -77,20 +78,22 @@ export function registerEntities(program: Command, io: CliIo): void {
 
   entities
     .command("show")
-    .description("show a custom entity, its refresh status and who it is shared with")
+    .description("show a custom entity, its risk, its refresh status and who it is shared with")
     .argument("<uuid>", "the custom entity's uuid")
-    .option("--json", "print {entity, refresh, collaborators} as JSON")
+    .option("--json", "print {entity, refresh, collaborators, risk} as JSON")
     .action(
       action(io, async (session, command) => {
         const [uuid] = command.processedArgs as [string];
         const { client } = await session.scopedClient();
-        const [entity, refresh, collaborators] = await Promise.all([
+        const [entity, refresh, collaborators, risk] = await Promise.all([
           client.customEntities.get(uuid),
           client.customEntities.refreshStatus(uuid),
           client.customEntities.collaborators(uuid),
+          // 000 §7 the custom entity's risk score by id (its members' highest level).
+          client.customEntities.riskScore(uuid),
         ]);
         if (command.opts<{ json?: boolean }>().json)
-          return session.out.json({ entity, refresh, collaborators });
+          return session.out.json({ entity, refresh, collaborators, risk });
         session.out.data(
           renderPairs([
             ["name", entity.name],
@@ -103,6 +106,7 @@ export function registerEntities(program: Command, io: CliIo): void {
             ["last active", entity.lastActiveDate ? formatTime(entity.lastActiveDate, session.out.tty) : "—"],
             ["supported", entity.isNotSupported ? `no (${entity.unsupportedReason ?? "unknown"})` : "yes"],
             ["your access", entity.permission],
+            ["risk", subjectRiskText(risk.riskScore)],
             [
               "refresh",
               `${overallRefreshStatus(refresh)} (${refreshParts

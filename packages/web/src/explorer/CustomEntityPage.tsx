@@ -9,6 +9,7 @@ import { explorerQueries } from "./explorerQueries.ts";
 import { IdentifierHeader } from "./IdentifierHeader.tsx";
 import { InvalidIdentifier } from "./InvalidIdentifier.tsx";
 import { ActivityPanel } from "./MetricsList.tsx";
+import { RiskBadge } from "./RiskBadge.tsx";
 import { decodeSegment, urnOfSegment } from "./routeParams.ts";
 
 /**
@@ -29,11 +30,20 @@ function CustomEntityDetails({ urn, uuid }: { urn: string; uuid: string }) {
   );
   const metrics = useQuery(explorerQueries.customEntityMetrics(urn));
   const attribution = useQuery(explorerQueries.entityAttribution(urn));
+  const risk = useQuery(explorerQueries.customEntityRisk(urn));
   const name =
     hit.data?.name ?? (hit.isPending ? truncateSearchTitle(uuid, "creator") : "Custom entity not found");
   return (
     <div className="sleuth-page sleuth-subject-page" data-testid="custom-entity-page">
-      <IdentifierHeader kind="Custom entity" identifier={name} shortIdentifier={name} monospace={false}>
+      <IdentifierHeader
+        kind="Custom entity"
+        identifier={name}
+        shortIdentifier={name}
+        monospace={false}
+        badges={
+          risk.data ? <RiskBadge level={risk.data.riskScoreLevel} label={risk.data.riskScoreLabel} /> : null
+        }
+      >
         {hit.data?.createdByUser ? (
           <p className="sleuth-muted">Created by {truncateSearchTitle(hit.data.createdByUser, "creator")}</p>
         ) : null}

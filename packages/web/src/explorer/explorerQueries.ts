@@ -63,6 +63,12 @@ export const explorerQueries = {
       sleuthClient.holdings.statistics("entity", urn, { signal }),
     staleTime: minute,
   }),
+  /** 000 §7 the custom entity's risk (its members'), by URN: …/v5/risk/custom-entity/risk-score/info. */
+  customEntityRisk: (urn: string) => ({
+    queryKey: ["risk", "customEntity", urn],
+    queryFn: ({ signal }: { signal: AbortSignal }) => sleuthClient.customEntities.riskInfo(urn, signal),
+    staleTime: minute,
+  }),
   customEntityMetrics: (urn: string) => ({
     queryKey: ["metrics", "customEntity", urn],
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
