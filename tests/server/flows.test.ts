@@ -303,6 +303,29 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     expect(byAsset.every((asset) => /^-?\d+(\.\d+)?$/.test(asset.balanceAmountRaw))).toBe(true);
   });
 
+  test("issue 44 000 §7 the flow summary and its /bulk accept filters: only the named assets or chain count", async () => {
+    const whole = await demo.flows.summary("entity", { entityUrn: entity.urn });
+    expect(whole.assets.length).toBeGreaterThan(0);
+    const [first] = whole.assets;
+    const byAsset = await demo.flows.summaryBulk("entity", [entity.urn], {
+      filters: { assetUrns: [first!.assetUrn] },
+    });
+    expect(byAsset.data[0]?.assets).toEqual([first]);
+    expect(byAsset.data[0]?.totalTransfers).toBe(first!.incomingTransfers + first!.outgoingTransfers);
+    const byChain = await demo.flows.summary("entity", {
+      entityUrn: entity.urn,
+      filters: { chain: first!.chain },
+    });
+    expect(byChain.assets).toEqual(whole.assets.filter((asset) => asset.chain === first!.chain));
+    // The filters are strict like the rest of the body: an unknown one is refused, not ignored.
+    const refused = await server.fetch("/trm-insights/v5/flows/entity/summary/bulk", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ entityUrns: [entity.urn], filters: { counterparty: "x" } }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   test("000 §7 exposure over time: category, risk and ratio rows per YYYY-MM-DD day, agreeing with each other", async () => {
     const request = { entityUrn: entity.urn };
     const [categories, risk, ratios] = await Promise.all([

@@ -58,8 +58,6 @@ export {
   attributionEntityRequestSchema,
 } from "./attribution/attributionLookup.ts";
 export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
-export { walletClusterEntityUrn } from "./attribution/walletCluster.ts";
-export { attributionTagDetails, type TagDetail } from "./attribution/tagDetails.ts";
 export { attributionTagSchema } from "./attribution/attributionTag.ts";
 export type {
   AttributionLabel,
@@ -73,6 +71,8 @@ export {
   counterpartyNameOf,
   counterpartyNameText,
 } from "./attribution/counterpartyName.ts";
+export { attributionTagDetails, type TagDetail } from "./attribution/tagDetails.ts";
+export { walletClusterEntityUrn } from "./attribution/walletCluster.ts";
 
 // beacon/
 export { beaconCaseNumber } from "./beacon/caseNumber.ts";
@@ -385,11 +385,18 @@ export {
   subjectNotFoundMessages,
   subjectUrnOf,
 } from "./flows/flowSubject.ts";
-export type { AssetFlowSummary, AssetMetrics, DailyFlow, FlowSummary } from "./flows/flowSummary.ts";
+export type {
+  AssetFlowSummary,
+  AssetMetrics,
+  DailyFlow,
+  FlowSummary,
+  FlowSummaryFilters,
+} from "./flows/flowSummary.ts";
 export {
   bulkSubjectFieldOf,
   byAssetSummaryRequestSchema,
   flowSummaryBulkRequestSchema,
+  flowSummaryFiltersSchema,
   flowSummaryRequestSchema,
 } from "./flows/flowSummary.ts";
 export type { AddressHoldings, AssetHolding, SubjectStatistics } from "./flows/holdings.ts";

@@ -41,6 +41,7 @@ import {
   assetMetricsSchema,
   bulkSubjectFieldOf,
   byAssetSummaryRequestSchema,
+  type FlowSummaryFilters,
   flowSummaryBulkRequestSchema,
   flowSummaryItemSchema,
   flowSummaryRequestSchema,
@@ -262,7 +263,7 @@ export function flowsApi(core: HttpCore) {
     summaryBulk: async (
       valueType: FlowValueType,
       urns: readonly string[],
-      request: { txDate?: TxDateRange } = {},
+      request: { txDate?: TxDateRange; filters?: FlowSummaryFilters } = {},
       options: CallOptions = {},
     ): Promise<BulkResult<z.infer<typeof flowSummaryItemSchema>>> => {
       const field = bulkSubjectFieldOf[valueType];

@@ -56,9 +56,22 @@ export const flowSummarySchema = z.object({
 export type FlowSummary = z.infer<typeof flowSummarySchema>;
 
 /** 000 §7 POST /{insights}/v4..v7/flows/{valueType}/summary. */
+/**
+ * 000 §7 names `filters` in the flow summary payloads without its fields; ours narrow the summary to
+ * some chains' or assets' flows (the totals are then those of the assets kept).
+ */
+export const flowSummaryFiltersSchema = z
+  .object({
+    chain: chainIdSchema.optional(),
+    assetUrns: z.array(assetUrnSchema).min(1).max(100).optional(),
+  })
+  .strict();
+export type FlowSummaryFilters = z.infer<typeof flowSummaryFiltersSchema>;
+
 export const flowSummaryRequestSchema = z
   .object({
     ...flowSubjectShape,
+    filters: flowSummaryFiltersSchema.optional(),
     txDate: txDateRangeSchema.optional(),
     includeDaily: z.boolean().default(false),
   })
@@ -71,6 +84,7 @@ export const flowSummaryBulkRequestSchema = z
     addressChainUrns: z.array(addressChainUrnSchema).min(1).max(bulkBatchSizes.addresses).optional(),
     entityUrns: z.array(entityUrnSchema).min(1).max(bulkBatchSizes.entities).optional(),
     customEntityUrns: z.array(customEntityUrnSchema).min(1).max(bulkBatchSizes.customEntities).optional(),
+    filters: flowSummaryFiltersSchema.optional(),
     txDate: txDateRangeSchema.optional(),
   })
   .strict();

@@ -5,6 +5,7 @@ import {
   type ChainId,
   type DailyFlow,
   type FlowSummary,
+  type FlowSummaryFilters,
   type TxDateRange,
 } from "@sleuth/sdk";
 import { unitsOf } from "../search/transactionLookup.ts";
@@ -128,6 +129,7 @@ export async function flowSummaries(
   db: Queryable,
   subjects: readonly FlowSubjectRows[],
   range: TxDateRange | undefined,
+  filters: FlowSummaryFilters = {},
 ): Promise<FlowSummary[]> {
   const rows = await db.query<AssetSqlRow>(
     `${dailyFlowsSql()}
@@ -142,9 +144,14 @@ export async function flowSummaries(
     ownParams(subjects, range),
   );
   const bySubject = subjects.map(() => ({ assets: [] as AssetFlowSummary[], partial: false }));
+  const assetsKept = filters.assetUrns ? new Set(filters.assetUrns) : null;
   for (const row of rows) {
     const entry = bySubject[row.ord]!;
-    entry.assets.push(assetRowOf(row));
+    const asset = assetRowOf(row);
+    // 000 §7 filters: only the chain's or the named assets' flows count.
+    if (filters.chain && asset.chain !== filters.chain) continue;
+    if (assetsKept && !assetsKept.has(asset.assetUrn)) continue;
+    entry.assets.push(asset);
     entry.partial ||= row.partial;
   }
   return bySubject.map((entry) => summaryOf(entry.assets, entry.partial));

@@ -98,7 +98,7 @@ export function flowRoutes(app: FastifyInstance, { readStore }: RouteContext): v
         requireRole(request, "viewer");
         const body = parseOr400(flowSummarySchema, request.body);
         const subject = await subjectOf(readStore, request, valueType, body);
-        const [summary] = await flowSummaries(readStore, [subject], body.txDate);
+        const [summary] = await flowSummaries(readStore, [subject], body.txDate, body.filters);
         const daily = body.includeDaily ? await dailyFlows(readStore, subject, body.txDate) : undefined;
         return { data: { ...summary!, ...(daily ? { daily } : {}) } };
       });
@@ -116,7 +116,7 @@ export function flowRoutes(app: FastifyInstance, { readStore }: RouteContext): v
             // Unknown URNs are left out, as in every bulk call (docs/API.md).
           }
         }
-        const summaries = await flowSummaries(readStore, subjects, body.txDate);
+        const summaries = await flowSummaries(readStore, subjects, body.txDate, body.filters);
         return { data: subjects.map((subject, index) => ({ urn: subject.urn, ...summaries[index]! })) };
       });
     }
