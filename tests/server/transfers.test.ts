@@ -112,6 +112,51 @@ describe.each(storeKinds)("transfer tables on %s", (kind) => {
     expect(await demo.transfers.addressCount({ addressChainUrn: busiest.urn })).toBe(expected.length);
   });
 
+  test("issue 44 001 §7 the offset form of flows/{valueType}/transfers (v5, v6) answers the listing's rows", async () => {
+    // An address, v5 and v6 alike: rows 40..69 of the newest-first listing, more after them.
+    const pinned = await demo.transfers.atOffset("address", { addressChainUrn: busiest.urn, offset: 40 });
+    expect(pinned.rows.map((row) => row.transactionUrn)).toEqual(expected.slice(40, 70).map(urnOf));
+    expect(pinned.hasMore).toBe(expected.length > 70);
+    demo.core.setLatestApiVersions(true);
+    try {
+      const latest = await demo.transfers.atOffset("address", {
+        addressChainUrn: busiest.urn,
+        offset: 40,
+        filters: { direction: "incoming" },
+        limit: 5,
+      });
+      const incoming = expected.filter((row) => row.direction === "incoming");
+      expect(latest.rows.map((row) => row.transactionUrn)).toEqual(incoming.slice(40, 45).map(urnOf));
+      // The entity's v6 path keeps its keyset form; a body with offset asks for this one.
+      const [entity] = await server.store.query<{ urn: string }>(
+        "SELECT e.urn FROM transfers t JOIN entities e ON e.id = t.entity_id GROUP BY e.urn ORDER BY count(*) DESC LIMIT 1",
+      );
+      const keyset = await demo.transfers.entity({ entityUrn: entity!.urn, pageSize: 20 });
+      const byOffset = await demo.transfers.atOffset("entity", {
+        entityUrn: entity!.urn,
+        offset: 10,
+        limit: 10,
+      });
+      expect(byOffset.rows.map(keyOf)).toEqual(keyset.data.slice(10, 20).map(keyOf));
+    } finally {
+      demo.core.setLatestApiVersions(false);
+    }
+    const past = await demo.transfers.atOffset("address", {
+      addressChainUrn: busiest.urn,
+      offset: expected.length,
+    });
+    expect(past).toEqual({ rows: [], hasMore: false });
+    // 001 §5 holds here too: no USD sort with a timestamp filter.
+    await expect(
+      demo.transfers.atOffset("address", {
+        addressChainUrn: busiest.urn,
+        offset: 0,
+        sort: { column: "usdAmount", direction: "desc" },
+        filters: { timestamp: { gte: "2020-01-01" } },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   test("001 §3 each row names its counterparty's categories, as the store tags that address", async () => {
     const tags = await server.store.query<{ address: string; names: string }>(
       `SELECT c.address, string_agg(k.name, '|' ORDER BY ac.category_id) AS names

@@ -414,6 +414,13 @@ export {
   scamReportsMax,
   scamReportsRequestSchema,
 } from "./flows/observations.ts";
+export {
+  isOffsetTransfersRequest,
+  maxTransferOffset,
+  type OffsetTransfersRequest,
+  offsetTransfersMetaSchema,
+  offsetTransfersRequestSchema,
+} from "./flows/offsetTransfers.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
 export { riskIndicatorsRequestSchema } from "./flows/riskIndicators.ts";
 // format/

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { type FlowValueType, forValueType } from "../flows/flowSubject.ts";
+import {
+  type OffsetTransfersRequest,
+  offsetTransfersMetaSchema,
+  offsetTransfersRequestSchema,
+} from "../flows/offsetTransfers.ts";
 import {
   type AddressTransfersCountRequest,
   type AddressTransfersRequest,
@@ -270,6 +276,32 @@ export function transfersApi(core: HttpCore) {
     checkedNow(customEntityUnchecked(request, options));
 
   return {
+    /**
+     * 001 §7 POST /trm-insights/{v5|v6}/flows/{valueType}/transfers in its offset form: `limit` rows
+     * after `offset` (cost grows with the offset; the keyset calls above do not), and `hasMore`.
+     */
+    atOffset: async (
+      valueType: FlowValueType,
+      request: OffsetTransfersRequest,
+      options: CallOptions = {},
+    ) => {
+      const body = checked(
+        forValueType(offsetTransfersRequestSchema, valueType),
+        request,
+        "transfers at offset",
+      );
+      const answer = await core.request(
+        "POST",
+        `/trm-insights/${core.apiVersion("offsetTransfers")}/flows/${valueType}/transfers`,
+        {
+          body,
+          schema: valueType === "address" ? transferRowsSchema : entityTransferRowsSchema,
+          signal: options.signal,
+        },
+      );
+      const meta = offsetTransfersMetaSchema.parse(answer.meta);
+      return { rows: answer.data as (TransferRow | EntityTransferRow)[], hasMore: meta.hasMore };
+    },
     /** POST /trm-insights/v8/address/transfers: one page. */
     address,
     /** POST /trm-insights/v6/address/transfers: 001 §7's flat payload, one page. */

@@ -15,6 +15,8 @@ export const apiVersionFamilies = {
   ownershipFlows: { versions: ["v4", "v5"], pinned: "v4" },
   /** …/statistics/{type}/summary and /summary/bulk. */
   statistics: { versions: ["v4", "v5"], pinned: "v4" },
+  /** 001 §7 …/flows/{valueType}/transfers in its offset form. */
+  offsetTransfers: { versions: ["v5", "v6"], pinned: "v5" },
   /** …/flows/entity/transfers and /count. */
   entityTransfers: { versions: ["v6", "v7"], pinned: "v6" },
 } as const satisfies Record<string, { versions: readonly string[]; pinned: string }>;

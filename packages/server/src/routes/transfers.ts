@@ -8,6 +8,12 @@ import {
   customEntityTransfersRequestSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
+  type FlowValueType,
+  flowValueTypes,
+  forValueType,
+  isOffsetTransfersRequest,
+  offsetTransfersRequestSchema,
+  subjectUrnOf,
   type TransferFilters,
   transferRequestMessages,
 } from "@sleuth/sdk";
@@ -16,7 +22,12 @@ import type { z } from "zod";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, issuesOf } from "../http/errors.ts";
 import type { Viewer } from "../metrics/subjects.ts";
-import { countTransfers, type ListingRequest, listTransferText } from "../transfers/listing.ts";
+import {
+  countTransfers,
+  type ListingRequest,
+  listTransferText,
+  listTransferTextAt,
+} from "../transfers/listing.ts";
 import { addressScope, customEntityScope, entityScope, type TransferScope } from "../transfers/scope.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -79,6 +90,34 @@ export function transferRoutes(app: FastifyInstance, { readStore }: RouteContext
     data: { count: await countTransfers(readStore, scope, filters, viewer) },
   });
 
+  // 001 §7 the offset form of …/flows/{valueType}/transfers (docs/API.md): `offset`, `limit`, `sort`,
+  // `filters`; a body naming `offset` asks for it where the keyset form shares the path.
+  const atOffset = async (valueType: FlowValueType, body: unknown, viewer: Viewer, reply: FastifyReply) => {
+    const request = parseListing(forValueType(offsetTransfersRequestSchema, valueType), body);
+    const urn = subjectUrnOf(valueType, request)!;
+    const scope =
+      valueType === "address"
+        ? await addressScope(readStore, urn)
+        : valueType === "entity"
+          ? await entityScope(readStore, urn)
+          : await customEntityScope(readStore, urn, viewer);
+    const page = await listTransferTextAt(readStore, scope, request, viewer);
+    reply.type("application/json; charset=utf-8");
+    const meta = { offset: request.offset, limit: request.limit, hasMore: page.hasMore };
+    return `{"data":[${page.text}],"meta":${JSON.stringify(meta)}}`;
+  };
+  const keysetPaths = new Set([
+    ...apiVersionFamilies.entityTransfers.versions.map((version) => `${version}/entity`),
+    "v6/custom-entity",
+  ]);
+  for (const version of apiVersionFamilies.offsetTransfers.versions)
+    for (const valueType of flowValueTypes) {
+      if (keysetPaths.has(`${version}/${valueType}`)) continue;
+      app.post(`/trm-insights/${version}/flows/${valueType}/transfers`, async (request, reply) =>
+        atOffset(valueType, request.body, viewerOf(requireRole(request, "viewer")), reply),
+      );
+    }
+
   app.post("/trm-insights/v8/address/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
     const body = parseListing(addressTransfersRequestSchema, request.body);
@@ -115,6 +154,7 @@ export function transferRoutes(app: FastifyInstance, { readStore }: RouteContext
   for (const version of apiVersionFamilies.entityTransfers.versions) {
     app.post(`/trm-insights/${version}/flows/entity/transfers`, async (request, reply) => {
       const viewer = viewerOf(requireRole(request, "viewer"));
+      if (isOffsetTransfersRequest(request.body)) return atOffset("entity", request.body, viewer, reply);
       const body = parseListing(entityTransfersRequestSchema, request.body);
       return list(await entityScope(readStore, body.entityUrn), body, viewer, reply);
     });
@@ -127,6 +167,7 @@ export function transferRoutes(app: FastifyInstance, { readStore }: RouteContext
 
   app.post("/trm-insights/v6/flows/custom-entity/transfers", async (request, reply) => {
     const viewer = viewerOf(requireRole(request, "viewer"));
+    if (isOffsetTransfersRequest(request.body)) return atOffset("custom-entity", request.body, viewer, reply);
     const body = parseListing(customEntityTransfersRequestSchema, request.body);
     return list(await customEntityScope(readStore, body.customEntityUrn, viewer), body, viewer, reply);
   });

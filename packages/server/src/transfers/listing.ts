@@ -239,6 +239,31 @@ export async function listTransfers(
 }
 
 /**
+ * 001 §7 the offset form of a listing: `limit` rows after skipping `offset` in the subject's index
+ * walk (its cost grows with the offset), as listTransferText's JSON texts, and whether more follow.
+ */
+export async function listTransferTextAt(
+  db: Queryable,
+  scope: TransferScope,
+  request: { offset: number; limit: number; filters: TransferFilters; sort: TransferSort },
+  viewer: Viewer,
+): Promise<{ text: string; hasMore: boolean }> {
+  const predicates = await predicatesOf(db, request.filters, viewer);
+  const found = await walk(
+    db,
+    scope,
+    predicates,
+    request.sort,
+    "forward",
+    null,
+    request.limit + 1,
+    request.offset,
+  );
+  const page = textsOf(scope.kind, ",").ofRows(found.slice(0, request.limit), request.sort);
+  return { text: page.body, hasMore: found.length > request.limit };
+}
+
+/**
  * listTransfers' page as the JSON texts of its rows joined by `separator` (`,` inside the `{data,
  * meta}` envelope, a line end for NDJSON): what the routes hand to the socket.
  */
