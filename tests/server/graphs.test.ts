@@ -51,6 +51,29 @@ describe.each(storeKinds)("graphs on %s", (kind) => {
     return { nodes: infos.map((info, index) => graphNodeOf(info, { x: index * 200, y: 0 })), edges: [] };
   }
 
+  test("issue 44 000 §4 a custom entity's node carries its refresh status, the graph's own metadata", async () => {
+    const created = await demo().customEntities.create({
+      name: `Graph refresh ${kind}`,
+      resources: [{ resourceUrn: busiestUrn }],
+    });
+    // The refresh the creation started ends; the node then says so.
+    await expect
+      .poll(async () => (await demo().graphs.nodes([created.urn]))[0]?.refreshStatus, { timeout: 30_000 })
+      .toBe("succeeded");
+    // 000 §4: one failed part fails the whole; a processing one (none failed) keeps it processing.
+    await server.store.query("UPDATE custom_entities SET refresh_metrics = 'failed' WHERE uuid = $1", [
+      created.uuid,
+    ]);
+    expect((await demo().graphs.nodes([created.urn]))[0]?.refreshStatus).toBe("failed");
+    await server.store.query(
+      "UPDATE custom_entities SET refresh_metrics = 'succeeded', refresh_transfers = 'processing' WHERE uuid = $1",
+      [created.uuid],
+    );
+    expect((await demo().graphs.nodes([created.urn]))[0]?.refreshStatus).toBe("processing");
+    // Other nodes carry none.
+    expect((await demo().graphs.nodes([busiestUrn]))[0]?.refreshStatus).toBeUndefined();
+  });
+
   test("002 §7 a graph is saved, listed, opened and patched in its organization", async () => {
     const client = demo();
     const document = await plotted([busiestUrn]);

@@ -231,12 +231,13 @@ export {
   updateCustomEntityBodySchema,
   validateNameQuerySchema,
 } from "./customEntities/customEntityRequests.ts";
-export type { RefreshPart } from "./customEntities/refreshStatus.ts";
+export type { RefreshPart, RefreshPartStatus, RefreshStatus } from "./customEntities/refreshStatus.ts";
 export {
   overallRefreshStatus,
   pollRefreshStatus,
   refreshPartLabels,
   refreshParts,
+  refreshStatusTexts,
 } from "./customEntities/refreshStatus.ts";
 export { resourcesFromText } from "./customEntities/resourceInput.ts";
 // detectors/

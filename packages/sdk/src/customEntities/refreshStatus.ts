@@ -7,6 +7,13 @@ export const refreshPartStatuses = ["processing", "failed", "succeeded"] as cons
 export const refreshPartStatusSchema = z.enum(refreshPartStatuses);
 export type RefreshPartStatus = z.infer<typeof refreshPartStatusSchema>;
 
+/** How an overall refresh status reads on a screen (our words; the spec names only the states). */
+export const refreshStatusTexts = {
+  processing: "Refreshing",
+  failed: "Refresh failed",
+  succeeded: "Up to date",
+} as const satisfies Record<RefreshPartStatus, string>;
+
 /** 000 §3: the four parts; the summary part travels as counterpartyFlows. */
 export const refreshParts = ["counterpartyFlows", "transfers", "addresses", "metrics"] as const;
 export type RefreshPart = (typeof refreshParts)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
+import { refreshPartStatusSchema } from "../customEntities/refreshStatus.ts";
 import { offChainNodeIcons } from "./graphElements.ts";
 
 // 002 §3 graph element types as a saved document: the nodes (addresses, entities, custom entities,
@@ -50,6 +51,11 @@ export const graphNodeInfoSchema = z.object({
    */
   nameKind: z.enum(["entity", "label"]).nullable().optional(),
   nameSource: z.string().max(300).nullable().optional(),
+  /**
+   * 000 §4 (ours, optional): a custom entity's overall refresh status, which the graph reads from its
+   * own node metadata instead of polling the refresh call; absent for other nodes.
+   */
+  refreshStatus: refreshPartStatusSchema.nullable().optional(),
 });
 export type GraphNodeInfo = z.infer<typeof graphNodeInfoSchema>;
 

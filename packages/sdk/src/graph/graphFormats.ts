@@ -23,6 +23,7 @@ const nodeFields: ReadonlyArray<{ key: NodeField; type: "string" | "double" }> =
   { key: "category", type: "string" },
   { key: "nameKind", type: "string" },
   { key: "nameSource", type: "string" },
+  { key: "refreshStatus", type: "string" },
   { key: "icon", type: "string" },
   { key: "note", type: "string" },
   { key: "x", type: "double" },

@@ -4,7 +4,9 @@ import {
   customEntityUrn,
   formatUrn,
   type GraphNodeInfo,
+  overallRefreshStatus,
   parseUrn,
+  type RefreshStatus,
   transactionUrn,
 } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
@@ -162,8 +164,10 @@ export async function resolveNodes(
     });
   }
   if (customIds.length > 0) {
-    const rows = await db.query<{ id: number; uuid: string; name: string }>(
-      `SELECT ce.id, ce.uuid, ce.name FROM custom_entities ce
+    const rows = await db.query<{ id: number; uuid: string; name: string } & RefreshStatus>(
+      `SELECT ce.id, ce.uuid, ce.name, ce.refresh_summary AS "counterpartyFlows",
+              ce.refresh_transfers AS transfers, ce.refresh_addresses AS addresses, ce.refresh_metrics AS metrics
+       FROM custom_entities ce
        WHERE ce.uuid = ANY($1::uuid[]) AND ce.organization_id = $2 AND ${customEntityVisibleSql("ce", "$3")}`,
       [customIds, viewer.organizationId, viewer.userId],
     );
@@ -180,6 +184,8 @@ export async function resolveNodes(
           balanceUsd: null,
           riskScore: null,
           category: null,
+          // 000 §4: on the graph the refresh status comes from the node's metadata.
+          refreshStatus: overallRefreshStatus(row),
         },
       });
     }

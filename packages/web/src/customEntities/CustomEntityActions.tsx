@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Button, Label, Spinner } from "@primer/react";
-import { overallRefreshStatus, refreshPartLabels, refreshParts } from "@sleuth/sdk";
+import { overallRefreshStatus, refreshPartLabels, refreshParts, refreshStatusTexts } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useCommands } from "../commands/useCommands.ts";
@@ -12,7 +12,6 @@ import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 import { customEntityQueries } from "./customEntityQueries.ts";
 
 const statusVariant = { processing: "attention", failed: "danger", succeeded: "success" } as const;
-const statusText = { processing: "Refreshing", failed: "Refresh failed", succeeded: "Up to date" } as const;
 
 /**
  * The custom entity page's header actions: the 000 §4 refresh status (polled every 5 s until the
@@ -110,7 +109,8 @@ export function CustomEntityActions({ uuid }: { uuid: string }) {
             .map((part) => `${refreshPartLabels[part]}: ${status.data?.[part] ?? "processing"}`)
             .join(", ")}
         >
-          {overall === "processing" ? <Spinner size="small" srText={null} /> : null} {statusText[overall]}
+          {overall === "processing" ? <Spinner size="small" srText={null} /> : null}{" "}
+          {refreshStatusTexts[overall]}
         </Label>
       ) : null}
       {detail.data ? <Label variant="secondary">You: {detail.data.permission}</Label> : null}

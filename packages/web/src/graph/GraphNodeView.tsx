@@ -13,6 +13,7 @@ import {
 import {
   formatMoney,
   type GraphNode,
+  refreshStatusTexts,
   riskColorOf,
   riskScoreLevelOf,
   subjectRiskText,
@@ -122,6 +123,12 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
           </span>
         ) : null}
         {node.note ? <CommentIcon aria-label="Has a note" size={12} /> : null}
+        {/* 000 §4: a custom entity's refresh status, from the node's own metadata. */}
+        {node.type === "customEntity" && node.refreshStatus && node.refreshStatus !== "succeeded" ? (
+          <span className="sleuth-graph-node-chain" data-testid="graph-node-refresh">
+            {refreshStatusTexts[node.refreshStatus]}
+          </span>
+        ) : null}
       </div>
       <div
         className={`sleuth-graph-node-title${node.type === "address" || node.type === "transaction" ? " sleuth-mono" : ""}`}
