@@ -67,6 +67,25 @@ describe("sleuth counterparties and sleuth exposure", () => {
     expect(named.code).toBe(0);
     const namedRows = JSON.parse(named.stdout) as CounterpartyRow[];
     expect(namedRows.every((row) => row.counterpartyType === "entity" && row.riskScoreLevel >= 2)).toBe(true);
+    // Issue 44, 000 §7: --assets adds each counterparty's chain assets, as the chain-assets call answers.
+    const withAssets = await cli.run(
+      ["counterparties", busiest.address, "--chain", busiest.chain, "--limit", "2", "--assets"],
+      { env },
+    );
+    expect(withAssets.code).toBe(0);
+    const assetRows = JSON.parse(withAssets.stdout) as (CounterpartyRow & { assets: unknown[] })[];
+    expect(assetRows).toHaveLength(2);
+    for (const row of assetRows) {
+      const field =
+        row.counterpartyType === "entity" ? "counterpartyEntityUrn" : "counterpartyAddressChainUrn";
+      expect(row.assets).toEqual(
+        await client.flows.chainAssets("address", row.counterpartyType, {
+          addressChainUrn: addressChainUrn(busiest.chain, busiest.address),
+          [field]: row.counterpartyUrn,
+        }),
+      );
+      expect(row.assets.length).toBeGreaterThan(0);
+    }
   });
 
   test("002 §7 on a terminal, counterparties are a table with the counterparty, risk and USD columns", async () => {

@@ -1,5 +1,6 @@
 import {
   type CounterpartyRow,
+  counterpartyFieldOf,
   counterpartyFlowsPageSize,
   counterpartyRowName,
   flowMessages,
@@ -45,6 +46,7 @@ export function registerCounterparties(program: Command, io: CliIo): void {
     .option("--since <date>", "transfers from this day (YYYY-MM-DD)")
     .option("--until <date>", "transfers up to this day, inclusive (YYYY-MM-DD)")
     .option("--limit <n>", "at most this many counterparties", integerIn(1, Number.MAX_SAFE_INTEGER), 100)
+    .option("--assets", "with each row, the chains and assets moved with that counterparty (JSON)")
     .option("--json", "print the rows as JSON (the default off a terminal)")
     .addHelpText(
       "after",
@@ -65,6 +67,7 @@ Examples:
           since?: string;
           until?: string;
           limit: number;
+          assets?: boolean;
           json?: boolean;
         }>();
         const { client } = await session.scopedClient();
@@ -84,8 +87,25 @@ Examples:
         }
         const shown = rows.slice(0, options.limit);
         // Issue 39: each row with its name by the SDK's one rule (null for an unnamed address).
-        if (options.json || !session.out.tty)
-          session.out.json(shown.map((row) => ({ ...row, counterpartyName: counterpartyRowName(row) })));
+        // 000 §7 chain assets by counterparty (…/chain-assets/…/by-counterparty-{kind}/info), asked for.
+        const assets = options.assets
+          ? await Promise.all(
+              shown.map((row) =>
+                client.flows.chainAssets(subject.valueType, row.counterpartyType, {
+                  ...subjectFieldsFor(subject.valueType, subject.urn),
+                  [counterpartyFieldOf[row.counterpartyType]]: row.counterpartyUrn,
+                }),
+              ),
+            )
+          : null;
+        if (options.json || options.assets || !session.out.tty)
+          session.out.json(
+            shown.map((row, index) => ({
+              ...row,
+              counterpartyName: counterpartyRowName(row),
+              ...(assets ? { assets: assets[index] } : {}),
+            })),
+          );
         else if (shown.length > 0) session.out.data(renderTable(shown, counterpartyColumns, session.out));
         if (shown.length === 0) session.out.info(flowMessages.noCounterparties);
       }),
