@@ -1,17 +1,18 @@
-import { chainById, type FeatureFlagKey } from "@sleuth/sdk";
+import { addressChainUrn, type ChainId, chainById, type FeatureFlagKey } from "@sleuth/sdk";
 import { findOrganizationByUuid, setFeatureFlag } from "@sleuth/server";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
-import { expectFocused, signInAsDemo } from "./keyboard.ts";
+import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 44 on the subject pages, one server for all: the 000 §6 feature flags that switch what the
 // console does, each flipped for the demo organization on the real server and read by the console
 // at its next load (the login sequence loads the flags): the API version every versioned call is
 // sent under, the wallet-cluster tags and the notify-VASP buttons of the beacon categories; the
-// 000 §2 tag popovers, opened from the keyboard.
+// 000 §2 tag popovers, opened from the keyboard; 001 §7 the interest search behind the
+// interested-investigators view and the edit (PUT) of one's own interest.
 
 let server: TestServer;
 let browser: Browser;
@@ -141,5 +142,51 @@ describe("issue 44 000 §2 tag popovers", () => {
     // Enter on the focused tag opens it again.
     await page.keyboard.press("Enter");
     await popover.waitFor();
+  });
+});
+
+describe("issue 44 001 §7 interests", () => {
+  test("001 §7 the interested-investigators view reads the interest search; the author edits the note (PUT)", async () => {
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const urn = addressChainUrn(owned.chain as ChainId, owned.address);
+    await client.interests.create({
+      visibilityLevel: "ORG",
+      privacyOption: "OPEN",
+      note: "First seen in a report",
+      trmResourceUrns: [urn],
+      isRevealNotificationEnabled: false,
+      networkUuids: [],
+      verticals: [],
+      countryIsoCodes: [],
+    });
+    const page = await signedIn();
+    // The page's interest queries read the search, with its results.
+    const search = page.waitForRequest(
+      (sent) =>
+        sent.url().includes("/investigation-interests/search?includeResults=true") &&
+        sent.method() === "POST",
+    );
+    await page.goto(`${server.baseUrl}${ownedPath()}`);
+    await search;
+    await page.getByRole("list", { name: "Attribution tags" }).first().waitFor();
+    await page.keyboard.press("a");
+    await page.keyboard.press("v");
+    const dialog = page.getByRole("dialog", { name: /^Interested investigators/ });
+    await dialog.getByText("First seen in a report").waitFor();
+    await tabTo(page, dialog.getByRole("button", { name: "Edit my interest" }));
+    await page.keyboard.press("Enter");
+    const note = dialog.getByLabel("Note");
+    await expectFocused(note);
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Seen again at the exchange");
+    if (shots) await page.screenshot({ path: `${shots}/interest-edit.png` });
+    await page.keyboard.press("Enter");
+    await dialog.getByText("Seen again at the exchange").waitFor();
+    const [mine] = await client.interests.ofElement(urn);
+    expect(mine?.note).toBe("Seen again at the exchange");
+    expect(mine?.privacyOption).toBe("OPEN");
   });
 });

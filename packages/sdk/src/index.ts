@@ -601,6 +601,7 @@ export {
   interestPathSchema,
   interestSearchQuerySchema,
   interestSearchRequestSchema,
+  interestUpdateBody,
   interestUpdateRequestSchema,
 } from "./interests/interestWire.ts";
 export type { RevealNotice } from "./interests/revealNotices.ts";

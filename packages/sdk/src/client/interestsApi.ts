@@ -17,12 +17,16 @@ const resourcePath = (urn: string) => `/v1/trm-resources/${encodeURIComponent(ur
 /** 001 §7 Interests, networks and network settings. Visibility and masking are the server's. */
 export function interestsApi(core: HttpCore) {
   return {
-    search: async (trmResourceUrns: readonly string[], options: { includeResults?: boolean } = {}) =>
+    search: async (
+      trmResourceUrns: readonly string[],
+      options: { includeResults?: boolean; signal?: AbortSignal } = {},
+    ) =>
       (
         await core.request("POST", "/v1/trm-resources/investigation-interests/search", {
           query: { includeResults: options.includeResults ?? false },
           body: { trmResourceUrns },
           schema: z.array(interestSearchResultSchema),
+          signal: options.signal,
         })
       ).data,
     ofElement: async (urn: string, options: { signal?: AbortSignal } = {}) =>

@@ -32,6 +32,9 @@ export const interestMessages = {
   noInvestigators: "There are no interested investigators for this element",
   submitFailed: "There was an issue indicating your interest. Please try again.",
   noteTooLong: `The note can have at most ${interestNoteMaxLength} characters`,
+  // Ours: the specification words no edit (001 §7 names only the PUT).
+  updateSucceeded: "Interest updated",
+  updateFailed: platformMessages.requestFailed,
   unknownCountry: "Select countries from the list",
 } as const;
 

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { urnSchema } from "../chains/urn.ts";
-import { interestBulkBodySchema, investigationInterestSchema } from "./interest.ts";
+import {
+  type InvestigationInterest,
+  interestBulkBodySchema,
+  investigationInterestSchema,
+} from "./interest.ts";
 
 // Choice: at most this many elements in one bulk or search call (the add-multiple limit is larger,
 // but an interest names the elements of one investigation).
@@ -60,3 +64,23 @@ export const networkSettingsSchema = z.object({
 export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 
 export const interestPathSchema = z.object({ urn: urnSchema, uuid: z.uuid() });
+
+/**
+ * 001 §7 PUT body for one's own interest: everything as it stands, but for `changes` (the console's
+ * edit form changes the note and the privacy option; the author sees every field).
+ */
+export function interestUpdateBody(
+  interest: InvestigationInterest,
+  changes: Partial<Pick<InterestUpdateRequest, "note" | "privacyOption" | "isRevealNotificationEnabled">>,
+): InterestUpdateRequest {
+  return {
+    visibilityLevel: interest.visibilityLevel,
+    privacyOption: changes.privacyOption ?? interest.privacyOption,
+    note: changes.note ?? interest.note ?? "",
+    isRevealNotificationEnabled: changes.isRevealNotificationEnabled ?? interest.isRevealNotificationEnabled,
+    isSameElementNotificationEnabled: interest.isSameElementNotificationEnabled,
+    networkUuids: interest.networkUuids,
+    verticals: interest.verticals,
+    countryIsoCodes: interest.countryIsoCodes,
+  };
+}

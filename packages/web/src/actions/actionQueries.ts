@@ -49,7 +49,9 @@ export const actionQueries = {
   }),
   interestsOf: (urn: string) => ({
     queryKey: ["interests", urn],
-    queryFn: ({ signal }: { signal: AbortSignal }) => sleuthClient.interests.ofElement(urn, { signal }),
+    // 001 §7 the interested-investigators view reads the interest search, with its results.
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await sleuthClient.interests.search([urn], { includeResults: true, signal }))[0]?.results ?? [],
   }),
   myInterestElements: () => ({
     queryKey: ["interests", "mine"],

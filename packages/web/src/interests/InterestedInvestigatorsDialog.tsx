@@ -1,5 +1,14 @@
 import { useStore } from "@nanostores/react";
-import { Button, ConfirmationDialog, Dialog, Spinner, Text } from "@primer/react";
+import {
+  Button,
+  Checkbox,
+  ConfirmationDialog,
+  Dialog,
+  FormControl,
+  Spinner,
+  Text,
+  TextInput,
+} from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   canDeleteInterest,
@@ -8,6 +17,8 @@ import {
   type InvestigationInterest,
   interestDetailsVisible,
   interestMessages,
+  interestNoteMaxLength,
+  interestUpdateBody,
   revealActionLabels,
   revealActionOf,
   showsIndicateInterestButton,
@@ -45,6 +56,24 @@ function InterestRow({
     },
     onError: (error) => showError(interestMessages.deleteFailed, error),
   });
+  // 001 §7 PUT: the author edits the note (and whether the interest is open) in place.
+  const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState(interest.note ?? "");
+  const [open, setOpen] = useState(interest.privacyOption === "OPEN");
+  const update = useMutation({
+    mutationFn: () =>
+      sleuthClient.interests.update(
+        urn,
+        interest.uuid,
+        interestUpdateBody(interest, { note, privacyOption: open ? "OPEN" : "PRIVATE" }),
+      ),
+    onSuccess: () => {
+      setEditing(false);
+      showMessage({ variant: "success", title: interestMessages.updateSucceeded });
+      void refresh();
+    },
+    onError: (error) => showError(interestMessages.updateFailed, error),
+  });
   const action = revealActionOf(interest, viewer);
   const visible = interestDetailsVisible(interest, viewer);
   const who = visible
@@ -73,10 +102,48 @@ function InterestRow({
           {action === "requestContact" ? revealActionLabels.requestContact : revealActionLabels.reveal}
         </Button>
       ) : null}
+      {canDeleteInterest(interest, viewer) && !editing ? (
+        <Button size="small" onClick={() => setEditing(true)}>
+          Edit my interest
+        </Button>
+      ) : null}
       {canDeleteInterest(interest, viewer) ? (
         <Button size="small" variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
           Delete my interest
         </Button>
+      ) : null}
+      {editing ? (
+        <form
+          className="sleuth-interest-edit"
+          aria-label="Edit my interest"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update.mutate();
+          }}
+        >
+          <FormControl>
+            <FormControl.Label>Note</FormControl.Label>
+            <TextInput
+              value={note}
+              maxLength={interestNoteMaxLength}
+              onChange={(event) => setNote(event.target.value)}
+              autoFocus
+            />
+            <FormControl.Caption>At most {interestNoteMaxLength} characters</FormControl.Caption>
+          </FormControl>
+          <FormControl>
+            <Checkbox checked={open} onChange={(event) => setOpen(event.target.checked)} />
+            <FormControl.Label>Open: others may reveal my contact</FormControl.Label>
+          </FormControl>
+          <div className="sleuth-action-buttons">
+            <Button type="submit" variant="primary" size="small" loading={update.isPending}>
+              Save
+            </Button>
+            <Button size="small" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
       ) : null}
       {confirming ? (
         <ConfirmationDialog
