@@ -405,7 +405,7 @@ export {
   scamReportsRequestSchema,
 } from "./flows/observations.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
-export { riskIndicatorsRequestSchema } from "./flows/riskIndicators.ts";
+export { riskIndicatorsRequestSchema, riskVolumeText } from "./flows/riskIndicators.ts";
 // format/
 export {
   earliestDate,
