@@ -424,7 +424,14 @@ export {
   percentageOf,
 } from "./format/numbers.ts";
 export { showMorePage, truncateTag } from "./format/text.ts";
-export { unknownUsdReason, unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./format/usdAmount.ts";
+export {
+  unknownBalanceText,
+  unknownUsdReason,
+  unknownUsdText,
+  usdCsvCell,
+  usdText,
+  usdTotalText,
+} from "./format/usdAmount.ts";
 export { formatUsdVolume } from "./format/usdVolume.ts";
 // graph/
 export type { AddMultipleEntry, AddMultipleItem } from "./graph/addMultiple.ts";
