@@ -71,10 +71,11 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
     await client.imports.run("ethereum-etl", readFileSync(sample2017File, "utf8"));
     await client.imports.run("prices", readFileSync(pricesFile, "utf8"), { source: "eth.csv" });
     await client.imports.run("ethereum-etl", unpricedCsv(busiest, payee));
-    // The busiest address belongs to an exchange desk, the payee to a mixer (a counterparty risk).
+    // The busiest address belongs to a gambling desk (an ownership risk), the payee to a mixer (a
+    // counterparty risk).
     await server.store.query(
       `INSERT INTO entities (slug, name, category_id, source)
-       SELECT 'unpriced-desk', 'Unpriced Desk', id, 'test' FROM categories WHERE key = 'exchange'
+       SELECT 'unpriced-desk', 'Unpriced Desk', id, 'test' FROM categories WHERE key = 'gambling'
        UNION ALL
        SELECT 'unpriced-mixer', 'Unpriced Mixer', id, 'test' FROM categories WHERE key = 'mixing_service'`,
     );
@@ -160,14 +161,21 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
       );
       expect(riskVolumeText(counterparty, "outgoing")).toMatch(/^at least \$/);
     };
-    check(
-      await client.flows.riskIndicators("address", { addressChainUrn: addressChainUrn("ethereum", busiest) }),
-    );
+    const addressRows = await client.flows.riskIndicators("address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+    });
+    check(addressRows);
     const entityRows = await client.flows.riskIndicators("entity", { entityUrn: desk });
     check(entityRows);
-    // The desk's own category covers all its volume: its two unpriced transfers among them.
-    const ownership = entityRows.find((row) => row.riskType === "ownership");
-    if (ownership) expect(ownership.unpricedTransfers).toBe(2);
+    // The desk's own category (gambling) covers all of the address's and the entity's volume: its
+    // two unpriced transfers among them.
+    for (const rows of [addressRows, entityRows]) {
+      const ownership = rows.find((row) => row.riskType === "ownership")!;
+      expect(ownership.unpricedTransfers).toBe(2);
+      expect(riskVolumeText(ownership, "total")).toMatch(
+        /^at least \$[\d,.]+; 2 of \d+ transfers have no USD price$/,
+      );
+    }
   });
 
   test("issue 43 the triage report leaves a wholly unpriced flow's amount empty, never 0", async () => {
