@@ -58,6 +58,7 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
   let payee: string;
   const desk = entityUrn("unpriced-desk");
   const mixer = entityUrn("unpriced-mixer");
+  let mixingCategory: number;
 
   beforeAll(async () => {
     server = await startTestServer({ store: kind });
@@ -85,7 +86,18 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
           OR (a.address = $2 AND e.slug = 'unpriced-mixer'))`,
       [busiest, payee],
     );
+    // The stranger carries a scam tag: it owns a category, its only transfer unpriced.
+    await server.store.query(
+      `INSERT INTO attribution_tags (address_id, category_id, label, tag_type, evidence, confidence, source, created_at)
+       SELECT a.id, c.id, 'Reported scam', 'ordinary', 'test', (SELECT id FROM confidence_levels LIMIT 1), 'test', now()
+       FROM addresses a, categories c WHERE a.chain = 'ethereum' AND a.address = $1 AND c.key = 'scam'`,
+      [stranger],
+    );
     await refreshRollups(server.store, { owners: true });
+    const [mixing] = await server.store.query<{ id: number }>(
+      "SELECT id FROM categories WHERE key = 'mixing_service'",
+    );
+    mixingCategory = mixing!.id;
   }, 180_000);
   afterAll(async () => {
     await server?.close();
@@ -151,7 +163,9 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
 
   test("issue 43 a risk indicator counts its unpriced transfers, so its volume reads as a lower bound", async () => {
     const check = (rows: RiskIndicatorRow[]) => {
-      const counterparty = rows.find((row) => row.riskType === "counterparty")!;
+      const counterparty = rows.find(
+        (row) => row.riskType === "counterparty" && row.categoryId === mixingCategory,
+      )!;
       expect(counterparty).toBeDefined();
       expect(counterparty.instances).toBeGreaterThan(1);
       expect(counterparty.totalTransfers).toBe(counterparty.instances);
@@ -176,6 +190,36 @@ describe.each(storeKinds)("unpriced totals over HTTP on %s", (kind) => {
         /^at least \$[\d,.]+; 2 of \d+ transfers have no USD price$/,
       );
     }
+  });
+
+  test("issue 43 an owned address whose transfers have no USD price has an unknown volume, never $0.00", async () => {
+    const urn = addressChainUrn("ethereum", stranger);
+    const [ownership] = await client.flows.riskIndicators("address", { addressChainUrn: urn });
+    expect(ownership).toMatchObject({ riskType: "ownership", totalTransfers: 1, unpricedTransfers: 1 });
+    expect(riskVolumeText(ownership!, "total")).toBe("unknown: its transfer has no USD price");
+    // Its details table (001 §3 category address rows): the sent volume is unknown, nothing received.
+    expect(ownership!.details.kind).toBe("addresses");
+    expect(ownership!.details.rows).toEqual([
+      expect.objectContaining({
+        addressChainUrn: urn,
+        totalVolumeUsd: null,
+        incomingVolumeUsd: 0,
+        outgoingVolumeUsd: null,
+      }),
+    ]);
+    const [category] = await client.flows.ownershipCategories("address", { addressChainUrn: urn });
+    expect(category).toMatchObject({ addresses: 1, totalVolumeUsd: null });
+    // The desk's busiest address, partly priced: its volume is the priced part, known.
+    const [gambling] = await client.flows.ownershipCategories("entity", { entityUrn: desk });
+    expect(gambling?.totalVolumeUsd).toBeGreaterThan(0);
+    const owned = await client.flows.ownershipAddresses("entity", {
+      entityUrn: desk,
+      ownershipCategoryId: gambling!.categoryId,
+    });
+    expect(owned).toEqual([
+      expect.objectContaining({ addressChainUrn: addressChainUrn("ethereum", busiest) }),
+    ]);
+    expect(owned[0]!.totalVolumeUsd).toBeGreaterThan(0);
   });
 
   test("issue 43 the triage report leaves a wholly unpriced flow's amount empty, never 0", async () => {
