@@ -423,7 +423,7 @@ export {
   offsetTransfersRequestSchema,
 } from "./flows/offsetTransfers.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
-export { riskIndicatorsRequestSchema } from "./flows/riskIndicators.ts";
+export { riskIndicatorsRequestSchema, riskVolumeText } from "./flows/riskIndicators.ts";
 // format/
 export {
   earliestDate,
@@ -442,7 +442,14 @@ export {
   percentageOf,
 } from "./format/numbers.ts";
 export { showMorePage, truncateTag } from "./format/text.ts";
-export { unknownUsdReason, unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./format/usdAmount.ts";
+export {
+  unknownBalanceText,
+  unknownUsdReason,
+  unknownUsdText,
+  usdCsvCell,
+  usdText,
+  usdTotalText,
+} from "./format/usdAmount.ts";
 export { formatUsdVolume } from "./format/usdVolume.ts";
 // graph/
 export type { AddMultipleEntry, AddMultipleItem } from "./graph/addMultiple.ts";

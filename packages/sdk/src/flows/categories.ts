@@ -90,6 +90,7 @@ export const ownershipCategorySchema = z.object({
   categoryId: z.int().min(0),
   category: z.string(),
   addresses: z.int().min(1),
-  totalVolumeUsd: z.number(),
+  /** Issue 43: null when none of those addresses' transfers has a USD price. */
+  totalVolumeUsd: z.number().nullable(),
 });
 export type OwnershipCategory = z.infer<typeof ownershipCategorySchema>;

@@ -49,6 +49,8 @@ export const flowSummarySchema = z.object({
   incomingTransfers: z.int().min(0),
   outgoingTransfers: z.int().min(0),
   totalTransfers: z.int().min(0),
+  /** Issue 43 (ours, additive): of totalTransfers, those without a USD price (the volumes are floors). */
+  unpricedTransfers: z.int().min(0).optional(),
   assets: z.array(assetFlowSummarySchema),
   /** Only with `includeDaily`: every day with a transfer, oldest first. */
   daily: z.array(dailyFlowSchema).optional(),

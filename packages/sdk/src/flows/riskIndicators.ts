@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { detailsTableMaxRecords, riskRowSchema } from "../risk/schemas.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape } from "./flowSubject.ts";
@@ -23,9 +24,32 @@ export const riskIndicatorDetailsSchema = z.discriminatedUnion("kind", [
 ]);
 export type RiskIndicatorDetails = z.infer<typeof riskIndicatorDetailsSchema>;
 
-/** 001 §3 Risk row, its category's id (for the category tables) and its details table. */
+/**
+ * 001 §3 Risk row, its category's id (for the category tables) and its details table. Issue 43 (ours,
+ * additive): `totalTransfers` counts the transfers its volumes sum and `unpricedTransfers` those of
+ * them without a USD price: the volumes count priced value only, so with unpriced transfers they are
+ * lower bounds, and with nothing but unpriced ones they are unknown (riskVolumeText reads them).
+ */
 export const riskIndicatorRowSchema = riskRowSchema.extend({
   categoryId: z.int(),
   details: riskIndicatorDetailsSchema,
+  totalTransfers: z.int().min(0).optional(),
+  unpricedTransfers: z.int().min(0).optional(),
 });
 export type RiskIndicatorRow = z.infer<typeof riskIndicatorRowSchema>;
+
+/**
+ * Issue 43: a risk row's volume as it reads. The total is plain money when every transfer it sums
+ * has a price, "at least $X; N of M transfers have no USD price" when some have none, and unknown
+ * when none has one (usdTotalText). A side (received, sent) is counted with the total only: with
+ * unpriced transfers it reads "at least $X", and "no price" when nothing was priced.
+ */
+export function riskVolumeText(row: RiskIndicatorRow, side: "total" | "incoming" | "outgoing"): string {
+  const transfers = row.totalTransfers ?? 0;
+  const unpriced = row.unpricedTransfers ?? 0;
+  if (side === "total") return usdTotalText({ usd: row.totalVolumeUsd, transfers, unpriced });
+  const usd = side === "incoming" ? row.incomingVolumeUsd : row.outgoingVolumeUsd;
+  if (unpriced <= 0) return usdText(usd);
+  if (unpriced >= transfers) return usdText(null);
+  return `at least ${usdText(usd)}`;
+}

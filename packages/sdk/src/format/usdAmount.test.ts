@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./usdAmount.ts";
+import { unknownBalanceText, unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./usdAmount.ts";
 
 test("issue 43 an unknown USD value reads as unknown, never $0.00", () => {
   expect(usdText(null)).toBe(unknownUsdText);
@@ -21,4 +21,9 @@ test("issue 43 a total over partly priced transfers says it is a lower bound", (
   expect(usdTotalText({ usd: null, transfers: 1, unpriced: 1 })).toBe(
     "unknown: its transfer has no USD price",
   );
+});
+
+test("issue 43 an unknown balance says why: no price, or an imported history that shows no holding", () => {
+  expect(unknownBalanceText(2)).toBe("unknown: no price for what it holds");
+  expect(unknownBalanceText(0)).toBe("unknown: its imported transfers do not show what it holds");
 });

@@ -42,6 +42,17 @@ export function usdTotalText(total: UsdTotal): string {
   return `at least ${formatUsdVolume(total.usd)}; ${unpriced.toLocaleString("en-US")} of ${transfers.toLocaleString("en-US")} transfers have no USD price`;
 }
 
+/**
+ * Why a balance has no USD value: what it holds has no price, or (an address whose history was
+ * imported from part-way, issue 43) its transfers show no positive holding, so what it holds is not
+ * known at all.
+ */
+export function unknownBalanceText(heldAssets: number | null | undefined): string {
+  return heldAssets === 0
+    ? "unknown: its imported transfers do not show what it holds"
+    : `unknown: ${unknownUsdText} for what it holds`;
+}
+
 /** A USD value in a CSV cell: the number as written, an empty cell when unknown (never 0). */
 export function usdCsvCell(usd: number | null | undefined): string {
   return usd === null || usd === undefined || !Number.isFinite(usd) ? "" : String(usd);

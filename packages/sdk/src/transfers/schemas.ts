@@ -97,15 +97,18 @@ export const categoryTransferRowSchema = z.object({
 });
 export type CategoryTransferRow = z.infer<typeof categoryTransferRowSchema>;
 
-/** 001 §3 Category address row. */
+/**
+ * 001 §3 Category address row. Issue 43: a USD figure is null (unknown, never 0) when none of the
+ * transfers it sums has a USD price, or (the balance) when nothing the address holds has one.
+ */
 export const categoryAddressRowSchema = z.object({
   addressLabelsMini: z.array(z.string()),
   addressChainUrn: addressChainUrnSchema,
   chain: chainIdSchema,
-  totalVolumeUsd: z.number(),
-  incomingVolumeUsd: z.number(),
-  outgoingVolumeUsd: z.number(),
-  balanceAmountUsd: z.number(),
+  totalVolumeUsd: z.number().nullable(),
+  incomingVolumeUsd: z.number().nullable(),
+  outgoingVolumeUsd: z.number().nullable(),
+  balanceAmountUsd: z.number().nullable(),
   nativeAssetBalanceAmountRaw: z.number(),
   uniqueAssetActiveCount: z.int().min(0),
   uniqueAssetAllCount: z.int().min(0),

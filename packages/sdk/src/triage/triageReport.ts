@@ -54,7 +54,8 @@ export const triageReportRowSchema = z.object({
   category: z.string(),
   categoryId: z.number().int().nullable(),
   direction: z.enum(["incoming", "outgoing"]),
-  amountUsd: z.number(),
+  /** Issue 43: null when none of the flow's transfers has a USD price (an empty cell, never 0). */
+  amountUsd: z.number().nullable(),
 });
 export type TriageReportRow = z.infer<typeof triageReportRowSchema>;
 
@@ -73,7 +74,10 @@ export function triageReportColumns(
     { header: "Counterparty", value: (row) => row.counterparty },
     { header: "Category", value: (row) => row.category },
     { header: "Direction", value: (row) => row.direction },
-    { header: "Amount (USD)", value: (row) => roundFlowAmount(row.amountUsd) },
+    {
+      header: "Amount (USD)",
+      value: (row) => (row.amountUsd === null ? "" : roundFlowAmount(row.amountUsd)),
+    },
     { header: "Lead", value: (row) => (row.categoryId === leadCategoryId ? "Yes" : "No") },
   ];
 }

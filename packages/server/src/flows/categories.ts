@@ -201,6 +201,10 @@ interface AddressSqlRow {
   labels: string[] | null;
   incoming_usd: number | null;
   outgoing_usd: number | null;
+  incoming_transfers: string | number | null;
+  outgoing_transfers: string | number | null;
+  incoming_unpriced: string | number | null;
+  outgoing_unpriced: string | number | null;
   balance_usd: number | null;
   native_balance: string | null;
   native_decimals: number | null;
@@ -212,23 +216,36 @@ interface AddressSqlRow {
 
 const addressColumnsSql = `a.id, a.chain, a.address,
   (SELECT array_agg(DISTINCT g.label) FROM attribution_tags g WHERE g.address_id = a.id) AS labels,
-  m.incoming_usd, m.outgoing_usd, m.balance_usd, m.active_unique_assets, m.total_unique_assets, m.first_active, m.last_active,
+  m.incoming_usd, m.outgoing_usd, m.incoming_transfers, m.outgoing_transfers, m.incoming_unpriced,
+  m.outgoing_unpriced, m.balance_usd, m.active_unique_assets, m.total_unique_assets, m.first_active, m.last_active,
   (SELECT b.balance_raw::text FROM address_balances b JOIN assets s ON s.id = b.asset_id
    WHERE b.address_id = a.id AND s.chain = a.chain AND s.contract = 'native') AS native_balance,
   (SELECT s.decimals FROM assets s WHERE s.chain = a.chain AND s.contract = 'native') AS native_decimals`;
 
+/** Issue 43: a volume's USD, 0 with nothing moved, unknown (null) when none of its transfers has a price. */
+function sideUsd(usd: number | null, transfers: string | number | null, unpriced: string | number | null) {
+  const moved = Number(transfers ?? 0);
+  if (moved === 0) return 0;
+  return Number(unpriced ?? 0) >= moved ? null : (usd ?? 0);
+}
+
 function categoryAddressRowOf(row: AddressSqlRow): CategoryAddressRow {
-  const incoming = row.incoming_usd ?? 0;
-  const outgoing = row.outgoing_usd ?? 0;
+  const incoming = sideUsd(row.incoming_usd, row.incoming_transfers, row.incoming_unpriced);
+  const outgoing = sideUsd(row.outgoing_usd, row.outgoing_transfers, row.outgoing_unpriced);
   const at = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
     addressLabelsMini: (row.labels ?? []).slice(0, 3),
     addressChainUrn: addressChainUrn(row.chain, row.address),
     chain: row.chain,
-    totalVolumeUsd: incoming + outgoing,
+    totalVolumeUsd: sideUsd(
+      (row.incoming_usd ?? 0) + (row.outgoing_usd ?? 0),
+      Number(row.incoming_transfers ?? 0) + Number(row.outgoing_transfers ?? 0),
+      Number(row.incoming_unpriced ?? 0) + Number(row.outgoing_unpriced ?? 0),
+    ),
     incomingVolumeUsd: incoming,
     outgoingVolumeUsd: outgoing,
-    balanceAmountUsd: row.balance_usd ?? 0,
+    // Null: nothing it holds has a price (or its imported history shows no holding).
+    balanceAmountUsd: row.balance_usd,
     nativeAssetBalanceAmountRaw:
       row.native_balance === null || row.native_decimals === null
         ? 0
@@ -334,7 +351,10 @@ export async function ownershipCategories(
     volume: number | null;
   }>(
     `SELECT x.category_id, c.name AS category, count(*) AS addresses,
-            sum(coalesce(m.incoming_usd, 0) + coalesce(m.outgoing_usd, 0))::float8 AS volume
+            -- Issue 43: unknown when none of the addresses' transfers has a USD price.
+            CASE WHEN coalesce(sum(m.incoming_transfers + m.outgoing_transfers), 0) = 0
+                   OR sum(m.incoming_unpriced + m.outgoing_unpriced) < sum(m.incoming_transfers + m.outgoing_transfers)
+                 THEN sum(coalesce(m.incoming_usd, 0) + coalesce(m.outgoing_usd, 0))::float8 END AS volume
      FROM (${ownAddressesSql}) own
      JOIN address_categories x ON x.address_id = own.id
      JOIN categories c ON c.id = x.category_id
@@ -347,6 +367,6 @@ export async function ownershipCategories(
     categoryId: row.category_id,
     category: row.category,
     addresses: Number(row.addresses),
-    totalVolumeUsd: row.volume ?? 0,
+    totalVolumeUsd: row.volume,
   }));
 }

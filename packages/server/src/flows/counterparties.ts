@@ -117,8 +117,8 @@ interface CounterpartySqlRow {
   level: number | null;
   /** The address counterparty's best label (search/addressLabel.ts). */
   label: string | null;
-  /** Null where the rollup read does not count them (entity_counterparty_totals). */
-  unpriced_n: string | number | null;
+  /** Of the transfers, those without a USD price (issue 43). */
+  unpriced_n: string | number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -148,9 +148,7 @@ function rowOf(row: CounterpartySqlRow): CounterpartyRow {
     firstTransferAt: iso(row.first_at),
     lastTransferAt: iso(row.last_at),
     label: row.kind === "address" ? attributionLabelOf(row.label) : null,
-    ...(row.unpriced_n === null || row.unpriced_n === undefined
-      ? {}
-      : { unpricedTransfers: Number(row.unpriced_n) }),
+    unpricedTransfers: Number(row.unpriced_n),
   };
 }
 
@@ -163,7 +161,7 @@ function entityTotalsSql(grouping: CounterpartyGrouping, namedOnly: boolean): st
   if (grouping !== "mixed" && grouping !== "entity") return null;
   return `SELECT counterparty_kind AS kind, counterparty_key AS key, incoming_usd AS in_usd, outgoing_usd AS out_usd,
       total_usd, incoming_transfers AS in_n, outgoing_transfers AS out_n, first_transfer_at AS first_at,
-      last_transfer_at AS last_at, NULL::bigint AS unpriced_n
+      last_transfer_at AS last_at, incoming_unpriced + outgoing_unpriced AS unpriced_n
     FROM entity_counterparty_totals
     WHERE entity_id = ($2::int[])[1] AND cardinality($1::bigint[]) = 0
       AND $3::timestamptz IS NULL AND $4::timestamptz IS NULL

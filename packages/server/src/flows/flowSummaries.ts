@@ -78,6 +78,7 @@ interface AssetSqlRow {
   out_usd: number | null;
   in_n: string | number;
   out_n: string | number;
+  unpriced_n: string | number;
   partial: boolean;
 }
 
@@ -102,7 +103,7 @@ function knownSum(values: readonly (number | null)[]): number | null {
 }
 
 /** A 002 §3 flow summary from its per-asset rows. */
-function summaryOf(assets: AssetFlowSummary[], partial: boolean): FlowSummary {
+function summaryOf(assets: AssetFlowSummary[], partial: boolean, unpriced: number): FlowSummary {
   const incomingVolumeUsd =
     assets.length === 0 ? 0 : knownSum(assets.map((asset) => asset.incomingVolumeUsd));
   const outgoingVolumeUsd =
@@ -117,6 +118,7 @@ function summaryOf(assets: AssetFlowSummary[], partial: boolean): FlowSummary {
     incomingTransfers,
     outgoingTransfers,
     totalTransfers: incomingTransfers + outgoingTransfers,
+    unpricedTransfers: unpriced,
     assets,
   };
 }
@@ -137,13 +139,13 @@ export async function flowSummaries(
        sum(fp.incoming_raw)::text AS in_raw, sum(fp.outgoing_raw)::text AS out_raw,
        ${sideUsd("incoming")} AS in_usd, ${sideUsd("outgoing")} AS out_usd,
        sum(incoming_transfers) AS in_n, sum(outgoing_transfers) AS out_n,
-       bool_or(NOT priced) AS partial
+       bool_or(NOT priced) AS partial, sum(incoming_unpriced + outgoing_unpriced) AS unpriced_n
      FROM fp JOIN assets s ON s.id = fp.asset_id
      GROUP BY fp.ord, s.id, s.chain, s.contract, s.symbol, s.decimals
      ORDER BY fp.ord, sum(incoming_transfers + outgoing_transfers) DESC, s.chain, s.symbol`,
     ownParams(subjects, range),
   );
-  const bySubject = subjects.map(() => ({ assets: [] as AssetFlowSummary[], partial: false }));
+  const bySubject = subjects.map(() => ({ assets: [] as AssetFlowSummary[], partial: false, unpriced: 0 }));
   const assetsKept = filters.assetUrns ? new Set(filters.assetUrns) : null;
   for (const row of rows) {
     const entry = bySubject[row.ord]!;
@@ -153,8 +155,9 @@ export async function flowSummaries(
     if (assetsKept && !assetsKept.has(asset.assetUrn)) continue;
     entry.assets.push(asset);
     entry.partial ||= row.partial;
+    entry.unpriced += Number(row.unpriced_n);
   }
-  return bySubject.map((entry) => summaryOf(entry.assets, entry.partial));
+  return bySubject.map((entry) => summaryOf(entry.assets, entry.partial, entry.unpriced));
 }
 
 /** The subject's incoming and outgoing USD per UTC day, oldest first (the Exposure pane's flows plot). */

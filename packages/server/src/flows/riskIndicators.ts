@@ -19,13 +19,18 @@ interface IndicatorSqlRow {
   in_usd: number | null;
   out_usd: number | null;
   max_at: Date | string | null;
+  /** The transfers the volumes sum, and those of them without a USD price (issue 43); null: none summed. */
+  transfers: string | number | null;
+  unpriced: string | number | null;
 }
 
 /**
  * 001 §3 risk rows of a subject, riskiest first: ownership (the categories its addresses carry, or an
  * entity's own category) and behavioral (its behavioural signatures), both over the subject's own
  * addresses and their volume; counterparty and indirect from the exposure rollups. Levels of 0
- * carry no risk and are left out (as the mini-info calls do).
+ * carry no risk and are left out (as the mini-info calls do). Each row counts the transfers its
+ * volumes sum and those of them without a USD price (issue 43), so a partly priced volume reads as
+ * a lower bound and a wholly unpriced one as unknown.
  */
 async function indicatorRows(db: Queryable, subject: FlowSubjectRows): Promise<IndicatorSqlRow[]> {
   return db.query<IndicatorSqlRow>(
@@ -46,29 +51,35 @@ async function indicatorRows(db: Queryable, subject: FlowSubjectRows): Promise<I
        FROM entities e LEFT JOIN addresses a ON a.entity_id = e.id
        WHERE e.id = ANY($2::int[]) GROUP BY e.category_id
      )
-     SELECT y.risk_type, y.category_id, c.name AS category, l.level, y.instances, y.in_usd, y.out_usd, y.max_at
+     SELECT y.risk_type, y.category_id, c.name AS category, l.level, y.instances, y.in_usd, y.out_usd, y.max_at,
+       y.transfers, y.unpriced
      FROM (
        SELECT tg.risk_type, tg.category_id, count(DISTINCT tg.address_id) AS instances,
-         sum(m.incoming_usd) AS in_usd, sum(m.outgoing_usd) AS out_usd, max(m.last_active) AS max_at
+         sum(m.incoming_usd) AS in_usd, sum(m.outgoing_usd) AS out_usd, max(m.last_active) AS max_at,
+         sum(m.incoming_transfers + m.outgoing_transfers) AS transfers,
+         sum(m.incoming_unpriced + m.outgoing_unpriced) AS unpriced
        FROM (
          SELECT * FROM tagged t
          WHERE NOT EXISTS (SELECT 1 FROM entity_own eo WHERE eo.category_id = t.category_id AND t.risk_type = 'ownership')
          OFFSET 0
        ) tg
        LEFT JOIN LATERAL (
-         SELECT incoming_usd, outgoing_usd, last_active FROM address_summary WHERE address_id = tg.address_id OFFSET 0
+         SELECT incoming_usd, outgoing_usd, last_active, incoming_transfers, outgoing_transfers, incoming_unpriced,
+           outgoing_unpriced
+         FROM address_summary WHERE address_id = tg.address_id OFFSET 0
        ) m ON true
        GROUP BY tg.risk_type, tg.category_id
        UNION ALL
-       SELECT 'ownership', eo.category_id, eo.instances, NULL, NULL, NULL FROM entity_own eo
+       SELECT 'ownership', eo.category_id, eo.instances, NULL, NULL, NULL, NULL, NULL FROM entity_own eo
        UNION ALL
-       SELECT x.risk_type, x.category_id, sum(x.instances), sum(x.incoming_usd), sum(x.outgoing_usd), max(x.last_transfer_at)
+       SELECT x.risk_type, x.category_id, sum(x.instances), sum(x.incoming_usd), sum(x.outgoing_usd), max(x.last_transfer_at),
+         sum(x.instances), sum(x.unpriced)
        FROM (
-         SELECT risk_type, category_id, instances, incoming_usd, outgoing_usd, last_transfer_at FROM address_exposure
-         WHERE address_id = ANY($1::bigint[])
+         SELECT risk_type, category_id, instances, incoming_usd, outgoing_usd, last_transfer_at, unpriced
+         FROM address_exposure WHERE address_id = ANY($1::bigint[])
          UNION ALL
-         SELECT risk_type, category_id, instances, incoming_usd, outgoing_usd, last_transfer_at FROM entity_exposure
-         WHERE entity_id = ANY($2::int[])
+         SELECT risk_type, category_id, instances, incoming_usd, outgoing_usd, last_transfer_at, unpriced
+         FROM entity_exposure WHERE entity_id = ANY($2::int[])
        ) x GROUP BY x.risk_type, x.category_id
      ) y
      JOIN categories c ON c.id = y.category_id
@@ -173,6 +184,8 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
   ]);
   const totalIn = summary?.incomingVolumeUsd ?? 0;
   const totalOut = summary?.outgoingVolumeUsd ?? 0;
+  const totalTransfers = summary?.totalTransfers ?? 0;
+  const totalUnpriced = summary?.unpricedTransfers ?? 0;
   const volumeOf = (row: IndicatorSqlRow) => (row.in_usd ?? 0) + (row.out_usd ?? 0);
   rows.sort(
     (a, b) =>
@@ -204,6 +217,8 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
       incomingPercentage: percentageOf(incoming, totalIn),
       outgoingVolumeUsd: outgoing,
       outgoingPercentage: percentageOf(outgoing, totalOut),
+      totalTransfers: entityWide ? totalTransfers : Number(row.transfers ?? 0),
+      unpricedTransfers: entityWide ? totalUnpriced : Number(row.unpriced ?? 0),
       details: await detailsOf(db, subject, row, exposed),
     });
   }

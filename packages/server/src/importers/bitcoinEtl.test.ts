@@ -117,3 +117,27 @@ test("importers: a bitcoin-etl line without block data is skipped with the reaso
     reason: "ethereum is not a UTXO chain",
   });
 });
+
+test("issue 39 a record says whether its transaction is a coinbase, from is_coinbase or its inputs", () => {
+  const block = records("bitcoin-block-696394/transactions_selected.jsonl");
+  expect(block[0]!.coinbase).toBe(true);
+  expect(block.slice(1).every((record) => record.coinbase === false)).toBe(true);
+  const line = (fields: Record<string, unknown>) => {
+    const result = bitcoinEtlRecord(
+      {
+        hash: "07f8b22fa9a3b32e20b59bb90727de05fb634749519ebcb6a887aeaf2c7eb041",
+        block_number: 1,
+        block_timestamp: 1,
+        outputs: [],
+        ...fields,
+      },
+      "bitcoin",
+      1,
+    );
+    return result.kind === "ledger" ? result.record.coinbase : result.kind;
+  };
+  expect(line({ is_coinbase: "true", inputs: [{}] })).toBe(true);
+  expect(line({ inputs: [] })).toBe(true);
+  expect(line({ inputs: [{ value: null }] })).toBe(false);
+  expect(line({})).toBeNull();
+});

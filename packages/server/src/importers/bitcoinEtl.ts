@@ -128,6 +128,18 @@ export function utxoSides(parties: readonly Party[], allInputsKnown: boolean): T
   return sides;
 }
 
+/**
+ * Issue 39: bitcoin-etl's `is_coinbase` (a boolean, or its text); without it, whether the
+ * transaction spends nothing (a coinbase has no inputs in the export); null when neither says.
+ */
+function coinbaseOf(fields: FieldBag): boolean | null {
+  const flag = fields.is_coinbase;
+  if (typeof flag === "boolean") return flag;
+  if (flag === "true" || flag === "false") return flag === "true";
+  if (Array.isArray(fields.inputs)) return fields.inputs.length === 0;
+  return null;
+}
+
 /** One bitcoin-etl transaction line as ledger data. */
 export function bitcoinEtlRecord(fields: FieldBag, chain: ChainId, line: number): BitcoinEtlResult {
   if (chainInfo(chain).family !== "utxo") return { kind: "skipped", reason: `${chain} is not a UTXO chain` };
@@ -184,6 +196,7 @@ export function bitcoinEtlRecord(fields: FieldBag, chain: ChainId, line: number)
       timestamp: time,
       feeRaw: amount(text(fields, "fee")),
       opReturn,
+      coinbase: coinbaseOf(fields),
       movements: sides.length > 0 ? [{ key: "utxo", asset: "native", sides }] : [],
       addresses: [...facts.values()],
       defines: "transaction",

@@ -130,6 +130,8 @@ function transactionRecord(fields: FieldBag, chain: ChainId, line: number): Ethe
       timestamp: time,
       feeRaw: feeOf(fields, unsignedInteger(text(fields, "gas_price"))),
       opReturn: null,
+      // Ethereum has no coinbase: value without a sender comes from the zero address (a token mint).
+      coinbase: false,
       movements: sides.length > 0 ? [{ key: "value", asset: "native", sides }] : [],
       addresses,
       defines: "transaction",
@@ -191,6 +193,8 @@ function tokenTransferRecord(fields: FieldBag, chain: ChainId, line: number): Et
       timestamp: time,
       feeRaw: null,
       opReturn: null,
+      // Ethereum has no coinbase: value without a sender comes from the zero address (a token mint).
+      coinbase: false,
       movements: sides.length > 0 ? [{ key: `log:${logIndex}`, asset: token, sides }] : [],
       addresses,
       defines: "movement",

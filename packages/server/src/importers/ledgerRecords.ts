@@ -43,6 +43,12 @@ export interface LedgerRecord {
   /** In the native asset's raw units; null when the export does not say (written as 0). */
   feeRaw: bigint | null;
   opReturn: string | null;
+  /**
+   * Issue 39: whether the transaction is a coinbase (it mints the block reward); false for any other
+   * (an account chain has none: its sender-less movements come from the zero address); null where
+   * the export does not say.
+   */
+  coinbase: boolean | null;
   movements: Movement[];
   addresses: AddressFact[];
   /** What the record is: a transaction counts as inserted when its row is new, a movement when it is. */

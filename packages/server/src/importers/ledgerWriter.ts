@@ -144,15 +144,17 @@ export class LedgerWriter {
     if (rows.length === 0) return new Set();
     // A transaction first written from a token transfer (no fee known) gets its fee when its own row comes.
     const written = await this.#tx.query<{ id: number; hash: string; inserted: boolean }>(
-      `INSERT INTO transactions (chain, hash, block_number, block_timestamp, fee_raw, op_return)
-       SELECT $1, hash, block_number, block_timestamp, coalesce(fee_raw, 0), op_return
-       FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::numeric[], $6::text[])
-         AS r(hash, block_number, block_timestamp, fee_raw, op_return)
+      `INSERT INTO transactions (chain, hash, block_number, block_timestamp, fee_raw, op_return, coinbase)
+       SELECT $1, hash, block_number, block_timestamp, coalesce(fee_raw, 0), op_return, coinbase
+       FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::numeric[], $6::text[], $7::boolean[])
+         AS r(hash, block_number, block_timestamp, fee_raw, op_return, coinbase)
        ON CONFLICT (hash, chain) DO UPDATE
          SET fee_raw = CASE WHEN transactions.fee_raw = 0 THEN EXCLUDED.fee_raw ELSE transactions.fee_raw END,
-             op_return = coalesce(transactions.op_return, EXCLUDED.op_return)
+             op_return = coalesce(transactions.op_return, EXCLUDED.op_return),
+             coinbase = coalesce(transactions.coinbase, EXCLUDED.coinbase)
          WHERE (transactions.fee_raw = 0 AND EXCLUDED.fee_raw > 0)
             OR (transactions.op_return IS NULL AND EXCLUDED.op_return IS NOT NULL)
+            OR (transactions.coinbase IS NULL AND EXCLUDED.coinbase IS NOT NULL)
        RETURNING id, hash, (xmax = 0) AS inserted`,
       [
         this.#chain,
@@ -161,6 +163,7 @@ export class LedgerWriter {
         rows.map((row) => row.timestamp),
         rows.map((row) => row.feeRaw?.toString() ?? null),
         rows.map((row) => row.opReturn),
+        rows.map((row) => row.coinbase),
       ],
     );
     const inserted = written.filter((row) => row.inserted);

@@ -132,14 +132,16 @@ function flowStatements(scope: RollupScope | null): string[] {
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
     // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
-    // known for a counterparty when one of its transfers has a price (issue 43).
+    // known for a counterparty when one of its transfers has a price, and the transfers without one
+    // are counted beside it, so a partly priced total reads as a lower bound (issue 43).
     `INSERT INTO entity_counterparty_totals
    SELECT own.entity_id, CASE WHEN ca.entity_id IS NOT NULL THEN 'entity' ELSE 'address' END,
      coalesce(ca.entity_id::bigint, ca.id),
      CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.incoming_usd) END,
      CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.outgoing_usd) END,
      CASE WHEN bool_or(${someTransferPriced}) THEN sum(ac.incoming_usd) + sum(ac.outgoing_usd) END,
-     sum(ac.incoming_transfers), sum(ac.outgoing_transfers), min(ac.first_transfer_at), max(ac.last_transfer_at)
+     sum(ac.incoming_transfers), sum(ac.outgoing_transfers), min(ac.first_transfer_at), max(ac.last_transfer_at),
+     sum(ac.incoming_unpriced), sum(ac.outgoing_unpriced)
    FROM address_counterparties ac
    JOIN addresses own ON own.id = ac.address_id
    JOIN addresses ca ON ca.id = ac.counterparty_id

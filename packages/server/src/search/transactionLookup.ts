@@ -3,6 +3,7 @@ import {
   addressChainUrn,
   type ChainId,
   chainIds,
+  chainInfo,
   type NeighbourTransaction,
   parseUrn,
   recognizeIdentifier,
@@ -65,6 +66,7 @@ interface TransactionDbRow {
   fee_usd: number | null;
   value_usd: number | null;
   op_return: string | null;
+  coinbase: boolean | null;
   native_decimals: number;
 }
 
@@ -103,7 +105,12 @@ const labels = {
   mint: {
     kind: "mint",
     display_name: "Minted",
-    description: "Newly created value: a coinbase reward or a token mint, with no sender.",
+    description: "Newly created value: a coinbase reward, or a token mint from the zero address.",
+  },
+  unknownSender: {
+    kind: "unknown_sender",
+    display_name: "Unknown sender",
+    description: "Paid by inputs the data gives without addresses: who sent it is unknown.",
   },
   change: {
     kind: "change",
@@ -112,9 +119,21 @@ const labels = {
   },
 } as const;
 
-function labelsOf(party: PartyDbRow, senders: ReadonlySet<string>): TransferLabel[] {
+/**
+ * Issue 39: whether value a transaction pays without a sender is newly minted. On a UTXO chain only a
+ * coinbase mints: any other transaction paid it from inputs whose addresses the data does not give.
+ * On an account chain a sender-less movement comes from the zero address (a token mint). A
+ * transaction whose coinbase flag was never recorded (the demo world, whose sender-less movements
+ * are mints, and imports from before the flag) reads as before: minted.
+ */
+export function senderlessIsMinted(chain: ChainId, coinbase: boolean | null): boolean {
+  return coinbase !== false || chainInfo(chain).family !== "utxo";
+}
+
+function labelsOf(party: PartyDbRow, senders: ReadonlySet<string>, mints: boolean): TransferLabel[] {
   const found: TransferLabel[] = [];
-  if (party.direction === "incoming" && party.minted) found.push({ ...labels.mint, value: null });
+  if (party.direction === "incoming" && party.minted)
+    found.push({ ...(mints ? labels.mint : labels.unknownSender), value: null });
   if (party.direction === "incoming" && senders.has(String(party.address_id)))
     found.push({ ...labels.change, value: null });
   return found;
@@ -189,7 +208,7 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
   if (candidates.length === 0) return [];
   const transactions = await db.query<TransactionDbRow>(
     `SELECT r.ord, t.id, t.chain, t.hash, t.block_number, t.block_timestamp, t.fee_raw::text AS fee_raw,
-            t.fee_usd, t.value_usd, t.op_return, coalesce(n.decimals, 0) AS native_decimals
+            t.fee_usd, t.value_usd, t.op_return, t.coinbase, coalesce(n.decimals, 0) AS native_decimals
      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(chain, hash, ord)
      CROSS JOIN LATERAL (SELECT * FROM transactions WHERE hash = r.hash AND chain = r.chain OFFSET 0) t
      LEFT JOIN assets n ON n.chain = t.chain AND n.contract = 'native'
@@ -203,7 +222,7 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
     const id = Number(party.transaction_id);
     partiesByTransaction.set(id, [...(partiesByTransaction.get(id) ?? []), party]);
   }
-  const partyOf = (party: PartyDbRow, senders: ReadonlySet<string>): TransactionParty => {
+  const partyOf = (party: PartyDbRow, senders: ReadonlySet<string>, mints: boolean): TransactionParty => {
     const ownTags: AttributionTag[] = withOwnerTag(tagsFromJson(party.tags), party.owner ?? noOwner);
     return {
       address: party.address,
@@ -212,7 +231,7 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
       value_usd: party.amount_usd === null ? null : Math.round(party.amount_usd * 100) / 100,
       asset_symbol: party.symbol,
       asset_address: party.contract === "native" ? null : party.contract,
-      transfer_labels: labelsOf(party, senders),
+      transfer_labels: labelsOf(party, senders, mints),
       addressAttribution: { tags: ownTags },
       address_properties: addressPropertiesOf(party),
       previous_transaction: neighbourOf(party.previous),
@@ -238,10 +257,13 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
       const senders = new Set(
         own.filter((party) => party.direction === "outgoing").map((party) => String(party.address_id)),
       );
+      const mints = senderlessIsMinted(transaction.chain, transaction.coinbase);
       row.from = own
         .filter((party) => party.direction === "outgoing")
-        .map((party) => partyOf(party, senders));
-      row.to = own.filter((party) => party.direction === "incoming").map((party) => partyOf(party, senders));
+        .map((party) => partyOf(party, senders, mints));
+      row.to = own
+        .filter((party) => party.direction === "incoming")
+        .map((party) => partyOf(party, senders, mints));
     }
     if (request.include_fee) {
       row.fee = unitsOf(transaction.fee_raw, transaction.native_decimals);

@@ -15,6 +15,8 @@ interface CounterpartyFlowRow {
   incoming_transfers: number;
   outgoing_transfers: number;
   last_transfer_at: Date | string;
+  incoming_unpriced: number;
+  outgoing_unpriced: number;
 }
 
 /**
@@ -22,7 +24,8 @@ interface CounterpartyFlowRow {
  * `address_counterparty_totals` rollup (one walk of its volume index), a row per counterparty and
  * direction that moved value, largest volume first. The counterparty is its owner's
  * name when attributed, else its address; the category is the owner's (an exchange, category 8,
- * marks a lead). Null when the store does not know the address.
+ * marks a lead). A direction none of whose transfers has a USD price has no amount (issue 43: an
+ * empty cell, never 0). Null when the store does not know the address.
  */
 export async function triageReportRows(
   db: Queryable,
@@ -35,7 +38,8 @@ export async function triageReportRows(
   if (!known) return null;
   const flows = await db.query<CounterpartyFlowRow>(
     `SELECT f.counterparty, e.name AS entity_name, c.name AS category, c.id AS category_id,
-            f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at
+            f.incoming_usd, f.outgoing_usd, f.incoming_transfers, f.outgoing_transfers, f.last_transfer_at,
+            f.incoming_unpriced, f.outgoing_unpriced
        FROM (SELECT * FROM address_counterparty_totals
               WHERE address_id = $1
               ORDER BY incoming_usd + outgoing_usd DESC, counterparty_id
@@ -54,9 +58,17 @@ export async function triageReportRows(
       categoryId: flow.category_id,
     };
     if (flow.incoming_transfers > 0)
-      rows.push({ ...common, direction: "incoming", amountUsd: flow.incoming_usd });
+      rows.push({
+        ...common,
+        direction: "incoming",
+        amountUsd: flow.incoming_unpriced >= flow.incoming_transfers ? null : flow.incoming_usd,
+      });
     if (flow.outgoing_transfers > 0)
-      rows.push({ ...common, direction: "outgoing", amountUsd: flow.outgoing_usd });
+      rows.push({
+        ...common,
+        direction: "outgoing",
+        amountUsd: flow.outgoing_unpriced >= flow.outgoing_transfers ? null : flow.outgoing_usd,
+      });
   }
   return rows;
 }

@@ -5,6 +5,7 @@ import {
   type MetricsSummary,
   missingValueText,
   moneyText,
+  unknownBalanceText,
   unknownUsdText,
   usdTotalText,
 } from "@sleuth/sdk";
@@ -43,7 +44,7 @@ export function MetricsList({
       metrics.balanceAmountUsd === undefined
         ? missingValueText
         : metrics.balanceAmountUsd === null
-          ? `unknown: ${unknownUsdText} for what it holds`
+          ? unknownBalanceText(metrics.activeUniqueAssets)
           : formatPortfolioValue(metrics.balanceAmountUsd, {
               estimated: metrics.isBalanceEstimated ?? false,
             }),

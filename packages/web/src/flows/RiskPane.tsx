@@ -13,6 +13,7 @@ import {
   parseUrn,
   type RiskIndicatorRow,
   riskLabelOf,
+  riskVolumeText,
   transactionUrn,
   utcDatePattern,
 } from "@sleuth/sdk";
@@ -148,7 +149,7 @@ function RiskIndicatorSidebar({
         <dd>{riskTypeNames[indicator.riskType]}</dd>
         <dt>Volume</dt>
         <dd>
-          {formatFlowUsd(indicator.totalVolumeUsd)} ({formatPercentage(indicator.totalPercentage)})
+          {riskVolumeText(indicator, "total")} ({formatPercentage(indicator.totalPercentage)})
         </dd>
       </dl>
       {download ? (
@@ -221,10 +222,11 @@ export function RiskPane({ subject }: { subject: Subject }) {
                 severity: (row) => <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />,
                 riskType: (row) => riskTypeNames[row.riskType],
                 instances: (row) => row.instances.toLocaleString("en-US"),
+                // Issue 43: with unpriced transfers a volume is a lower bound, or unknown.
                 received: (row) =>
-                  `${formatFlowUsd(row.incomingVolumeUsd)} (${formatPercentage(row.incomingPercentage)})`,
+                  `${riskVolumeText(row, "incoming")} (${formatPercentage(row.incomingPercentage)})`,
                 sent: (row) =>
-                  `${formatFlowUsd(row.outgoingVolumeUsd)} (${formatPercentage(row.outgoingPercentage)})`,
+                  `${riskVolumeText(row, "outgoing")} (${formatPercentage(row.outgoingPercentage)})`,
                 share: (row) => formatPercentage(row.totalPercentage),
                 latest: (row) =>
                   row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
