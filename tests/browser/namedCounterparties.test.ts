@@ -119,6 +119,32 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       .toBe(1);
     await shot(page, "named-counterparties");
 
+    // Categories (9): the category the list gave two of them (gambling) names them by their label.
+    await page.keyboard.press("9");
+    const select = page.getByTestId("category-select");
+    await select.waitFor();
+    const options = await select.locator("option").allTextContents();
+    const checked = (await select.locator("option:checked").textContent()) ?? "";
+    const gambling = options.findIndex((option) => /gambling/i.test(option));
+    expect(gambling).toBeGreaterThanOrEqual(0);
+    // w steps to the next category.
+    const steps = (gambling - options.indexOf(checked) + options.length) % options.length;
+    for (let step = 0; step < steps; step++) await page.keyboard.press("w");
+    await expect.poll(() => select.locator("option:checked").textContent()).toMatch(/gambling/i);
+    const categoryTable = page.getByTestId("category-transfers-table");
+    await expect
+      .poll(() =>
+        categoryTable
+          .locator('[data-name-kind="label"]')
+          .filter({ hasText: new RegExp(`${newestLabel}|${firstLabel}`) })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await categoryTable.locator('[data-name-kind="label"]').first().textContent()).toContain(
+      "labels.csv",
+    );
+    await shot(page, "named-categories");
+
     // The graph: plot the address (G), trace (t): the trace opens as its paths.
     await page.keyboard.press("G");
     await page.waitForURL(/\/graph/);
@@ -150,6 +176,14 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       sanctionedLabel,
     );
     await expect.poll(() => page.locator(".react-flow__node.sleuth-graph-dimmed").count()).toBeGreaterThan(0);
+    // The flow into it reads between the ends' names, its kind and source, not their URNs.
+    expect(
+      await page
+        .locator(`.react-flow__edge[aria-label*="→ ${sanctionedLabel} (label · labels.csv)"]`)
+        .count(),
+    ).toBe(1);
+    // The side panel shows the address the name stands for.
+    expect((await page.getByTestId("graph-selected").textContent())?.toLowerCase()).toContain(sanctioned);
     expect(
       await page
         .locator(".react-flow__node:not(.sleuth-graph-dimmed)")

@@ -69,6 +69,7 @@ export {
   counterpartyNameKinds,
   counterpartyNameKindText,
   counterpartyNameOf,
+  counterpartyNameSchema,
   counterpartyNameText,
 } from "./attribution/counterpartyName.ts";
 
@@ -508,6 +509,7 @@ export {
   toGraphml,
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
+export { graphEdgeEndsText, graphNodeNameText } from "./graph/graphNames.ts";
 export {
   graphPictureCardSize,
   graphPictureFrame,
@@ -790,7 +792,12 @@ export type {
   TransferDirection,
   TransferRow,
 } from "./transfers/schemas.ts";
-export { signedAmountNumber, signedRelevantAmount, transferMessages } from "./transfers/schemas.ts";
+export {
+  categoryTransferCounterpartyName,
+  signedAmountNumber,
+  signedRelevantAmount,
+  transferMessages,
+} from "./transfers/schemas.ts";
 export type {
   TransferFilters,
   TransferJumpTo,
@@ -850,7 +857,12 @@ export {
   triagePropertyCards,
 } from "./triage/triageProperties.ts";
 export type { TriageReportRow } from "./triage/triageReport.ts";
-export { triageReportCsv, triageReportFileName, triageReportLanguage } from "./triage/triageReport.ts";
+export {
+  triageReportCounterpartyText,
+  triageReportCsv,
+  triageReportFileName,
+  triageReportLanguage,
+} from "./triage/triageReport.ts";
 export type { TriageSource } from "./triage/triageSummary.ts";
 export { triageInsightTitles, triageSummaryView } from "./triage/triageSummary.ts";
 

@@ -10,6 +10,7 @@ import {
   type ownershipAddressSortFields,
   type TransferDirection,
 } from "@sleuth/sdk";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
@@ -54,6 +55,8 @@ interface CategoryTransferSqlRow {
   decimals: number;
   cp_slug: string | null;
   cp_name: string | null;
+  cp_address: string | null;
+  cp_label: string | null;
 }
 
 function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow {
@@ -71,6 +74,8 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
     relevantAmountRaw: row.direction === "outgoing" ? -amount : amount,
     relevantAmountUsd:
       row.amount_usd === null || row.direction === "incoming" ? row.amount_usd : -row.amount_usd,
+    counterpartyAddressChainUrns: row.cp_address ? [addressChainUrn(row.chain, row.cp_address)] : [],
+    counterpartyLabel: attributionLabelOf(row.cp_label),
   };
 }
 
@@ -95,11 +100,13 @@ export async function categoryTransferRows(
 ): Promise<{ row: CategoryTransferRow; keyset: { at: string; id: string } }[]> {
   const rows = await db.query<CategoryTransferSqlRow>(
     `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
-       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
+       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name, cp.address AS cp_address,
+       CASE WHEN t.counterparty_entity_id IS NULL THEN ${bestLabelSql("t.counterparty_id")} END AS cp_label
      FROM transfers t
      JOIN addresses own ON own.id = t.address_id
      JOIN transactions tx ON tx.id = t.transaction_id
      JOIN assets s ON s.id = t.asset_id
+     LEFT JOIN addresses cp ON cp.id = t.counterparty_id
      LEFT JOIN entities ce ON ce.id = t.counterparty_entity_id
      WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
        AND ($9::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($9::timestamptz, $10::bigint))

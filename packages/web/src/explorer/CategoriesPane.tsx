@@ -3,13 +3,18 @@ import {
   type CategoryDailyRow,
   type CategoryTransferFilters,
   type CategoryTransferRow,
+  categoryTransferCounterpartyName,
   categoryTransfersPageSize,
+  displayAddress,
   formatBalance,
   formatUsdVolume,
   formatUtc,
+  missingValueText,
+  parseUrn,
   subjectFieldsFor,
   transactionUrn,
   transferMessages,
+  truncateMiddle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -19,6 +24,7 @@ import { useRowKeys } from "../flows/useRowKeys.ts";
 import { pathOfUrn } from "../navigation/routePaths.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import type { Subject } from "../workspace/subjectPane.ts";
+import { CounterpartyNameView } from "./CounterpartyNameView.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Categories";
@@ -57,6 +63,34 @@ const directionChoices = [
   { value: "outgoing", label: "Outgoing" },
 ] as const;
 
+/** Issue 39: the counterparty named by the one rule (its entity, else its address's best label). */
+function CategoryCounterpartyName({ row }: { row: CategoryTransferRow }) {
+  const name = categoryTransferCounterpartyName(row);
+  if (!name) return <span className="sleuth-muted">{missingValueText}</span>;
+  const entity = row.counterpartyEntities[0];
+  const href = entity && name.kind === "entity" ? pathOfUrn(entity.entityUrn) : null;
+  return (
+    <CounterpartyNameView name={name}>
+      {href ? (
+        <PrimerLink as={Link} href={href}>
+          {name.name}
+        </PrimerLink>
+      ) : null}
+    </CounterpartyNameView>
+  );
+}
+
+function CounterpartyAddressLink({ urn }: { urn: string | undefined }) {
+  const parts = urn ? parseUrn(urn) : null;
+  if (!urn || parts?.kind !== "address") return <span className="sleuth-muted">{missingValueText}</span>;
+  const shown = displayAddress(parts.chain, parts.address);
+  return (
+    <PrimerLink as={Link} href={pathOfUrn(urn) ?? "#"} className="sleuth-mono" title={shown}>
+      {truncateMiddle(shown, 8, 6)}
+    </PrimerLink>
+  );
+}
+
 function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }) {
   return (
     <table className="sleuth-flow-table" data-testid="category-transfers-table">
@@ -65,7 +99,8 @@ function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }
         <tr>
           <th scope="col">Time (UTC)</th>
           <th scope="col">Transaction</th>
-          <th scope="col">Counterparty entity</th>
+          <th scope="col">Counterparty</th>
+          <th scope="col">Counterparty address</th>
           <th scope="col">Chain</th>
           <th scope="col">Asset</th>
           <th scope="col" className="sleuth-num">
@@ -98,7 +133,12 @@ function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }
                 {`${row.txHash.slice(0, 10)}…${row.txHash.slice(-6)}`}
               </PrimerLink>
             </td>
-            <td>{row.counterpartyEntities.map((entity) => entity.entity).join(", ") || "—"}</td>
+            <td>
+              <CategoryCounterpartyName row={row} />
+            </td>
+            <td className="sleuth-nowrap">
+              <CounterpartyAddressLink urn={row.counterpartyAddressChainUrns?.[0]} />
+            </td>
             <td>{row.chain}</td>
             <td>{row.asset}</td>
             <td className="sleuth-num">{formatBalance(row.relevantAmountRaw)}</td>
