@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { addressChainUrn } from "@sleuth/sdk";
+import { addressChainUrn, flowMessages, type SleuthClient } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -16,6 +16,7 @@ import { signInAsDemo } from "./keyboard.ts";
 // With SLEUTH_SCREENSHOTS=<dir> each screen is saved there.
 
 let server: TestServer;
+let client: SleuthClient;
 let browser: Browser;
 let context: BrowserContext;
 let busiest: string;
@@ -40,7 +41,7 @@ const addressOf = (urn: string | null | undefined) => urn?.split(":").pop() ?? "
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist } });
-  const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+  client = server.client({ token: await server.tokenFor(server.demo.user.email) });
   const imported = await client.imports.run("ethereum-etl", readFileSync(sample2017File, "utf8"));
   expect(imported.inserted).toBeGreaterThan(0);
   busiest = busiestAddressOf(sample2017File);
@@ -118,6 +119,31 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       .poll(() => counterparties.locator('[data-name-kind="label"]').filter({ hasText: firstLabel }).count())
       .toBe(1);
     await shot(page, "named-counterparties");
+
+    // 000 §5 header filters, by keyboard: f focuses the counterparty box, a pasted URN keeps that
+    // counterparty alone; Tab on to the transfer count, "not equal" 1 keeps the others.
+    const firstUrn = addressChainUrn("ethereum", first);
+    await page.keyboard.press("f");
+    await page.keyboard.type(firstUrn);
+    await page.keyboard.press("Enter");
+    const rows = counterparties.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(firstLabel);
+    await page.keyboard.press("x");
+    const notOne = await client.flows.counterpartySummary("address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      filters: { totalTransfers: { operator: "neq", value: 1 } },
+    });
+    await page.keyboard.press("f");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("n"); // the operator select: "not equal"
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1");
+    await page.keyboard.press("Enter");
+    if (notOne.rows.length === 0) await page.getByText(flowMessages.noCounterpartiesFiltered).waitFor();
+    else await expect.poll(() => rows.count()).toBe(notOne.rows.length);
+    await shot(page, "counterparties-filtered");
+    await page.keyboard.press("x");
 
     // Categories (9): the category the list gave two of them (gambling) names them by their label.
     await page.keyboard.press("9");

@@ -146,4 +146,47 @@ describe("issue 39 named counterparties in the CLI", () => {
         "labels.csv",
       ]);
   });
+
+  test("000 §5 sleuth counterparties --transfers and --counterparty filter as the table's header filters do", async () => {
+    const all = JSON.parse(
+      (await cli.run(["counterparties", busiest, "--chain", "eth", "--limit", "5000"], { env })).stdout,
+    ) as CounterpartyRow[];
+    const notOne = await cli.run(
+      ["counterparties", busiest, "--chain", "eth", "--limit", "5000", "--transfers", "!=1"],
+      { env },
+    );
+    expect(notOne.code).toBe(0);
+    const kept = JSON.parse(notOne.stdout) as CounterpartyRow[];
+    expect(kept.map((row) => row.counterpartyUrn).sort()).toEqual(
+      all
+        .filter((row) => row.totalTransfers !== 1)
+        .map((row) => row.counterpartyUrn)
+        .sort(),
+    );
+    const recipientUrn = addressChainUrn("ethereum", recipient);
+    const one = await cli.run(["counterparties", busiest, "--chain", "eth", "--counterparty", recipientUrn], {
+      env,
+    });
+    expect((JSON.parse(one.stdout) as CounterpartyRow[]).map((row) => row.counterpartyUrn)).toEqual([
+      recipientUrn,
+    ]);
+    // 000 §5: a volume allows only at least and at most, and says so.
+    const refused = await cli.run(["counterparties", busiest, "--chain", "eth", "--volume", "=5"], { env });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("at least or at most");
+  });
+
+  test("000 §7 sleuth counterparties --kind lists the counterparties of one kind", async () => {
+    const result = await cli.run(
+      ["counterparties", busiest, "--chain", "eth", "--kind", "address", "--limit", "5000"],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as CounterpartyRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.counterpartyType === "address")).toBe(true);
+    // The labelled recipient is among them, named by its label.
+    const named = rows as (CounterpartyRow & { counterpartyName: CounterpartyName | null })[];
+    expect(named.find((row) => row.addressChainUrn?.endsWith(recipient))?.counterpartyName?.name).toBe(label);
+  });
 });

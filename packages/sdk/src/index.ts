@@ -305,11 +305,16 @@ export { transferCsvFields, transferCsvRow } from "./downloads/transferColumns.t
 export { dateRangeFilterChange, instantOfDateInput } from "./filters/dateFilter.ts";
 export { jumpToInput } from "./filters/jumpTo.ts";
 export { filterMessages } from "./filters/messages.ts";
+export type { NumberFilter, NumberFilterOperator } from "./filters/numberFilter.ts";
 export {
+  matchesNumberFilter,
   numberFilterChange,
+  numberFilterOfText,
   numberFilterOperatorLabels,
+  numberFilterOperators,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
+export { urnFilterSearchQuery, urnFilterSubmitValue } from "./filters/urnFilter.ts";
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -340,6 +345,7 @@ export {
 } from "./flows/categories.ts";
 export type {
   ChainAssetInfo,
+  CounterpartyFilters,
   CounterpartyFlowsSummaryRequest,
   CounterpartyKind,
   CounterpartyRow,
@@ -350,12 +356,15 @@ export {
   chainAssetsCounterpartyKinds,
   chainAssetsRequestSchema,
   counterpartyFieldOf,
+  counterpartyFiltersSchema,
   counterpartyFlowsPageSize,
   counterpartyFlowsSummaryRequestSchema,
   counterpartyKinds,
   counterpartyRowName,
   counterpartyTotalText,
   counterpartyTransfersRequestSchema,
+  counterpartyUrnOfText,
+  hasCounterpartyFilters,
 } from "./flows/counterparties.ts";
 export type {
   CategoryDailyRow,

@@ -1,20 +1,24 @@
 import "./flows.css";
 import { Button, Checkbox, FormControl, Select } from "@primer/react";
 import {
+  type CounterpartyFilters,
   type CounterpartyRow,
   counterpartyFlowsPageSize,
   counterpartyRowName,
   counterpartyTotalText,
+  counterpartyUrnOfText,
   displayAddress,
   flowMessages,
   formatUtc,
+  hasCounterpartyFilters,
   parseUrn,
+  rangeOnlyOperators,
   riskScoreLevels,
   usdText,
   utcDatePattern,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
 import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
 import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
@@ -22,6 +26,7 @@ import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import { NumberFilterInput, UrnFilterInput } from "../tables/NumberFilterInput.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { counterpartiesDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
@@ -55,31 +60,49 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
   const [page, setPage] = useState(0);
   const [namedOnly, setNamedOnly] = useState(false);
   const [riskFloor, setRiskFloor] = useState(0);
+  // 000 §5 header filters: transfers (any operator), total volume (at least / at most), counterparty URN.
+  const [filters, setFilters] = useState<CounterpartyFilters>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const urnInput = useRef<HTMLInputElement>(null);
   // 001 §4: filters reset when the subject changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the subject is what resets them.
   useEffect(() => {
     setPage(0);
     setNamedOnly(false);
     setRiskFloor(0);
+    setFilters({});
+    setProblem(null);
   }, [subject.urn]);
+  const headerFilters = hasCounterpartyFilters(filters) ? { filters } : {};
   const query = useQuery(
     flowQueries.counterparties(subject.kind, subject.urn, {
       includeNamedEntitiesOnly: namedOnly,
       riskScoreLevel: riskFloor > 0 ? riskFloor : undefined,
       offset: page * counterpartyFlowsPageSize,
+      ...headerFilters,
     }),
   );
   const hasMore = query.data?.hasMore ?? false;
-  const filtered = namedOnly || riskFloor > 0;
+  const filtered = namedOnly || riskFloor > 0 || hasCounterpartyFilters(filters);
   const resetFilters = () => {
     setNamedOnly(false);
     setRiskFloor(0);
+    setFilters({});
+    setProblem(null);
+    setPage(0);
+  };
+  const setFilter = <Key extends keyof CounterpartyFilters>(key: Key, value: CounterpartyFilters[Key]) => {
+    const next = { ...filters };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    setFilters(next);
     setPage(0);
   };
   // 001 §2 the Download CSV modal on this table: every row under the pane's filters.
   const download = counterpartiesDownload(subject, {
     includeNamedEntitiesOnly: namedOnly,
     riskScoreLevel: riskFloor > 0 ? riskFloor : undefined,
+    ...headerFilters,
   });
   useDownloadCommand(download);
   useRowKeys(group);
@@ -109,6 +132,15 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
         setNamedOnly(!namedOnly);
         setPage(0);
       },
+    },
+    {
+      id: "flows.counterparties.filter",
+      title: "Filter counterparties…",
+      group,
+      keys: "f",
+      keywords: ["urn", "transfers", "volume", "equal"],
+      // The bar's first box; Tab reaches the transfer count and volume filters.
+      run: () => urnInput.current?.focus(),
     },
     { id: "flows.counterparties.reset", title: "Reset filters", group, keys: "x", run: resetFilters },
   ]);
@@ -143,7 +175,38 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                 ))}
               </Select>
             </FormControl>
+            <UrnFilterInput
+              label="Counterparty"
+              placeholder="pasted URN, Enter"
+              testId="counterparties-urn-filter"
+              inputRef={urnInput}
+              notUrnMessage={flowMessages.notCounterpartyUrn}
+              value={filters.counterpartyUrn?.[0]}
+              toUrn={counterpartyUrnOfText}
+              onProblem={setProblem}
+              onChange={(urn) => setFilter("counterpartyUrn", urn ? [urn] : undefined)}
+            />
+            <NumberFilterInput
+              label="Transfers"
+              testId="counterparties-transfers-filter"
+              filter={filters.totalTransfers}
+              onProblem={setProblem}
+              onChange={(filter) => setFilter("totalTransfers", filter)}
+            />
+            <NumberFilterInput
+              label="Total USD"
+              testId="counterparties-volume-filter"
+              operators={rangeOnlyOperators}
+              filter={filters.totalVolumeUsd}
+              onProblem={setProblem}
+              onChange={(filter) => setFilter("totalVolumeUsd", filter)}
+            />
             <DownloadCsvButton target={download} />
+            {problem ? (
+              <p role="alert" className="sleuth-filter-problem">
+                {problem}
+              </p>
+            ) : null}
           </div>
           {data.rows.length === 0 ? (
             <div className="sleuth-pane-empty">
