@@ -145,6 +145,38 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     await shot(page, "counterparties-filtered");
     await page.keyboard.press("x");
 
+    // 000 §7 lists by kind: l steps from the summary to entities, then addresses, each its own rows.
+    const list = page.getByTestId("counterparties-list");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("entity");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("address");
+    const byAddress = await client.flows.byCounterparty("address", "address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      pageSize: 30,
+    });
+    await expect.poll(() => rows.count()).toBe(byAddress.rows.length);
+    await shot(page, "counterparties-by-address");
+    await page.keyboard.press("l");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("summary");
+
+    // 000 §7 transfers with one counterparty: j focuses the first row, t opens its transfers, b goes back.
+    await expect.poll(() => rows.first().textContent()).toContain(firstLabel);
+    await page.keyboard.press("j");
+    await page.keyboard.press("t");
+    const withOne = page.getByTestId("counterparty-transfers-table");
+    await withOne.waitFor();
+    const expected = await client.flows.counterpartyTransfers("address", "address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      counterpartyAddressChainUrn: firstUrn,
+    });
+    expect(await withOne.locator("tbody tr").count()).toBe(expected.rows.length);
+    expect(await withOne.locator("caption").textContent()).toBe(`Transfers with ${firstLabel}`);
+    await shot(page, "counterparty-transfers");
+    await page.keyboard.press("b");
+    await counterparties.waitFor();
+
     // Categories (9): the category the list gave two of them (gambling) names them by their label.
     await page.keyboard.press("9");
     const select = page.getByTestId("category-select");
