@@ -202,6 +202,14 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       "labels.csv",
     );
     await shot(page, "named-categories");
+    // 000 §5: f focuses the category table's counterparty box; a pasted URN keeps its transfers.
+    await page.keyboard.press("f");
+    await page.keyboard.type(addressChainUrn("ethereum", newest));
+    await page.keyboard.press("Enter");
+    const categoryRows = categoryTable.locator("tbody tr");
+    await expect.poll(() => categoryRows.allTextContents()).toEqual([expect.stringContaining(newestLabel)]);
+    await shot(page, "categories-filtered");
+    await page.keyboard.press("x");
 
     // The graph: plot the address (G), trace (t): the trace opens as its paths.
     await page.keyboard.press("G");

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 // least and at most only, and the counterparty by a pasted URN; its file honours the same filters.
 // One store: the filters are the server's SQL over the same rollups on both engines.
 
-describe("000 §5 counterparties table filters over HTTP", () => {
+describe("000 §5 header filters of the counterparties and category transfers tables over HTTP", () => {
   let server: TestServer;
   let client: SleuthClient;
   let subject: string;
@@ -85,5 +85,50 @@ describe("000 §5 counterparties table filters over HTTP", () => {
     });
     expect(direct.manifest.rowCount).toBe(1);
     expect(direct.csv).toContain(target.counterpartyUrn);
+  });
+
+  test("000 §5 category transfers filter their amounts by at least or at most, and the counterparty by URN", async () => {
+    // The address with the most transfers with counterparties of one category.
+    const [busiest] = await server.store.query<{ urn: string; category_id: number }>(
+      `SELECT 'urn:sleuth:address:' || a.chain || ':' || a.address AS urn, x.category_id
+         FROM transfers t JOIN addresses a ON a.id = t.address_id
+         JOIN address_categories x ON x.address_id = t.counterparty_id
+        GROUP BY a.id, a.chain, a.address, x.category_id ORDER BY count(*) DESC, a.id LIMIT 1`,
+    );
+    const request = {
+      addressChainUrn: busiest!.urn,
+      counterpartyCategoryId: busiest!.category_id,
+      pageSize: 100,
+    };
+    const all = (await client.flows.categoryTransfers("address", request)).rows;
+    expect(all.length).toBeGreaterThan(1);
+    const magnitudes = all.map((row) => Math.abs(row.relevantAmountRaw)).sort((a, b) => a - b);
+    const middle = magnitudes[Math.floor(magnitudes.length / 2)]!;
+    const atLeast = await client.flows.categoryTransfers("address", {
+      ...request,
+      filters: { relevantAmount: { operator: "gte", value: middle } },
+    });
+    expect(atLeast.rows.map((row) => row.txHash)).toEqual(
+      all.filter((row) => Math.abs(row.relevantAmountRaw) >= middle).map((row) => row.txHash),
+    );
+    const priced = all.filter((row) => row.relevantAmountUsd !== null);
+    const usd = Math.abs(priced[0]?.relevantAmountUsd ?? 0);
+    const atMost = await client.flows.categoryTransfers("address", {
+      ...request,
+      filters: { relevantAmountUsd: { operator: "lte", value: usd } },
+    });
+    expect(atMost.rows.map((row) => row.txHash)).toEqual(
+      priced.filter((row) => Math.abs(row.relevantAmountUsd!) <= usd).map((row) => row.txHash),
+    );
+    const counterparty = all[0]!.counterpartyAddressChainUrns![0]!;
+    const withOne = await client.flows.categoryTransfers("address", {
+      ...request,
+      filters: { counterpartyUrn: [counterparty] },
+    });
+    expect(withOne.rows.length).toBeGreaterThan(0);
+    expect(withOne.rows.every((row) => row.counterpartyAddressChainUrns?.[0] === counterparty)).toBe(true);
+    expect(withOne.rows.length).toBe(
+      all.filter((row) => row.counterpartyAddressChainUrns?.[0] === counterparty).length,
+    );
   });
 });

@@ -60,6 +60,32 @@ const filterOperatorSql: Record<NumberFilter["operator"], string> = {
   lte: "<=",
 };
 
+/** The store ids of pasted address and entity URNs (000 §5 URN filters); unknown URNs have none. */
+export async function counterpartyIdsOfUrns(
+  db: Queryable,
+  urns: readonly string[],
+): Promise<{ addressIds: number[]; entityIds: number[] }> {
+  const chains: string[] = [];
+  const values: string[] = [];
+  for (const urn of urns) {
+    const parts = parseUrn(urn);
+    if (parts?.kind === "address") {
+      chains.push(parts.chain);
+      values.push(parts.address);
+    }
+  }
+  const ids = await db.query<{ kind: string; id: string | number }>(
+    `SELECT 'address' AS kind, a.id FROM unnest($1::text[], $2::text[]) AS u(chain, address)
+       JOIN addresses a ON a.chain = u.chain AND a.address = u.address
+     UNION ALL SELECT 'entity', e.id FROM entities e WHERE e.urn = ANY($3::text[])`,
+    [chains, values, urns],
+  );
+  return {
+    addressIds: ids.filter((row) => row.kind === "address").map((row) => Number(row.id)),
+    entityIds: ids.filter((row) => row.kind === "entity").map((row) => Number(row.id)),
+  };
+}
+
 /**
  * The 000 §5 header filters as a condition on the grouped rows (`g`), its values appended to
  * `params`: a number filter compares the group's figure (a null volume matches nothing), a URN
@@ -80,24 +106,10 @@ async function counterpartyFilterSql(
   number("(in_n + out_n)", filters.totalTransfers);
   number("total_usd", filters.totalVolumeUsd);
   if (filters.counterpartyUrn) {
-    const chains: string[] = [];
-    const values: string[] = [];
-    for (const urn of filters.counterpartyUrn) {
-      const parts = parseUrn(urn);
-      if (parts?.kind === "address") {
-        chains.push(parts.chain);
-        values.push(parts.address);
-      }
-    }
-    const ids = await db.query<{ kind: string; id: string | number }>(
-      `SELECT 'address' AS kind, a.id FROM unnest($1::text[], $2::text[]) AS u(chain, address)
-         JOIN addresses a ON a.chain = u.chain AND a.address = u.address
-       UNION ALL SELECT 'entity', e.id FROM entities e WHERE e.urn = ANY($3::text[])`,
-      [chains, values, filters.counterpartyUrn],
-    );
-    params.push(ids.filter((row) => row.kind === "address").map((row) => Number(row.id)));
+    const ids = await counterpartyIdsOfUrns(db, filters.counterpartyUrn);
+    params.push(ids.addressIds);
     const addresses = params.length;
-    params.push(ids.filter((row) => row.kind === "entity").map((row) => Number(row.id)));
+    params.push(ids.entityIds);
     const entities = params.length;
     parts.push(`((kind = 'address' AND key = ANY($${addresses}::bigint[]))
       OR (kind = 'entity' AND key = ANY($${entities}::bigint[])))`);

@@ -5,29 +5,38 @@ import {
   type CategoryTransferRow,
   categoryTransferCounterpartyName,
   categoryTransfersPageSize,
+  counterpartyUrnOfText,
   displayAddress,
+  flowMessages,
   formatBalance,
   formatUsdVolume,
   formatUtc,
   missingValueText,
   parseUrn,
+  rangeOnlyOperators,
   subjectFieldsFor,
   transactionUrn,
   transferMessages,
   truncateMiddle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useCommands } from "../commands/useCommands.ts";
 import { useRowKeys } from "../flows/useRowKeys.ts";
 import { pathOfUrn } from "../navigation/routePaths.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
+import { NumberFilterInput, UrnFilterInput } from "../tables/NumberFilterInput.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { CounterpartyNameView } from "./CounterpartyNameView.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Categories";
+
+type HeaderFilters = Pick<
+  CategoryTransferFilters,
+  "relevantAmount" | "relevantAmountUsd" | "counterpartyUrn"
+>;
 const minute = 60_000;
 /** The column header says UTC; each cell need not. */
 const tableTimePattern = "yyyy-MM-dd HH:mm:ss";
@@ -168,6 +177,10 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   const list = categories.data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const [direction, setDirection] = useState<CategoryTransferFilters["direction"]>(undefined);
+  // 000 §5 header filters of the named columns: amounts (at least / at most) and the counterparty URN.
+  const [headerFilters, setHeaderFilters] = useState<HeaderFilters>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const urnInput = useRef<HTMLInputElement>(null);
   // The cursors of the pages before the shown one; the first page has none.
   const [cursors, setCursors] = useState<string[]>([]);
   // 001 §4: filters reset when the subject changes.
@@ -175,11 +188,21 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   useEffect(() => {
     setChosen(null);
     setDirection(undefined);
+    setHeaderFilters({});
+    setProblem(null);
     setCursors([]);
   }, [subject.urn]);
   const category = list.find((entry) => entry.id === chosen) ?? list[0] ?? null;
   const after = cursors.at(-1);
-  const filters: CategoryTransferFilters = direction ? { direction } : {};
+  const filters: CategoryTransferFilters = { ...(direction ? { direction } : {}), ...headerFilters };
+  const filtered = Object.keys(filters).length > 0;
+  const setHeaderFilter = <Key extends keyof HeaderFilters>(key: Key, value: HeaderFilters[Key]) => {
+    const next = { ...headerFilters };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    setHeaderFilters(next);
+    setCursors([]);
+  };
   const transfers = useQuery({
     queryKey: ["flows", "category-transfers", subject.urn, category?.id, filters, after],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -212,7 +235,11 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     setDirection(value);
     setCursors([]);
   };
-  const resetFilters = () => chooseDirection(undefined);
+  const resetFilters = () => {
+    setHeaderFilters({});
+    setProblem(null);
+    chooseDirection(undefined);
+  };
   useRowKeys(group);
   useCommands([
     {
@@ -238,6 +265,15 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
         chooseDirection(
           direction === undefined ? "incoming" : direction === "incoming" ? "outgoing" : undefined,
         ),
+    },
+    {
+      id: "categories.filter",
+      title: "Filter category transfers…",
+      group,
+      keys: "f",
+      keywords: ["urn", "amount", "usd"],
+      // The counterparty box; Tab reaches the amount filters.
+      run: () => urnInput.current?.focus(),
     },
     { id: "categories.reset", title: transferMessages.resetFilters, group, keys: "x", run: resetFilters },
     {
@@ -296,13 +332,45 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                   ))}
                 </Select>
               </FormControl>
+              <UrnFilterInput
+                label="Counterparty"
+                placeholder="pasted URN, Enter"
+                testId="category-urn-filter"
+                inputRef={urnInput}
+                notUrnMessage={flowMessages.notCounterpartyUrn}
+                value={headerFilters.counterpartyUrn?.[0]}
+                toUrn={counterpartyUrnOfText}
+                onProblem={setProblem}
+                onChange={(urn) => setHeaderFilter("counterpartyUrn", urn ? [urn] : undefined)}
+              />
+              <NumberFilterInput
+                label="Relevant amount"
+                testId="category-amount-filter"
+                operators={rangeOnlyOperators}
+                filter={headerFilters.relevantAmount}
+                onProblem={setProblem}
+                onChange={(filter) => setHeaderFilter("relevantAmount", filter)}
+              />
+              <NumberFilterInput
+                label="Relevant USD"
+                testId="category-usd-filter"
+                operators={rangeOnlyOperators}
+                filter={headerFilters.relevantAmountUsd}
+                onProblem={setProblem}
+                onChange={(filter) => setHeaderFilter("relevantAmountUsd", filter)}
+              />
+              {problem ? (
+                <p role="alert" className="sleuth-filter-problem">
+                  {problem}
+                </p>
+              ) : null}
             </div>
             <DataPanel title={category.name} query={transfers}>
               {(page) =>
                 page.rows.length === 0 ? (
                   <div className="sleuth-pane-empty" data-testid="category-transfers-empty">
-                    <p>{direction ? transferMessages.filteredEmpty : transferMessages.emptyCategory}</p>
-                    {direction ? (
+                    <p>{filtered ? transferMessages.filteredEmpty : transferMessages.emptyCategory}</p>
+                    {filtered ? (
                       <Button size="small" onClick={resetFilters}>
                         {transferMessages.resetFilters}
                       </Button>
