@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { addressChainUrn } from "@sleuth/sdk";
+import { addressChainUrn, flowMessages, type SleuthClient } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -16,6 +16,7 @@ import { signInAsDemo } from "./keyboard.ts";
 // With SLEUTH_SCREENSHOTS=<dir> each screen is saved there.
 
 let server: TestServer;
+let client: SleuthClient;
 let browser: Browser;
 let context: BrowserContext;
 let busiest: string;
@@ -40,7 +41,7 @@ const addressOf = (urn: string | null | undefined) => urn?.split(":").pop() ?? "
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist } });
-  const client = server.client({ token: await server.tokenFor(server.demo.user.email) });
+  client = server.client({ token: await server.tokenFor(server.demo.user.email) });
   const imported = await client.imports.run("ethereum-etl", readFileSync(sample2017File, "utf8"));
   expect(imported.inserted).toBeGreaterThan(0);
   busiest = busiestAddressOf(sample2017File);
@@ -119,6 +120,97 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       .toBe(1);
     await shot(page, "named-counterparties");
 
+    // 000 §5 header filters, by keyboard: f focuses the counterparty box, a pasted URN keeps that
+    // counterparty alone; Tab on to the transfer count, "not equal" 1 keeps the others.
+    const firstUrn = addressChainUrn("ethereum", first);
+    await page.keyboard.press("f");
+    await page.keyboard.type(firstUrn);
+    await page.keyboard.press("Enter");
+    const rows = counterparties.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(firstLabel);
+    await page.keyboard.press("x");
+    const notOne = await client.flows.counterpartySummary("address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      filters: { totalTransfers: { operator: "neq", value: 1 } },
+    });
+    await page.keyboard.press("f");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("n"); // the operator select: "not equal"
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1");
+    await page.keyboard.press("Enter");
+    if (notOne.rows.length === 0) await page.getByText(flowMessages.noCounterpartiesFiltered).waitFor();
+    else await expect.poll(() => rows.count()).toBe(notOne.rows.length);
+    await shot(page, "counterparties-filtered");
+    await page.keyboard.press("x");
+
+    // 000 §7 lists by kind: l steps from the summary to entities, then addresses, each its own rows.
+    const list = page.getByTestId("counterparties-list");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("entity");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("address");
+    const byAddress = await client.flows.byCounterparty("address", "address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      pageSize: 30,
+    });
+    await expect.poll(() => rows.count()).toBe(byAddress.rows.length);
+    await shot(page, "counterparties-by-address");
+    await page.keyboard.press("l");
+    await page.keyboard.press("l");
+    await expect.poll(() => list.inputValue()).toBe("summary");
+
+    // 000 §7 transfers with one counterparty: j focuses the first row, t opens its transfers, b goes back.
+    await expect.poll(() => rows.first().textContent()).toContain(firstLabel);
+    await page.keyboard.press("j");
+    await page.keyboard.press("t");
+    const withOne = page.getByTestId("counterparty-transfers-table");
+    await withOne.waitFor();
+    const expected = await client.flows.counterpartyTransfers("address", "address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      counterpartyAddressChainUrn: firstUrn,
+    });
+    expect(await withOne.locator("tbody tr").count()).toBe(expected.rows.length);
+    expect(await withOne.locator("caption").textContent()).toBe(`Transfers with ${firstLabel}`);
+    await shot(page, "counterparty-transfers");
+    await page.keyboard.press("b");
+    await counterparties.waitFor();
+
+    // Categories (9): the category the list gave two of them (gambling) names them by their label.
+    await page.keyboard.press("9");
+    const select = page.getByTestId("category-select");
+    await select.waitFor();
+    const options = await select.locator("option").allTextContents();
+    const checked = (await select.locator("option:checked").textContent()) ?? "";
+    const gambling = options.findIndex((option) => /gambling/i.test(option));
+    expect(gambling).toBeGreaterThanOrEqual(0);
+    // w steps to the next category.
+    const steps = (gambling - options.indexOf(checked) + options.length) % options.length;
+    for (let step = 0; step < steps; step++) await page.keyboard.press("w");
+    await expect.poll(() => select.locator("option:checked").textContent()).toMatch(/gambling/i);
+    const categoryTable = page.getByTestId("category-transfers-table");
+    await expect
+      .poll(() =>
+        categoryTable
+          .locator('[data-name-kind="label"]')
+          .filter({ hasText: new RegExp(`${newestLabel}|${firstLabel}`) })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await categoryTable.locator('[data-name-kind="label"]').first().textContent()).toContain(
+      "labels.csv",
+    );
+    await shot(page, "named-categories");
+    // 000 §5: f focuses the category table's counterparty box; a pasted URN keeps its transfers.
+    await page.keyboard.press("f");
+    await page.keyboard.type(addressChainUrn("ethereum", newest));
+    await page.keyboard.press("Enter");
+    const categoryRows = categoryTable.locator("tbody tr");
+    await expect.poll(() => categoryRows.allTextContents()).toEqual([expect.stringContaining(newestLabel)]);
+    await shot(page, "categories-filtered");
+    await page.keyboard.press("x");
+
     // The graph: plot the address (G), trace (t): the trace opens as its paths.
     await page.keyboard.press("G");
     await page.waitForURL(/\/graph/);
@@ -150,6 +242,14 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       sanctionedLabel,
     );
     await expect.poll(() => page.locator(".react-flow__node.sleuth-graph-dimmed").count()).toBeGreaterThan(0);
+    // The flow into it reads between the ends' names, its kind and source, not their URNs.
+    expect(
+      await page
+        .locator(`.react-flow__edge[aria-label*="→ ${sanctionedLabel} (label · labels.csv)"]`)
+        .count(),
+    ).toBe(1);
+    // The side panel shows the address the name stands for.
+    expect((await page.getByTestId("graph-selected").textContent())?.toLowerCase()).toContain(sanctioned);
     expect(
       await page
         .locator(".react-flow__node:not(.sleuth-graph-dimmed)")

@@ -1,6 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type CounterpartyName, type CounterpartyRow, type TraceResult, tracePathRows } from "@sleuth/sdk";
+import {
+  addressChainUrn,
+  type CounterpartyName,
+  type CounterpartyRow,
+  type TraceResult,
+  tracePathRows,
+} from "@sleuth/sdk";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { busiestAddressOf, sample2017File, sentFromFile } from "../helpers/pricedSample.ts";
@@ -82,5 +88,105 @@ describe("issue 39 named counterparties in the CLI", () => {
     expect(labelled?.slice(0, 2)).toEqual([label, "label"]);
     const amounts = expected.map((row) => row.amountUsd ?? Number.NEGATIVE_INFINITY);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  test("issue 39 sleuth triage report names the labelled counterparty by its label, its kind and its address", async () => {
+    const counterparties = await cli.run(["counterparties", busiest, "--chain", "eth", "--limit", "5000"], {
+      env,
+    });
+    const listed = (JSON.parse(counterparties.stdout) as CounterpartyRow[]).find((entry) =>
+      entry.addressChainUrn?.endsWith(recipient),
+    );
+    const result = await cli.run(["triage", "report", busiest, "--chain", "ethereum", "-o", "-"], { env });
+    expect(result.code).toBe(0);
+    const [header, ...lines] = Papa.parse<string[]>(result.stdout.trim()).data;
+    expect(header).toHaveLength(8);
+    const column = (name: string) => header!.indexOf(name);
+    const toRecipient = lines.filter((line) => line[column("Counterparty")]?.endsWith(recipient));
+    expect(toRecipient.length).toBeGreaterThan(0);
+    for (const line of toRecipient) {
+      expect(line[column("Counterparty")]).toBe(`${label} (label · labels.csv) ${recipient}`);
+      // The category the counterparties table gives the address, never "Unattributed".
+      expect(line[column("Category")]).toBe(listed?.category);
+    }
+    // An address no list names is still its bare address.
+    expect(lines.some((line) => /^0x[0-9a-f]{40}$/.test(line[column("Counterparty")] ?? ""))).toBe(true);
+  });
+
+  test("issue 39 sleuth export category-transfers names the labelled counterparty, its kind and source", async () => {
+    const subject = addressChainUrn("ethereum", busiest);
+    const client = server.client({ token: env.SLEUTH_TOKEN! });
+    const categories = await client.flows.categoryDaily("address", { addressChainUrn: subject });
+    const rows = await Promise.all(
+      [...new Set(categories.map((day) => day.categoryId))].map(async (id) => ({
+        id,
+        page: await client.flows.categoryTransfers("address", {
+          addressChainUrn: subject,
+          counterpartyCategoryId: id,
+          pageSize: 100,
+        }),
+      })),
+    );
+    const category = rows.find(({ page }) =>
+      page.rows.some((row) => row.counterpartyAddressChainUrns?.[0]?.endsWith(recipient)),
+    );
+    expect(category).toBeDefined();
+    const result = await cli.run(
+      ["export", "category-transfers", subject, "--category", String(category!.id)],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    const records = Papa.parse<Record<string, string>>(result.stdout.trim(), { header: true }).data;
+    const toRecipient = records.filter((record) => record.counterpartyAddressChainUrns?.endsWith(recipient));
+    expect(toRecipient.length).toBeGreaterThan(0);
+    for (const record of toRecipient)
+      expect([record.counterpartyName, record.counterpartyNameKind, record.counterpartyNameSource]).toEqual([
+        label,
+        "label",
+        "labels.csv",
+      ]);
+  });
+
+  test("000 §5 sleuth counterparties --transfers and --counterparty filter as the table's header filters do", async () => {
+    const all = JSON.parse(
+      (await cli.run(["counterparties", busiest, "--chain", "eth", "--limit", "5000"], { env })).stdout,
+    ) as CounterpartyRow[];
+    const notOne = await cli.run(
+      ["counterparties", busiest, "--chain", "eth", "--limit", "5000", "--transfers", "!=1"],
+      { env },
+    );
+    expect(notOne.code).toBe(0);
+    const kept = JSON.parse(notOne.stdout) as CounterpartyRow[];
+    expect(kept.map((row) => row.counterpartyUrn).sort()).toEqual(
+      all
+        .filter((row) => row.totalTransfers !== 1)
+        .map((row) => row.counterpartyUrn)
+        .sort(),
+    );
+    const recipientUrn = addressChainUrn("ethereum", recipient);
+    const one = await cli.run(["counterparties", busiest, "--chain", "eth", "--counterparty", recipientUrn], {
+      env,
+    });
+    expect((JSON.parse(one.stdout) as CounterpartyRow[]).map((row) => row.counterpartyUrn)).toEqual([
+      recipientUrn,
+    ]);
+    // 000 §5: a volume allows only at least and at most, and says so.
+    const refused = await cli.run(["counterparties", busiest, "--chain", "eth", "--volume", "=5"], { env });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("at least or at most");
+  });
+
+  test("000 §7 sleuth counterparties --kind lists the counterparties of one kind", async () => {
+    const result = await cli.run(
+      ["counterparties", busiest, "--chain", "eth", "--kind", "address", "--limit", "5000"],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as CounterpartyRow[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.counterpartyType === "address")).toBe(true);
+    // The labelled recipient is among them, named by its label.
+    const named = rows as (CounterpartyRow & { counterpartyName: CounterpartyName | null })[];
+    expect(named.find((row) => row.addressChainUrn?.endsWith(recipient))?.counterpartyName?.name).toBe(label);
   });
 });

@@ -69,6 +69,7 @@ export {
   counterpartyNameKinds,
   counterpartyNameKindText,
   counterpartyNameOf,
+  counterpartyNameSchema,
   counterpartyNameText,
 } from "./attribution/counterpartyName.ts";
 export { attributionTagDetails, type TagDetail } from "./attribution/tagDetails.ts";
@@ -308,11 +309,16 @@ export { transferCsvFields, transferCsvRow } from "./downloads/transferColumns.t
 export { dateRangeFilterChange, instantOfDateInput } from "./filters/dateFilter.ts";
 export { jumpToInput } from "./filters/jumpTo.ts";
 export { filterMessages } from "./filters/messages.ts";
+export type { NumberFilter, NumberFilterOperator } from "./filters/numberFilter.ts";
 export {
+  matchesNumberFilter,
   numberFilterChange,
+  numberFilterOfText,
   numberFilterOperatorLabels,
+  numberFilterOperators,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
+export { urnFilterSearchQuery, urnFilterSubmitValue } from "./filters/urnFilter.ts";
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -343,6 +349,7 @@ export {
 } from "./flows/categories.ts";
 export type {
   ChainAssetInfo,
+  CounterpartyFilters,
   CounterpartyFlowsSummaryRequest,
   CounterpartyKind,
   CounterpartyRow,
@@ -353,12 +360,15 @@ export {
   chainAssetsCounterpartyKinds,
   chainAssetsRequestSchema,
   counterpartyFieldOf,
+  counterpartyFiltersSchema,
   counterpartyFlowsPageSize,
   counterpartyFlowsSummaryRequestSchema,
   counterpartyKinds,
   counterpartyRowName,
   counterpartyTotalText,
   counterpartyTransfersRequestSchema,
+  counterpartyUrnOfText,
+  hasCounterpartyFilters,
 } from "./flows/counterparties.ts";
 export type {
   CategoryDailyRow,
@@ -533,6 +543,7 @@ export {
   toGraphml,
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
+export { graphEdgeEndsText, graphNodeNameText } from "./graph/graphNames.ts";
 export {
   graphPictureCardSize,
   graphPictureFrame,
@@ -816,7 +827,12 @@ export type {
   TransferDirection,
   TransferRow,
 } from "./transfers/schemas.ts";
-export { signedAmountNumber, signedRelevantAmount, transferMessages } from "./transfers/schemas.ts";
+export {
+  categoryTransferCounterpartyName,
+  signedAmountNumber,
+  signedRelevantAmount,
+  transferMessages,
+} from "./transfers/schemas.ts";
 export type {
   TransferFilters,
   TransferJumpTo,
@@ -876,7 +892,12 @@ export {
   triagePropertyCards,
 } from "./triage/triageProperties.ts";
 export type { TriageReportRow } from "./triage/triageReport.ts";
-export { triageReportCsv, triageReportFileName, triageReportLanguage } from "./triage/triageReport.ts";
+export {
+  triageReportCounterpartyText,
+  triageReportCsv,
+  triageReportFileName,
+  triageReportLanguage,
+} from "./triage/triageReport.ts";
 export type { TriageSource } from "./triage/triageSummary.ts";
 export { triageInsightTitles, triageSummaryView } from "./triage/triageSummary.ts";
 

@@ -24,6 +24,13 @@ export interface CounterpartyName {
   source: string | null;
 }
 
+/** A CounterpartyName on the wire (the triage report's rows carry it). */
+export const counterpartyNameSchema = z.object({
+  name: z.string(),
+  kind: z.enum(counterpartyNameKinds),
+  source: z.string().nullable(),
+}) satisfies z.ZodType<CounterpartyName>;
+
 /**
  * The owner entity's name when it has one, else its best attribution label with the label's
  * source, else null (an unnamed address, shown by its address).

@@ -44,7 +44,7 @@ const transferTableShape = { filters: transferFiltersSchema.default({}) };
  * and order make the same rows.
  */
 const counterpartyTableShape = counterpartyFlowsSummaryRequestSchema
-  .pick({ txDate: true, includeNamedEntitiesOnly: true, riskScoreLevel: true, sort: true })
+  .pick({ txDate: true, includeNamedEntitiesOnly: true, riskScoreLevel: true, sort: true, filters: true })
   .strict().shape;
 
 /** Exactly one subject field: the category tables belong to an address, entity or custom entity. */

@@ -1,5 +1,9 @@
 import { type CounterpartyRow, counterpartyRowName } from "../flows/counterparties.ts";
-import type { CategoryAddressRow, CategoryTransferRow } from "../transfers/schemas.ts";
+import {
+  type CategoryAddressRow,
+  type CategoryTransferRow,
+  categoryTransferCounterpartyName,
+} from "../transfers/schemas.ts";
 import type { CsvCell } from "./csv.ts";
 
 /**
@@ -51,7 +55,13 @@ export const categoryTransferCsvFields = [
   "totalAmountUsd",
   "relevantAmountRaw",
   "relevantAmountUsd",
-] as const satisfies readonly (keyof CategoryTransferRow)[];
+  // Issue 39, after 001 §3's fields so a reader of the earlier columns is unchanged: the
+  // counterparty's address, and its name by the one rule with its kind and the label's source.
+  "counterpartyAddressChainUrns",
+  "counterpartyName",
+  "counterpartyNameKind",
+  "counterpartyNameSource",
+] as const;
 
 export const categoryAddressCsvFields = [
   "addressChainUrn",
@@ -87,6 +97,7 @@ export function counterpartyCsvRow(row: CounterpartyRow): CounterpartyCsvRow {
 }
 
 export function categoryTransferCsvRow(row: CategoryTransferRow): CategoryTransferCsvRow {
+  const name = categoryTransferCounterpartyName(row);
   return {
     txTimestamp: row.txTimestamp,
     txHash: row.txHash,
@@ -97,6 +108,10 @@ export function categoryTransferCsvRow(row: CategoryTransferRow): CategoryTransf
     totalAmountUsd: row.totalAmountUsd,
     relevantAmountRaw: row.relevantAmountRaw,
     relevantAmountUsd: row.relevantAmountUsd,
+    counterpartyAddressChainUrns: (row.counterpartyAddressChainUrns ?? []).join("; "),
+    counterpartyName: name?.name ?? null,
+    counterpartyNameKind: name?.kind ?? null,
+    counterpartyNameSource: name?.source ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { addressChainUrn, transactionUrn } from "../chains/urn.ts";
 import { dateRangeFilterChange, instantOfDateInput } from "./dateFilter.ts";
 import { jumpToInput, jumpToTransaction } from "./jumpTo.ts";
 import { filterMessages } from "./messages.ts";
-import { numberFilterChange, rangeOnlyOperators } from "./numberFilter.ts";
+import { numberFilterChange, numberFilterOfText, rangeOnlyOperators } from "./numberFilter.ts";
 import { urnFilterSearchQuery, urnFilterSubmitValue } from "./urnFilter.ts";
 
 const btcAddress = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
@@ -45,6 +45,20 @@ describe("000 §5 number filter", () => {
       message: filterMessages.operatorNotAllowed,
     });
     expect(numberFilterChange("lte", "5", rangeOnlyOperators).kind).toBe("set");
+  });
+
+  test("000 §5 the operators typed at a terminal: >=, <=, =, != or their names; a bare number is equal", () => {
+    expect(numberFilterOfText(">=3")).toEqual({ kind: "set", filter: { operator: "gte", value: 3 } });
+    expect(numberFilterOfText("<= 1,000")).toEqual({ kind: "set", filter: { operator: "lte", value: 1000 } });
+    expect(numberFilterOfText("!=0")).toEqual({ kind: "set", filter: { operator: "neq", value: 0 } });
+    expect(numberFilterOfText("neq:2")).toEqual({ kind: "set", filter: { operator: "neq", value: 2 } });
+    expect(numberFilterOfText("7")).toEqual({ kind: "set", filter: { operator: "eq", value: 7 } });
+    expect(numberFilterOfText("=7", rangeOnlyOperators)).toEqual({
+      kind: "invalid",
+      message: filterMessages.operatorNotAllowed,
+    });
+    expect(numberFilterOfText(">=")).toEqual({ kind: "remove" });
+    expect(numberFilterOfText(">=x")).toEqual({ kind: "invalid", message: filterMessages.notANumber });
   });
 
   test("000 §5 any finite number typed is the number filtered on", () => {

@@ -55,3 +55,34 @@ export function matchesNumberFilter(value: number, filter: NumberFilter): boolea
       return value <= filter.value;
   }
 }
+
+/** A number filter of a column that allows only at least and at most (000 §5). */
+export const rangeOnlyNumberFilterSchema = numberFilterSchema.refine(
+  (filter) => (rangeOnlyOperators as readonly string[]).includes(filter.operator),
+  { message: filterMessages.operatorNotAllowed, path: ["operator"] },
+);
+
+const operatorSigns: readonly (readonly [string, NumberFilterOperator])[] = [
+  [">=", "gte"],
+  ["<=", "lte"],
+  ["!=", "neq"],
+  ["=", "eq"],
+];
+
+/**
+ * 000 §5 number filters as a terminal types them (the CLI's flags): `>=5`, `<=5`, `=5` or `!=5`, or
+ * `gte:5`, `lte:5`, `eq:5`, `neq:5`; a bare number is equal. The same rules as numberFilterChange:
+ * empty removes the filter, a column may allow only at least and at most.
+ */
+export function numberFilterOfText(
+  input: string,
+  allowed: readonly NumberFilterOperator[] = numberFilterOperators,
+): NumberFilterChange {
+  const text = input.trim();
+  const named = /^(eq|neq|gte|lte):(.*)$/.exec(text);
+  if (named) return numberFilterChange(named[1] as NumberFilterOperator, named[2] ?? "", allowed);
+  for (const [sign, operator] of operatorSigns)
+    if (text.startsWith(sign)) return numberFilterChange(operator, text.slice(sign.length), allowed);
+  // A bare number: equal, or (where equal is not allowed) the column's message says so.
+  return numberFilterChange("eq", text, allowed);
+}

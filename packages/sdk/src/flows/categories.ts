@@ -1,17 +1,30 @@
 import { z } from "zod";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
-import { assetUrnSchema } from "../chains/urn.ts";
+import { addressChainUrnSchema, assetUrnSchema, entityUrnSchema } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
+import { rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
 import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape, oneWayOfPaging, oneWayOfPagingIssue, txDateRangeSchema } from "./flowSubject.ts";
 
-/** Filters of a category transfers table (001 §2): direction, asset, chain, time. */
+/**
+ * Filters of a category transfers table (001 §2): direction, asset, chain, time, and the 000 §5
+ * header filters of its named columns: the relevant amount (magnitude in whole units) and the
+ * relevant USD amount with at least or at most only (a missing price never matches), and the
+ * counterparty by pasted address or entity URNs.
+ */
 export const categoryTransferFiltersSchema = z
   .object({
     direction: transferDirectionSchema.optional(),
     assetUrn: assetUrnSchema.optional(),
     chain: chainIdSchema.optional(),
     txDate: txDateRangeSchema.optional(),
+    relevantAmount: rangeOnlyNumberFilterSchema.optional(),
+    relevantAmountUsd: rangeOnlyNumberFilterSchema.optional(),
+    counterpartyUrn: z
+      .array(z.union([addressChainUrnSchema, entityUrnSchema]))
+      .min(1)
+      .max(100)
+      .optional(),
   })
   .strict();
 export type CategoryTransferFilters = z.infer<typeof categoryTransferFiltersSchema>;

@@ -11,8 +11,11 @@ import {
   assetUrnSchema,
   customEntityUrnSchema,
   entityUrnSchema,
+  parseUrn,
 } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
+import { numberFilterSchema, rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
+import { urnFilterSubmitValue } from "../filters/urnFilter.ts";
 import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { riskScoreLevels } from "../risk/riskScale.ts";
 import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
@@ -84,6 +87,39 @@ export const counterpartyRowSchema = z.object({
 export type CounterpartyRow = z.infer<typeof counterpartyRowSchema>;
 
 /**
+ * 000 §5 header filters of the counterparties table (002 §7 "filters"): the transfer count with any
+ * of the four operators, the total USD volume with at least or at most (an unknown volume never
+ * matches), and the counterparty itself by a pasted address or entity URN.
+ */
+export const counterpartyFiltersSchema = z
+  .object({
+    totalTransfers: numberFilterSchema.optional(),
+    totalVolumeUsd: rangeOnlyNumberFilterSchema.optional(),
+    counterpartyUrn: z
+      .array(z.union([addressChainUrnSchema, entityUrnSchema]))
+      .min(1)
+      .max(100)
+      .optional(),
+  })
+  .strict();
+export type CounterpartyFilters = z.infer<typeof counterpartyFiltersSchema>;
+
+/**
+ * 000 §5 the counterparties table's URN filter on submit: a pasted address or entity URN, in
+ * canonical spelling; null for other text (custom entities are rows of their own grouping).
+ */
+export function counterpartyUrnOfText(input: string): string | null {
+  const urn = urnFilterSubmitValue(input);
+  const kind = urn === null ? null : parseUrn(urn)?.kind;
+  return kind === "address" || kind === "entity" ? urn : null;
+}
+
+/** Whether any counterparty header filter is set (the filtered-empty state offers Reset filters). */
+export function hasCounterpartyFilters(filters: CounterpartyFilters | undefined): boolean {
+  return filters !== undefined && Object.values(filters).some((value) => value !== undefined);
+}
+
+/**
  * 001 §7 / 002 §7 POST /v2/counterparty-flows/{valueType}/summary. `riskScoreLevel` keeps the
  * counterparties at that 000 §9 risk score level or above (our choice: a floor, as an investigator
  * narrows to "High and above"). `includeNamedEntitiesOnly` leaves unattributed addresses out.
@@ -99,6 +135,7 @@ export const counterpartyFlowsSummaryRequestSchema = z
       .max(riskScoreLevels[riskScoreLevels.length - 1]!)
       .optional(),
     sort: counterpartySortSchema.default({ field: "totalVolumeUsd", direction: "desc" }),
+    filters: counterpartyFiltersSchema.optional(),
     ...offsetPageShape(counterpartyFlowsPageSize, 100),
   })
   .strict();

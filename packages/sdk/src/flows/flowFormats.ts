@@ -16,6 +16,8 @@ export function formatChartDate(value: string | Date): string {
 export const flowMessages = {
   noCounterparties: "No counterparties moved funds with this subject.",
   noCounterpartiesFiltered: "No counterparties match these filters.",
+  /** Ours: the counterparties table's URN filter (000 §5) takes a pasted address or entity URN. */
+  notCounterpartyUrn: "Paste an address or entity URN (urn:sleuth:address:… or urn:sleuth:entity:…)",
   noFlows: "No flows to plot for this subject.",
   noRiskIndicators: "No risk indicators for this subject.",
   noHoldings: "This subject holds nothing now.",

@@ -130,7 +130,23 @@ describe("issue 30 open graph formats", () => {
     expect(lines).toHaveLength(1 + 1 + 1 + 1 + 1);
     expect(csv).toContain("'=cmd");
     expect(csv).toContain("Mar 5, 2024 1:07:09 PM");
-    expect(csv).not.toContain("Exchange hot wallet");
+    // The unselected address has no row of its own.
+    expect(lines.filter((line) => line.startsWith(`Addresses,address,${b},`))).toEqual([]);
+  });
+
+  test("issue 39 an edge's CSV label names its ends as their nodes are named, with the name's kind", () => {
+    const named: GraphDocument = {
+      ...document,
+      nodes: document.nodes.map((node) =>
+        node.id === b ? { ...node, nameKind: "label", nameSource: "labels.csv" } : node,
+      ),
+    };
+    const csv = toGraphCsv(named, graphExportAvailable(named));
+    const flow = csv.split("\r\n").find((line) => line.startsWith("Flows,flow,"));
+    // The first end has no name kind: it reads as its label (neutralised, as a formula would be).
+    expect(flow).toContain("→ Exchange hot wallet (label · labels.csv)");
+    const offChain = csv.split("\r\n").find((line) => line.startsWith("Connections,"));
+    expect(offChain).toContain("Suspect → ");
   });
 
   test("issue 30 a .trm file of another version or format is refused", () => {

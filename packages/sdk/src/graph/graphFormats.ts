@@ -5,6 +5,7 @@ import { type CsvColumn, toCsv } from "../downloads/csv.ts";
 import type { GraphDocument, GraphEdge, GraphNode } from "./graphDocument.ts";
 import { formatOffChainTimestamp } from "./graphElements.ts";
 import { type GraphExportGroup, type GraphExportSelection, graphExportGroups } from "./graphExport.ts";
+import { graphEdgeEndsText } from "./graphNames.ts";
 
 // The open graph formats analysts load into Gephi, yEd, Maltego and Cytoscape: GraphML (written and
 // read back with fast-xml-parser) and GEXF (graphology and graphology-gexf), and the 002 §4 CSV.
@@ -231,6 +232,8 @@ export function graphExportAvailable(document: GraphDocument): GraphExportSelect
 interface CsvRow {
   group: string;
   element: GraphNode | GraphEdge;
+  /** Issue 39: an edge's label, between its ends' names (graphEdgeEndsText). */
+  label?: string;
 }
 
 const str = (row: CsvRow, key: string): string | number | null => {
@@ -244,7 +247,7 @@ const csvColumns: CsvColumn<CsvRow>[] = [
   { header: "group", value: (row) => row.group },
   { header: "type", value: (row) => row.element.type },
   { header: "id", value: (row) => row.element.id },
-  { header: "label", value: (row) => str(row, "label") },
+  { header: "label", value: (row) => row.label ?? str(row, "label") },
   { header: "trmUrn", value: (row) => str(row, "trmUrn") },
   { header: "chain", value: (row) => str(row, "chain") },
   { header: "balanceUsd", value: (row) => str(row, "balanceUsd") },
@@ -272,6 +275,7 @@ const csvColumns: CsvColumn<CsvRow>[] = [
 /** 002 §4: the selected elements as one CSV, a row per element, grouped in the 002 §9 order. */
 export function toGraphCsv(document: GraphDocument, selection: GraphExportSelection): string {
   const rows: CsvRow[] = [];
+  const nodes = new Map(document.nodes.map((node) => [node.id, node]));
   for (const { id, label } of graphExportGroups) {
     const chosen = new Set(selection[id]);
     for (const node of document.nodes)
@@ -279,7 +283,7 @@ export function toGraphCsv(document: GraphDocument, selection: GraphExportSelect
         rows.push({ group: label, element: node });
     for (const edge of document.edges)
       if (chosen.has(edge.id) && graphExportGroupOfEdge(edge) === id)
-        rows.push({ group: label, element: edge });
+        rows.push({ group: label, element: edge, label: graphEdgeEndsText(edge, nodes) });
   }
   return toCsv(rows, csvColumns);
 }

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { attributionLabelSchema } from "../attribution/counterpartyName.ts";
+import {
+  attributionLabelSchema,
+  type CounterpartyName,
+  counterpartyNameOf,
+} from "../attribution/counterpartyName.ts";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import {
   addressChainUrnSchema,
@@ -94,8 +98,19 @@ export const categoryTransferRowSchema = z.object({
   totalAmountUsd: z.number().nullable(),
   relevantAmountRaw: z.number(),
   relevantAmountUsd: z.number().nullable(),
+  /**
+   * Issue 39 (ours, additive): the counterparty's address and its best attribution label, so a
+   * counterparty no entity owns is named by its label (`counterpartyNameOf`) and not left blank.
+   */
+  counterpartyAddressChainUrns: z.array(addressChainUrnSchema).optional(),
+  counterpartyLabel: attributionLabelSchema.nullable().optional(),
 });
 export type CategoryTransferRow = z.infer<typeof categoryTransferRowSchema>;
+
+/** Issue 39: a category transfer's counterparty named by the one rule (its entity, else its label). */
+export function categoryTransferCounterpartyName(row: CategoryTransferRow): CounterpartyName | null {
+  return counterpartyNameOf({ entity: row.counterpartyEntities[0]?.entity, label: row.counterpartyLabel });
+}
 
 /**
  * 001 §3 Category address row. Issue 43: a USD figure is null (unknown, never 0) when none of the

@@ -41,6 +41,22 @@ describe("002 §9 triage CSV report", () => {
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
 
+  test("issue 39 a named counterparty reads with its name's kind and its address in the one Counterparty column", async () => {
+    const cp = `0x${"cd".repeat(20)}`;
+    const named: TriageReportRow[] = [
+      {
+        ...rows[0]!,
+        counterparty: "Hot wallet",
+        counterpartyAddress: cp,
+        counterpartyName: { name: "Hot wallet", kind: "label", source: "labels.csv" },
+      },
+      { ...rows[0]!, counterparty: cp, counterpartyAddress: cp, counterpartyName: null },
+    ];
+    const lines = (await triageReportCsv({ chain: "ethereum", address }, named)).split("\r\n");
+    expect(lines[1]).toContain(`,${address},Hot wallet (label · labels.csv) ${cp},Exchange,`);
+    expect(lines[2]).toContain(`,${address},${cp},Exchange,`);
+  });
+
   test("002 §9 flow amounts are rounded to 4 decimals above 1000", () => {
     expect(roundFlowAmount(1000.123456)).toBe(1000.1235);
     expect(roundFlowAmount(-2000.000049)).toBe(-2000);

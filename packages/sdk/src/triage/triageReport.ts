@@ -2,6 +2,7 @@ import { utc } from "@date-fns/utc";
 import type { Locale } from "date-fns";
 import { format } from "date-fns/format";
 import { z } from "zod";
+import { counterpartyNameSchema, counterpartyNameText } from "../attribution/counterpartyName.ts";
 import { type CsvColumn, toCsv } from "../downloads/csv.ts";
 
 // 002 §9: report dates are formatted for these languages; any other falls back to English. A
@@ -47,7 +48,10 @@ export function roundFlowAmount(amount: number): number {
 // 002 §9: a counterparty of category 8 is marked as a lead.
 export const leadCategoryId = 8;
 
-/** One counterparty flow of the report. */
+/**
+ * One counterparty flow of the report. `counterparty` is its name (owner entity, else best
+ * attribution label), else its address.
+ */
 export const triageReportRowSchema = z.object({
   date: z.iso.datetime({ offset: true }),
   counterparty: z.string(),
@@ -56,8 +60,24 @@ export const triageReportRowSchema = z.object({
   direction: z.enum(["incoming", "outgoing"]),
   /** Issue 43: null when none of the flow's transfers has a USD price (an empty cell, never 0). */
   amountUsd: z.number().nullable(),
+  /** Issue 39 (ours, additive): the counterparty's address, and its name by `counterpartyNameOf`. */
+  counterpartyAddress: z.string().optional(),
+  counterpartyName: counterpartyNameSchema.nullable().optional(),
 });
 export type TriageReportRow = z.infer<typeof triageReportRowSchema>;
+
+/**
+ * Issue 39: the report's Counterparty cell. Its 8 columns (002 §9) leave no room for a kind column,
+ * so a named counterparty reads as the trace's paths do, its kind beside its name ("Binance
+ * (entity)", "Hot wallet (label · labels.csv)"), and the address follows so two addresses of one
+ * owner stay apart; an unnamed one is its address.
+ */
+export function triageReportCounterpartyText(row: TriageReportRow): string {
+  const name = row.counterpartyName;
+  if (!name) return row.counterparty;
+  const text = counterpartyNameText(name);
+  return row.counterpartyAddress ? `${text} ${row.counterpartyAddress}` : text;
+}
 
 /**
  * 002 §9: the report's 8 columns. Chain and address repeat on every row so reports of several
@@ -71,7 +91,7 @@ export function triageReportColumns(
     { header: "Date", value: (row) => formatTriageReportDate(row.date, locale) },
     { header: "Chain", value: () => subject.chain },
     { header: "Address", value: () => subject.address },
-    { header: "Counterparty", value: (row) => row.counterparty },
+    { header: "Counterparty", value: triageReportCounterpartyText },
     { header: "Category", value: (row) => row.category },
     { header: "Direction", value: (row) => row.direction },
     {

@@ -1,6 +1,7 @@
 import {
   type CategoryTransferFilters,
   type ChainId,
+  type CounterpartyFilters,
   type CounterpartySort,
   categoryAddressCsvRow,
   categoryTransferCsvRow,
@@ -43,12 +44,14 @@ export function counterpartyRowSource(
     includeNamedEntitiesOnly: boolean;
     riskScoreLevel?: number | undefined;
     sort: CounterpartySort;
+    filters?: CounterpartyFilters | undefined;
   },
   viewer: Viewer,
 ): RowSource {
   const query = {
     grouping: "mixed" as const,
     includeNamedEntitiesOnly: request.includeNamedEntitiesOnly,
+    ...(request.filters ? { filters: request.filters } : {}),
     ...(request.txDate ? { txDate: request.txDate } : {}),
     ...(request.riskScoreLevel === undefined ? {} : { riskScoreLevel: request.riskScoreLevel }),
   };

@@ -6,28 +6,52 @@ import {
   type CategoryTransferRow,
   type ChainId,
   entityUrn,
+  type NumberFilter,
   type OwnershipCategory,
   type ownershipAddressSortFields,
   type TransferDirection,
 } from "@sleuth/sdk";
+import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
+import { counterpartyIdsOfUrns } from "./counterparties.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
 import { type FlowSubjectRows, ownAddressesSql, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
-// $1/$2 subject, $3 category, $4 direction, $5 asset URN, $6 chain, $7/$8 time range.
+// $1/$2 subject, $3 category, $4 direction, $5 asset URN, $6 chain, $7/$8 time range; the 000 §5
+// header filters: $9/$10 the relevant amount's magnitude in whole units at least / at most, $11/$12
+// its USD magnitude (a missing price never matches), $13/$14 the counterparty addresses / entities.
 const categoryFilterSql = `EXISTS (SELECT 1 FROM address_categories x WHERE x.address_id = t.counterparty_id AND x.category_id = $3::int)
   AND ($4::text IS NULL OR t.direction = $4::text)
   AND ($5::text IS NULL OR t.asset_id = (SELECT id FROM assets WHERE urn = $5::text))
   AND ($6::text IS NULL OR own.chain = $6::text)
-  AND t.block_timestamp >= coalesce($7::timestamptz, '-infinity') AND t.block_timestamp < coalesce($8::timestamptz, 'infinity')`;
+  AND t.block_timestamp >= coalesce($7::timestamptz, '-infinity') AND t.block_timestamp < coalesce($8::timestamptz, 'infinity')
+  AND ($9::numeric IS NULL AND $10::numeric IS NULL OR (SELECT abs(t.amount_raw) / 10::numeric ^ fa.decimals
+       BETWEEN coalesce($9::numeric, 0) AND coalesce($10::numeric, 'Infinity') FROM assets fa WHERE fa.id = t.asset_id))
+  AND ($11::float8 IS NULL OR abs(t.amount_usd) >= $11::float8) AND ($12::float8 IS NULL OR abs(t.amount_usd) <= $12::float8)
+  AND ($13::bigint[] IS NULL OR t.counterparty_id = ANY($13::bigint[])
+       OR coalesce(t.counterparty_entity_id = ANY($14::int[]), false))`;
 
-function filterParams(
+/** The bounds of a range-only number filter (000 §5 at least / at most) as SQL parameters. */
+function bounds(filter: NumberFilter | undefined): [number | null, number | null] {
+  if (!filter) return [null, null];
+  return filter.operator === "gte"
+    ? [filter.value, null]
+    : filter.operator === "lte"
+      ? [null, filter.value]
+      : [null, null];
+}
+
+async function filterParams(
+  db: Queryable,
   subject: FlowSubjectRows,
   categoryId: number,
   filters: CategoryTransferFilters,
-): unknown[] {
+): Promise<unknown[]> {
   const { from, until } = txDateBounds(filters.txDate);
+  const counterparty = filters.counterpartyUrn
+    ? await counterpartyIdsOfUrns(db, filters.counterpartyUrn)
+    : null;
   return [
     subject.addressIds,
     subject.entityIds,
@@ -37,6 +61,10 @@ function filterParams(
     filters.chain ?? null,
     from,
     until,
+    ...bounds(filters.relevantAmount),
+    ...bounds(filters.relevantAmountUsd),
+    counterparty?.addressIds ?? null,
+    counterparty?.entityIds ?? null,
   ];
 }
 
@@ -54,6 +82,8 @@ interface CategoryTransferSqlRow {
   decimals: number;
   cp_slug: string | null;
   cp_name: string | null;
+  cp_address: string | null;
+  cp_label: string | null;
 }
 
 function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow {
@@ -71,6 +101,8 @@ function categoryTransferRowOf(row: CategoryTransferSqlRow): CategoryTransferRow
     relevantAmountRaw: row.direction === "outgoing" ? -amount : amount,
     relevantAmountUsd:
       row.amount_usd === null || row.direction === "incoming" ? row.amount_usd : -row.amount_usd,
+    counterpartyAddressChainUrns: row.cp_address ? [addressChainUrn(row.chain, row.cp_address)] : [],
+    counterpartyLabel: attributionLabelOf(row.cp_label),
   };
 }
 
@@ -95,18 +127,20 @@ export async function categoryTransferRows(
 ): Promise<{ row: CategoryTransferRow; keyset: { at: string; id: string } }[]> {
   const rows = await db.query<CategoryTransferSqlRow>(
     `SELECT t.id, t.block_timestamp, t.direction, t.amount_raw::text AS amount_raw, t.amount_usd, own.chain, tx.hash,
-       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name
+       s.symbol, s.decimals, ce.slug AS cp_slug, ce.name AS cp_name, cp.address AS cp_address,
+       CASE WHEN t.counterparty_entity_id IS NULL THEN ${bestLabelSql("t.counterparty_id")} END AS cp_label
      FROM transfers t
      JOIN addresses own ON own.id = t.address_id
      JOIN transactions tx ON tx.id = t.transaction_id
      JOIN assets s ON s.id = t.asset_id
+     LEFT JOIN addresses cp ON cp.id = t.counterparty_id
      LEFT JOIN entities ce ON ce.id = t.counterparty_entity_id
      WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}
-       AND ($9::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($9::timestamptz, $10::bigint))
+       AND ($15::timestamptz IS NULL OR (t.block_timestamp, t.id) < ($15::timestamptz, $16::bigint))
      ORDER BY t.block_timestamp DESC, t.id DESC
-     LIMIT $11 OFFSET $12`,
+     LIMIT $17 OFFSET $18`,
     [
-      ...filterParams(subject, categoryId, filters),
+      ...(await filterParams(db, subject, categoryId, filters)),
       window.keyset?.at ?? null,
       window.keyset?.id ?? null,
       window.limit,
@@ -159,7 +193,7 @@ export async function categoryTransferCount(
   const [row] = await db.query<{ n: string | number }>(
     `SELECT count(*) AS n FROM transfers t JOIN addresses own ON own.id = t.address_id
      WHERE ${subjectTransfersSql(1, 2)} AND ${categoryFilterSql}`,
-    filterParams(subject, categoryId, filters),
+    await filterParams(db, subject, categoryId, filters),
   );
   return Number(row?.n ?? 0);
 }
@@ -181,7 +215,7 @@ export async function categoryFilterValues(
      UNION SELECT DISTINCT 'asset', s.urn, s.symbol FROM m JOIN assets s ON s.id = m.asset_id
      UNION SELECT DISTINCT 'entity', e.slug, e.name FROM m JOIN entities e ON e.id = m.counterparty_entity_id
      ORDER BY 1, 3, 2`,
-    filterParams(subject, categoryId, {}),
+    await filterParams(db, subject, categoryId, {}),
   );
   const values: CategoryFilterValues = { chains: [], assets: [], counterpartyEntities: [], directions: [] };
   for (const row of rows) {

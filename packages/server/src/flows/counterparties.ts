@@ -1,11 +1,14 @@
 import {
   addressChainUrn,
   type ChainId,
+  type CounterpartyFilters,
   type CounterpartyKind,
   type CounterpartyRow,
   type CounterpartySort,
   customEntityUrn,
   entityUrn,
+  type NumberFilter,
+  parseUrn,
   riskScoreLevelOf,
   riskScoreLevels,
   type TxDateRange,
@@ -29,6 +32,8 @@ export interface CounterpartyQuery {
   includeNamedEntitiesOnly?: boolean;
   /** 000 §9 risk score level floor. */
   riskScoreLevel?: number;
+  /** 000 §5 header filters (transfer count, total volume, the counterparty's URN). */
+  filters?: CounterpartyFilters;
   sort?: CounterpartySort;
   limit: number;
   offset: number;
@@ -47,6 +52,70 @@ const aggregates = `CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) END 
         CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) + coalesce(sum(out_usd), 0) END AS total_usd,
         sum(in_n) AS in_n, sum(out_n) AS out_n, min(first_at) AS first_at, max(last_at) AS last_at,
         sum(unpriced_n) AS unpriced_n`;
+
+const filterOperatorSql: Record<NumberFilter["operator"], string> = {
+  eq: "=",
+  neq: "<>",
+  gte: ">=",
+  lte: "<=",
+};
+
+/** The store ids of pasted address and entity URNs (000 §5 URN filters); unknown URNs have none. */
+export async function counterpartyIdsOfUrns(
+  db: Queryable,
+  urns: readonly string[],
+): Promise<{ addressIds: number[]; entityIds: number[] }> {
+  const chains: string[] = [];
+  const values: string[] = [];
+  for (const urn of urns) {
+    const parts = parseUrn(urn);
+    if (parts?.kind === "address") {
+      chains.push(parts.chain);
+      values.push(parts.address);
+    }
+  }
+  const ids = await db.query<{ kind: string; id: string | number }>(
+    `SELECT 'address' AS kind, a.id FROM unnest($1::text[], $2::text[]) AS u(chain, address)
+       JOIN addresses a ON a.chain = u.chain AND a.address = u.address
+     UNION ALL SELECT 'entity', e.id FROM entities e WHERE e.urn = ANY($3::text[])`,
+    [chains, values, urns],
+  );
+  return {
+    addressIds: ids.filter((row) => row.kind === "address").map((row) => Number(row.id)),
+    entityIds: ids.filter((row) => row.kind === "entity").map((row) => Number(row.id)),
+  };
+}
+
+/**
+ * The 000 §5 header filters as a condition on the grouped rows (`g`), its values appended to
+ * `params`: a number filter compares the group's figure (a null volume matches nothing), a URN
+ * filter keeps the groups of those addresses and entities (looked up first; unknown URNs keep none).
+ */
+async function counterpartyFilterSql(
+  db: Queryable,
+  filters: CounterpartyFilters | undefined,
+  params: unknown[],
+): Promise<string> {
+  if (!filters) return "true";
+  const parts: string[] = [];
+  const number = (column: string, filter: NumberFilter | undefined) => {
+    if (!filter) return;
+    params.push(filter.value);
+    parts.push(`${column} ${filterOperatorSql[filter.operator]} $${params.length}::float8`);
+  };
+  number("(in_n + out_n)", filters.totalTransfers);
+  number("total_usd", filters.totalVolumeUsd);
+  if (filters.counterpartyUrn) {
+    const ids = await counterpartyIdsOfUrns(db, filters.counterpartyUrn);
+    params.push(ids.addressIds);
+    const addresses = params.length;
+    params.push(ids.entityIds);
+    const entities = params.length;
+    parts.push(`((kind = 'address' AND key = ANY($${addresses}::bigint[]))
+      OR (kind = 'entity' AND key = ANY($${entities}::bigint[])))`);
+  }
+  return parts.length === 0 ? "true" : parts.join(" AND ");
+}
 
 const sortColumns = {
   totalVolumeUsd: "total_usd",
@@ -174,7 +243,7 @@ async function counterpartyStatement(
   subject: FlowSubjectRows,
   query: Omit<CounterpartyQuery, "limit" | "offset">,
   viewer: Viewer,
-): Promise<{ sources: string; details: string; params: unknown[]; floor: number | null }> {
+): Promise<{ sources: string; details: string; params: unknown[]; floor: number | null; where: string }> {
   const { from, until } = txDateBounds(query.txDate);
   const ranged = from !== null || until !== null;
   const floor = categoryLevelFloor(query.riskScoreLevel);
@@ -233,6 +302,7 @@ async function counterpartyStatement(
     details,
     params,
     floor,
+    where: await counterpartyFilterSql(db, query.filters, params),
   };
 }
 
@@ -269,7 +339,7 @@ export async function counterpartyPage(
   query: CounterpartyQuery,
   viewer: Viewer,
 ): Promise<CounterpartyRow[]> {
-  const { sources, details, params, floor } = await counterpartyStatement(db, subject, query, viewer);
+  const { sources, details, params, floor, where } = await counterpartyStatement(db, subject, query, viewer);
   params[4] = query.limit;
   params[5] = query.offset;
   const sort = query.sort ?? { field: "totalVolumeUsd", direction: "desc" };
@@ -279,7 +349,7 @@ export async function counterpartyPage(
   const page = `ORDER BY ${order} LIMIT $5 OFFSET $6`;
   const rows = await db.query<CounterpartySqlRow>(
     `${sources},
-     pg AS MATERIALIZED (SELECT * FROM g ${floor === null ? page : ""}),
+     pg AS MATERIALIZED (SELECT * FROM g WHERE ${where} ${floor === null ? page : ""}),
      d AS (${details})
      SELECT * FROM d WHERE $7::int IS NULL OR level >= $7::int
      ${floor === null ? `ORDER BY ${order}` : page}`,
@@ -295,12 +365,12 @@ export async function counterpartyCount(
   query: Omit<CounterpartyQuery, "limit" | "offset" | "sort">,
   viewer: Viewer,
 ): Promise<number> {
-  const { sources, details, params, floor } = await counterpartyStatement(db, subject, query, viewer);
+  const { sources, details, params, floor, where } = await counterpartyStatement(db, subject, query, viewer);
   // Without a floor every group counts; with one, each group's level is looked up first.
   const [row] = await db.query<{ n: string | number }>(
     floor === null
-      ? `${sources} SELECT count(*) AS n FROM g WHERE $5::int IS NULL AND $6::int IS NULL AND $7::int IS NULL`
-      : `${sources}, pg AS MATERIALIZED (SELECT * FROM g), d AS (${details})
+      ? `${sources} SELECT count(*) AS n FROM g WHERE ${where} AND $5::int IS NULL AND $6::int IS NULL AND $7::int IS NULL`
+      : `${sources}, pg AS MATERIALIZED (SELECT * FROM g WHERE ${where}), d AS (${details})
          SELECT count(*) AS n FROM d WHERE level >= $7::int AND $5::int IS NULL AND $6::int IS NULL`,
     params,
   );

@@ -3,26 +3,41 @@ import {
   type CategoryDailyRow,
   type CategoryTransferFilters,
   type CategoryTransferRow,
+  categoryTransferCounterpartyName,
   categoryTransfersPageSize,
   chainInfo,
+  counterpartyUrnOfText,
+  displayAddress,
+  flowMessages,
   formatBalance,
   formatUsdVolume,
   formatUtc,
+  missingValueText,
+  parseUrn,
+  rangeOnlyOperators,
   subjectFieldsFor,
   transactionUrn,
   transferMessages,
+  truncateMiddle,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useCommands } from "../commands/useCommands.ts";
 import { useRowKeys } from "../flows/useRowKeys.ts";
 import { pathOfUrn } from "../navigation/routePaths.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
+import { NumberFilterInput, UrnFilterInput } from "../tables/NumberFilterInput.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
+import { CounterpartyNameView } from "./CounterpartyNameView.tsx";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Categories";
+
+type HeaderFilters = Pick<
+  CategoryTransferFilters,
+  "relevantAmount" | "relevantAmountUsd" | "counterpartyUrn"
+>;
 const minute = 60_000;
 /** The column header says UTC; each cell need not. */
 const tableTimePattern = "yyyy-MM-dd HH:mm:ss";
@@ -58,6 +73,34 @@ const directionChoices = [
   { value: "outgoing", label: "Outgoing" },
 ] as const;
 
+/** Issue 39: the counterparty named by the one rule (its entity, else its address's best label). */
+function CategoryCounterpartyName({ row }: { row: CategoryTransferRow }) {
+  const name = categoryTransferCounterpartyName(row);
+  if (!name) return <span className="sleuth-muted">{missingValueText}</span>;
+  const entity = row.counterpartyEntities[0];
+  const href = entity && name.kind === "entity" ? pathOfUrn(entity.entityUrn) : null;
+  return (
+    <CounterpartyNameView name={name}>
+      {href ? (
+        <PrimerLink as={Link} href={href}>
+          {name.name}
+        </PrimerLink>
+      ) : null}
+    </CounterpartyNameView>
+  );
+}
+
+function CounterpartyAddressLink({ urn }: { urn: string | undefined }) {
+  const parts = urn ? parseUrn(urn) : null;
+  if (!urn || parts?.kind !== "address") return <span className="sleuth-muted">{missingValueText}</span>;
+  const shown = displayAddress(parts.chain, parts.address);
+  return (
+    <PrimerLink as={Link} href={pathOfUrn(urn) ?? "#"} className="sleuth-mono" title={shown}>
+      {truncateMiddle(shown, 8, 6)}
+    </PrimerLink>
+  );
+}
+
 function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }) {
   return (
     <table className="sleuth-flow-table" data-testid="category-transfers-table">
@@ -66,7 +109,8 @@ function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }
         <tr>
           <th scope="col">Time (UTC)</th>
           <th scope="col">Transaction</th>
-          <th scope="col">Counterparty entity</th>
+          <th scope="col">Counterparty</th>
+          <th scope="col">Counterparty address</th>
           <th scope="col">Chain</th>
           <th scope="col">Asset</th>
           <th scope="col" className="sleuth-num">
@@ -99,7 +143,12 @@ function CategoryTransferRows({ rows }: { rows: readonly CategoryTransferRow[] }
                 {`${row.txHash.slice(0, 10)}…${row.txHash.slice(-6)}`}
               </PrimerLink>
             </td>
-            <td>{row.counterpartyEntities.map((entity) => entity.entity).join(", ") || "—"}</td>
+            <td>
+              <CategoryCounterpartyName row={row} />
+            </td>
+            <td className="sleuth-nowrap">
+              <CounterpartyAddressLink urn={row.counterpartyAddressChainUrns?.[0]} />
+            </td>
             <td>{row.chain}</td>
             <td>{row.asset}</td>
             <td className="sleuth-num">{formatBalance(row.relevantAmountRaw)}</td>
@@ -132,6 +181,10 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   // 001 §7 filter values: the asset and chain the header filters offer, the category's own.
   const [assetUrn, setAssetUrn] = useState<string | undefined>(undefined);
   const [chain, setChain] = useState<CategoryTransferFilters["chain"]>(undefined);
+  // 000 §5 header filters of the named columns: amounts (at least / at most) and the counterparty URN.
+  const [headerFilters, setHeaderFilters] = useState<HeaderFilters>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const urnInput = useRef<HTMLInputElement>(null);
   // The cursors of the pages before the shown one; the first page has none.
   const [cursors, setCursors] = useState<string[]>([]);
   // 001 §4: filters reset when the subject changes.
@@ -141,6 +194,8 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     setDirection(undefined);
     setAssetUrn(undefined);
     setChain(undefined);
+    setHeaderFilters({});
+    setProblem(null);
     setCursors([]);
   }, [subject.urn]);
   const category = list.find((entry) => entry.id === chosen) ?? list[0] ?? null;
@@ -160,8 +215,16 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     ...(direction ? { direction } : {}),
     ...(assetUrn ? { assetUrn } : {}),
     ...(chain ? { chain } : {}),
+    ...headerFilters,
   };
-  const filtered = direction !== undefined || assetUrn !== undefined || chain !== undefined;
+  const filtered = Object.keys(filters).length > 0;
+  const setHeaderFilter = <Key extends keyof HeaderFilters>(key: Key, value: HeaderFilters[Key]) => {
+    const next = { ...headerFilters };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    setHeaderFilters(next);
+    setCursors([]);
+  };
   const transfers = useQuery({
     queryKey: ["flows", "category-transfers", subject.urn, category?.id, filters, after],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -200,6 +263,8 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   const resetFilters = () => {
     setAssetUrn(undefined);
     setChain(undefined);
+    setHeaderFilters({});
+    setProblem(null);
     chooseDirection(undefined);
   };
   useRowKeys(group);
@@ -227,6 +292,15 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
         chooseDirection(
           direction === undefined ? "incoming" : direction === "incoming" ? "outgoing" : undefined,
         ),
+    },
+    {
+      id: "categories.filter",
+      title: "Filter category transfers…",
+      group,
+      keys: "f",
+      keywords: ["urn", "amount", "usd"],
+      // The counterparty box; Tab reaches the amount filters.
+      run: () => urnInput.current?.focus(),
     },
     { id: "categories.reset", title: transferMessages.resetFilters, group, keys: "x", run: resetFilters },
     {
@@ -321,6 +395,38 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                   ))}
                 </Select>
               </FormControl>
+              <UrnFilterInput
+                label="Counterparty"
+                placeholder="pasted URN, Enter"
+                testId="category-urn-filter"
+                inputRef={urnInput}
+                notUrnMessage={flowMessages.notCounterpartyUrn}
+                value={headerFilters.counterpartyUrn?.[0]}
+                toUrn={counterpartyUrnOfText}
+                onProblem={setProblem}
+                onChange={(urn) => setHeaderFilter("counterpartyUrn", urn ? [urn] : undefined)}
+              />
+              <NumberFilterInput
+                label="Relevant amount"
+                testId="category-amount-filter"
+                operators={rangeOnlyOperators}
+                filter={headerFilters.relevantAmount}
+                onProblem={setProblem}
+                onChange={(filter) => setHeaderFilter("relevantAmount", filter)}
+              />
+              <NumberFilterInput
+                label="Relevant USD"
+                testId="category-usd-filter"
+                operators={rangeOnlyOperators}
+                filter={headerFilters.relevantAmountUsd}
+                onProblem={setProblem}
+                onChange={(filter) => setHeaderFilter("relevantAmountUsd", filter)}
+              />
+              {problem ? (
+                <p role="alert" className="sleuth-filter-problem">
+                  {problem}
+                </p>
+              ) : null}
             </div>
             <DataPanel title={category.name} query={transfers}>
               {(page) =>

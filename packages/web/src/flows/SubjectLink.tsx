@@ -20,7 +20,7 @@ export function SubjectLink({
   if (!path) return <span>{children}</span>;
   const plot = plotUrns ? { [plotUrnsAttribute]: plotUrns.join(" ") } : {};
   return (
-    <Link href={path} data-row-link="" className="sleuth-row-link" {...plot}>
+    <Link href={path} data-row-link="" data-urn={urn} className="sleuth-row-link" {...plot}>
       {children}
     </Link>
   );

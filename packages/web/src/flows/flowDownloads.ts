@@ -1,4 +1,5 @@
 import {
+  type CounterpartyFilters,
   type ExportRequest,
   type OwnershipAddressesRequest,
   type OwnershipCategory,
@@ -23,7 +24,11 @@ const counterpartyJobTypes = {
 /** 002 §7: the Counterparties pane as a Download CSV target, under the pane's filters. */
 export function counterpartiesDownload(
   subject: Subject,
-  filters: { includeNamedEntitiesOnly: boolean; riskScoreLevel?: number | undefined },
+  filters: {
+    includeNamedEntitiesOnly: boolean;
+    riskScoreLevel?: number | undefined;
+    filters?: CounterpartyFilters | undefined;
+  },
 ): DownloadTarget {
   return targetOf("counterparties", {
     jobType: counterpartyJobTypes[subject.kind],
@@ -31,6 +36,7 @@ export function counterpartiesDownload(
       ...subjectFieldsFor(subject.kind, subject.urn),
       includeNamedEntitiesOnly: filters.includeNamedEntitiesOnly,
       ...(filters.riskScoreLevel === undefined ? {} : { riskScoreLevel: filters.riskScoreLevel }),
+      ...(filters.filters ? { filters: filters.filters } : {}),
     },
   });
 }

@@ -1,5 +1,6 @@
 import {
   type CounterpartyFlowsSummaryRequest,
+  type CounterpartyKind,
   type FlowValueType,
   pageSizes,
   subjectFieldsFor,
@@ -21,6 +22,22 @@ export const flowQueries = {
       sleuthClient.flows.counterpartySummary(
         valueType,
         { ...subjectFieldsFor(valueType, urn), ...request },
+        { signal },
+      ),
+    staleTime: minute,
+  }),
+  /** 000 §7 by-counterparty-{kind}: every counterparty of one kind, a page along the cursor. */
+  counterpartiesOfKind: (valueType: FlowValueType, urn: string, kind: CounterpartyKind, after?: string) => ({
+    queryKey: ["flows", "counterparties-of-kind", urn, kind, after],
+    queryFn: ({ signal }: Signal) =>
+      sleuthClient.flows.byCounterparty(
+        valueType,
+        kind,
+        {
+          ...subjectFieldsFor(valueType, urn),
+          pageSize: pageSizes.totalFlows,
+          ...(after ? { after } : {}),
+        },
         { signal },
       ),
     staleTime: minute,

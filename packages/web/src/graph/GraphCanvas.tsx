@@ -1,62 +1,19 @@
 import { useStore } from "@nanostores/react";
-import {
-  formatMoney,
-  formatOffChainTimestamp,
-  type GraphDocument,
-  type GraphEdge,
-  usdText,
-} from "@sleuth/sdk";
-import { type Edge, MarkerType, type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
+import type { GraphDocument } from "@sleuth/sdk";
+import { type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { nodeAt } from "./canvasLayerDrawing.ts";
 import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
+import { flowEdgesOf } from "./flowEdges.ts";
 import { GraphCanvasLayer } from "./GraphCanvasLayer.tsx";
 import { type GraphFlowNode, GraphNodeView } from "./GraphNodeView.tsx";
 import { $wholeGraphDrawn } from "./graphWholeDrawing.ts";
-import {
-  type GraphDetail,
-  graphOverviewMinNodes,
-  useGraphDetailOfCanvas,
-  ZoomedOutContext,
-} from "./graphZoomDetail.ts";
+import { graphOverviewMinNodes, useGraphDetailOfCanvas, ZoomedOutContext } from "./graphZoomDetail.ts";
 import { OverviewNodeList } from "./OverviewNodeList.tsx";
 import { $pathFocus } from "./pathFocus.ts";
 
 const nodeTypes = { sleuth: GraphNodeView };
-
-function edgeLabel(edge: GraphEdge): string | undefined {
-  if (edge.type === "offChainEdge") {
-    const when = edge.timestamp ? ` · ${formatOffChainTimestamp(edge.timestamp)} UTC` : "";
-    return `${edge.information ?? ""}${when}`.trim() || undefined;
-  }
-  if (edge.type === "owns") return "owns";
-  const assets = edge.assets.length > 0 ? ` ${edge.assets.slice(0, 3).join(", ")}` : "";
-  // Issue 43: a flow none of whose transfers has a USD price says so, never $0.00.
-  return `${edge.amountUsd === null ? usdText(null) : formatMoney(edge.amountUsd)}${assets}`;
-}
-
-/**
- * The edges xyflow draws: flows with their amounts and dashed off-chain connections with the
- * investigator's information. Zoomed out, only the off-chain connections, and in the overview none:
- * the canvas layer (GraphCanvasLayer) draws the rest together, without amounts.
- */
-export function flowEdgesOf(document: GraphDocument, detail: GraphDetail = "detail"): Edge[] {
-  if (detail === "overview") return [];
-  return document.edges
-    .filter((edge) => detail === "detail" || edge.type === "offChainEdge")
-    .map((edge) => ({
-      id: edge.id,
-      source: edge.source,
-      target: edge.target,
-      label: edgeLabel(edge),
-      className: `sleuth-graph-edge sleuth-graph-edge-${edge.type}`,
-      markerEnd: { type: MarkerType.ArrowClosed },
-      // No wide invisible hit path per edge: flows are not clicked on this canvas.
-      interactionWidth: 0,
-      ...(edge.type === "offChainEdge" || edge.type === "owns" ? { style: { strokeDasharray: "6 4" } } : {}),
-    }));
-}
 
 /**
  * The canvas (@xyflow/react). The page owns the document and the selection; the canvas draws them,

@@ -11,8 +11,11 @@ import {
   PersonIcon,
 } from "@primer/octicons-react";
 import {
+  displayAddress,
   formatMoney,
   type GraphNode,
+  graphNodeNameText,
+  parseUrn,
   refreshStatusTexts,
   riskColorOf,
   riskScoreLevelOf,
@@ -60,6 +63,17 @@ export function nodeTitle(node: GraphNode): string {
   return node.label.length > 40 ? `${node.label.slice(0, 39)}…` : node.label;
 }
 
+/**
+ * A node's hover title: its kind, its name with the name's kind (issue 39), the address a name
+ * stands for, and its risk.
+ */
+export function nodeHoverTitle(node: GraphNode): string {
+  const parts = node.type === "address" && node.nameKind ? parseUrn(node.trmUrn) : null;
+  const address = parts?.kind === "address" ? `, ${displayAddress(parts.chain, parts.address)}` : "";
+  const risk = node.riskScore === null ? "" : `, ${subjectRiskText(node.riskScore)}`;
+  return `${typeNames[node.type]} ${graphNodeNameText(node)}${address}${risk}`;
+}
+
 /** A node on the canvas: its kind, title, balance and risk (issue 30: nodes show balance and risk). */
 function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
   const { node } = data;
@@ -82,7 +96,7 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
         data-urn={node.trmUrn}
         data-name-kind={node.nameKind ?? undefined}
         data-risk-text={node.riskScore === null ? undefined : subjectRiskText(node.riskScore)}
-        title={`${typeNames[node.type]} ${node.label}${node.riskScore === null ? "" : `, ${subjectRiskText(node.riskScore)}`}`}
+        title={nodeHoverTitle(node)}
         // The same size as in full, so the flows keep their ends when the zoom crosses over.
         style={{
           height: nodeSize(node).height,
@@ -107,6 +121,7 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
       data-urn={node.trmUrn}
       data-name-kind={node.nameKind ?? undefined}
       data-risk-text={node.riskScore === null ? undefined : subjectRiskText(node.riskScore)}
+      title={nodeHoverTitle(node)}
     >
       <Handle type="target" position={Position.Left} className="sleuth-graph-handle" />
       <div className="sleuth-graph-node-head">

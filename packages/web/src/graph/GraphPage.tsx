@@ -3,14 +3,17 @@ import { Heading, Spinner, Text } from "@primer/react";
 import {
   canEditGraphs,
   chainIdSchema,
+  displayAddress,
   expandDefaultLimit,
   formatMoney,
   graphEditorRoleMessage,
+  parseUrn,
   transactionUrn,
 } from "@sleuth/sdk";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { announce } from "../messages/messageStore.ts";
 import { $signedIn } from "../session/sessionStore.ts";
@@ -52,6 +55,11 @@ function newId(prefix: string): string {
   return `${prefix}:${globalThis.crypto.randomUUID()}`;
 }
 
+function addressTextOf(urn: string): string {
+  const parts = parseUrn(urn);
+  return parts?.kind === "address" ? displayAddress(parts.chain, parts.address) : urn;
+}
+
 function SelectedNodePanel() {
   const node = useStore($selectedNode);
   if (!node)
@@ -63,9 +71,24 @@ function SelectedNodePanel() {
   return (
     <dl className="sleuth-graph-side-details" data-testid="graph-selected">
       <dt>Selected</dt>
-      <dd className="sleuth-break">{node.label}</dd>
+      <dd className="sleuth-break">
+        {node.nameKind ? (
+          <CounterpartyNameView
+            name={{ name: node.label, kind: node.nameKind, source: node.nameSource ?? null }}
+          />
+        ) : (
+          node.label
+        )}
+      </dd>
       <dt>Type</dt>
       <dd>{node.type}</dd>
+      {node.type === "address" && node.nameKind ? (
+        <>
+          {/* Issue 39: a named address still shows the address its name stands for. */}
+          <dt>Address</dt>
+          <dd className="sleuth-break sleuth-mono">{addressTextOf(node.trmUrn)}</dd>
+        </>
+      ) : null}
       {node.chain ? (
         <>
           <dt>Chain</dt>

@@ -2,6 +2,7 @@ import type { GraphEdge, GraphNode } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { nodeAt } from "./canvasLayerDrawing.ts";
 import { canvasNodesOf, type DrawnNodes } from "./canvasNodes.ts";
+import { flowEdgesOf } from "./flowEdges.ts";
 import { zoomedOutFlowPaths } from "./flowPaths.ts";
 import { graphDetailOf } from "./graphZoomDetail.ts";
 
@@ -88,5 +89,22 @@ describe("issue 30 drawing a large graph", () => {
     const overview = zoomedOutFlowPaths([edge("a", "b", "offChainEdge")], boxes, true);
     expect(overview.offChain.startsWith("M220,39")).toBe(true);
     expect(overview.solid).toBe("");
+  });
+});
+
+describe("issue 39 named counterparties on the graph's edges", () => {
+  test("issue 39 a flow reads between its ends' names and their kinds, never their bare URNs", () => {
+    const from = { ...node("a", 0, 0), label: "Larch Digital", nameKind: "entity" as const };
+    const to = {
+      ...node("b", 300, 0),
+      label: "Hot wallet",
+      nameKind: "label" as const,
+      nameSource: "labels.csv",
+    };
+    const [flow] = flowEdgesOf({ nodes: [from, to], edges: [edge("a", "b")] });
+    expect(flow?.ariaLabel).toBe("Flow Larch Digital (entity) → Hot wallet (label · labels.csv): $10.00 ETH");
+    // An unnamed address reads as its address.
+    const [plain] = flowEdgesOf({ nodes: [node("a", 0, 0), node("c", 300, 0)], edges: [edge("a", "c")] });
+    expect(plain?.ariaLabel).toBe("Flow a → c: $10.00 ETH");
   });
 });
