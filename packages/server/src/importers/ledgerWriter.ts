@@ -46,6 +46,10 @@ export class LedgerWriter {
   readonly #assetIds = new Map<string, number>();
   readonly #touchedAddresses = new Set<number>();
   readonly #touchedTransactions = new Set<number>();
+  /** Addresses whose whole history's running balances are recomputed (touchAddresses). */
+  readonly #recountedAddresses = new Set<number>();
+  /** The first transfer id this writer inserted: its rows are those of the touched addresses from here. */
+  #firstTransferId: number | null = null;
   /** Assets already stored whose symbol, name or decimals an import changed: their transfers re-price. */
   readonly changedAssetIds = new Set<number>();
 
@@ -239,7 +243,10 @@ export class LedgerWriter {
    * `finish` recomputes their balances with the rest, and the read model follows them.
    */
   touchAddresses(addressIds: Iterable<number>): void {
-    for (const id of addressIds) this.#touchedAddresses.add(id);
+    for (const id of addressIds) {
+      this.#touchedAddresses.add(id);
+      this.#recountedAddresses.add(id);
+    }
   }
 
   async write(records: readonly LedgerRecord[]): Promise<BatchOutcome> {
@@ -312,8 +319,8 @@ export class LedgerWriter {
     if (rows.length === 0) return;
     // USD at the imported price of the transfer's UTC day, when the store has one (never the demo
     // world's invented walk: priceUsableSql); entities copied from the owners.
-    await this.#tx.query(
-      `INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
+    const [first] = await this.#tx.query<{ id: number | string | null }>(
+      `WITH inserted AS (INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
          counterparty_entity_id, asset_id, direction, amount_raw, amount_usd, balance_raw)
        SELECT r.transaction_id, r.block_timestamp, r.address_id, r.counterparty_id, a.entity_id, c.entity_id,
          r.asset_id, r.direction, r.amount_raw,
@@ -325,7 +332,9 @@ export class LedgerWriter {
        LEFT JOIN addresses c ON c.id = r.counterparty_id
        JOIN assets s ON s.id = r.asset_id
        LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date
-         AND p.origin = 'import'`,
+         AND p.origin = 'import'
+       RETURNING id)
+       SELECT min(id) AS id FROM inserted`,
       [
         rows.map((row) => row.transactionId),
         rows.map((row) => row.timestamp),
@@ -336,6 +345,7 @@ export class LedgerWriter {
         rows.map((row) => row.amount.toString()),
       ],
     );
+    if (first?.id != null && this.#firstTransferId === null) this.#firstTransferId = Number(first.id);
     for (const row of rows) this.#touchedAddresses.add(row.addressId);
     this.#touchTransactions(rows.map((row) => row.transactionId));
   }
@@ -362,15 +372,45 @@ export class LedgerWriter {
       `UPDATE addresses SET has_imported_transfers = true
        WHERE id IN (SELECT address_id FROM import_touched_addresses) AND NOT has_imported_transfers`,
     );
+    // Issue 46: only the rows from each (address, asset)'s earliest new transfer on change, and the
+    // balance left by the row before it still holds: the work follows the batch, not the address's
+    // history (a busy address's history is most of a store). Ids grow with insertion, so this
+    // writer's rows have ids from its first on; a row of another writer among them is recomputed
+    // to what it holds. Addresses whose rows someone removed (touchAddresses) start from zero.
     await this.#tx.query(
       `UPDATE transfers t SET balance_raw = s.balance
        FROM (
-         SELECT id, sum(CASE WHEN direction = 'incoming' THEN amount_raw ELSE -amount_raw END)
-           OVER (PARTITION BY address_id, asset_id ORDER BY block_timestamp, id) AS balance
-         FROM transfers WHERE address_id IN (SELECT address_id FROM import_touched_addresses)
+         SELECT f.id, r.before + sum(CASE WHEN f.direction = 'incoming' THEN f.amount_raw ELSE -f.amount_raw END)
+           OVER (PARTITION BY f.address_id, f.asset_id ORDER BY f.block_timestamp, f.id) AS balance
+         FROM (
+           SELECT n.address_id, n.asset_id, n.since, coalesce((
+             SELECT p.balance_raw FROM transfers p
+             WHERE p.address_id = n.address_id AND p.asset_id = n.asset_id AND p.block_timestamp < n.since
+             ORDER BY p.block_timestamp DESC, p.id DESC LIMIT 1), 0) AS before
+           FROM (
+             SELECT address_id, asset_id, min(block_timestamp) AS since FROM transfers
+             WHERE id >= $1 AND address_id IN (SELECT address_id FROM import_touched_addresses)
+               AND NOT address_id = ANY($2::bigint[])
+             GROUP BY address_id, asset_id
+           ) n
+         ) r
+         JOIN transfers f ON f.address_id = r.address_id AND f.asset_id = r.asset_id AND f.block_timestamp >= r.since
        ) s
        WHERE t.id = s.id AND t.balance_raw IS DISTINCT FROM s.balance`,
+      [this.#firstTransferId ?? Number.MAX_SAFE_INTEGER, [...this.#recountedAddresses]],
     );
+    if (this.#recountedAddresses.size > 0) {
+      await this.#tx.query(
+        `UPDATE transfers t SET balance_raw = s.balance
+         FROM (
+           SELECT id, sum(CASE WHEN direction = 'incoming' THEN amount_raw ELSE -amount_raw END)
+             OVER (PARTITION BY address_id, asset_id ORDER BY block_timestamp, id) AS balance
+           FROM transfers WHERE address_id = ANY($1::bigint[])
+         ) s
+         WHERE t.id = s.id AND t.balance_raw IS DISTINCT FROM s.balance`,
+        [[...this.#recountedAddresses]],
+      );
+    }
     // A transaction's value is what its receivers got; with no transfer at all it moved nothing.
     await this.#tx.query(
       `UPDATE transactions x SET
