@@ -16,7 +16,8 @@ import { openTestStore, startTestServer, storeKinds, type TestServer } from "../
 
 // Issue 46 "Done when": the follower against a real local Ethereum node (anvil), on both stores (on
 // PostgreSQL its batches take the advisory lock several server processes share). Each store
-// follows the same node twice (the reorganisation), so the file runs for a while.
+// follows the same node twice (the reorganisation), so the file runs for a while; the set-up (a node,
+// a server, a token deployed and four transfers mined) gets two minutes on a loaded machine.
 
 async function waitFor(client: SleuthClient, done: (status: IngestStatus) => boolean): Promise<IngestStatus> {
   for (;;) {
@@ -89,7 +90,7 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     sent.bobEther = await b.sendTransaction({ to: carol.address, value: parseEther("0.25") });
     for (const hash of Object.values(sent)) await a.waitForTransactionReceipt({ hash });
     head = Number(await a.getBlockNumber({ cacheTime: 0 }));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await anvil?.stop();
