@@ -128,7 +128,7 @@ export const benchmarks: readonly Benchmark[] = [
   {
     name: "ingest",
     what: "sustained ingest from a local Ethereum node (anvil) by the follower, transfers per second",
-    args: "[scale] [transfers]",
+    args: "[scale] [transfers] [--profile [--plans]] [--store pglite|postgres]",
     target: "≥ 2,000 transfers/s on the large world, rollups current after each batch (issue 46)",
     measure: "Ingest",
   },

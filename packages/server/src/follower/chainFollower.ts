@@ -144,6 +144,8 @@ export class ChainFollower {
   #transfersIngested = 0;
   #reorgs = 0;
   #lastError: { message: string; at: string } | null = null;
+  /** The next batch's blocks, being read while the batch before them is written. */
+  #ahead: { from: bigint; to: bigint; blocks: Promise<FollowedBlock[] | null> } | null = null;
   /** Token contracts whose metadata was read (or found stored) already: read once. */
   readonly #tokensKnown = new Set<string>();
 
@@ -236,6 +238,7 @@ export class ChainFollower {
     await this.#loop;
     this.#loop = null;
     this.#abort = null;
+    this.#ahead = null;
   }
 
   #run(settings: FollowSettings): void {
@@ -299,7 +302,8 @@ export class ChainFollower {
       await sleep(this.#options.pollMs, signal);
       return false;
     }
-    const blocks = await readBlocks(client, next, last);
+    const blocks = await this.#blocksOf(client, next, last);
+    last = blocks[blocks.length - 1]!.number;
     for (let index = 1; index < blocks.length; index++) {
       // The node reorganised while answering: read the batch again.
       if (blocks[index]!.parentHash !== blocks[index - 1]!.hash) return false;
@@ -309,8 +313,30 @@ export class ChainFollower {
       return false;
     }
     if (signal.aborted) return false;
+    // The next range is read while this one is written: the node works while the store does. What
+    // it reads is checked like any batch (parent hashes) before it is written.
+    let aheadTo = last + BigInt(this.#options.batchBlocks);
+    if (aheadTo > safe) aheadTo = safe;
+    if (settings.to !== null && aheadTo > settings.to) aheadTo = settings.to;
+    if (aheadTo > last) this.#readAhead(client, last + 1n, aheadTo);
     await this.#write(blocks, checkpoint, client);
     return false;
+  }
+
+  /** Blocks `from`..`to` (fewer when a read ahead of them holds fewer), read ahead or now. */
+  async #blocksOf(client: PublicClient, from: bigint, to: bigint): Promise<FollowedBlock[]> {
+    const ahead = this.#ahead;
+    this.#ahead = null;
+    if (ahead?.from === from && ahead.to <= to) {
+      const blocks = await ahead.blocks;
+      if (blocks !== null) return blocks;
+    }
+    return readBlocks(client, from, to);
+  }
+
+  #readAhead(client: PublicClient, from: bigint, to: bigint): void {
+    // A failed read ahead is read again in its own turn, where a failure counts.
+    this.#ahead = { from, to, blocks: readBlocks(client, from, to).catch(() => null) };
   }
 
   /** A parent-hash mismatch: undoes the store's blocks after the last one the node still has. */
@@ -342,6 +368,7 @@ export class ChainFollower {
       return result;
     });
     forgetSummaryRows();
+    this.#ahead = null;
     this.#reorgs++;
     this.#options.log?.info(
       { after: ancestor.toString(), blocks: removed.blocks, transfers: removed.transfers },

@@ -28,13 +28,19 @@ export interface FollowedBlock {
   tokens: Set<string>;
 }
 
-/** A viem client for the node: requests batched into one HTTP call, retried with backoff. */
+/**
+ * A viem client for the node: requests batched a few to an HTTP call, retried with backoff. A full
+ * block with its receipts runs to megabytes: a batch of many in one answer passes viem's 10 MiB cap
+ * on an answer (the follower then retried the same batch for ever), and a node answers the calls of
+ * one HTTP batch one after another, where separate calls it may answer side by side.
+ */
 export function ethereumClient(rpcUrl: string): PublicClient {
   return createPublicClient({
     // The follower polls at its own pace; a cached head would hold it behind the node.
     cacheTime: 0,
     transport: http(rpcUrl, {
-      batch: { batchSize: 200, wait: 0 },
+      batch: { batchSize: 4, wait: 0 },
+      maxResponseBodySize: 128 * 1024 * 1024,
       retryCount: 4,
       retryDelay: 250,
       timeout: 30_000,

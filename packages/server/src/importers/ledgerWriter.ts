@@ -46,6 +46,13 @@ export class LedgerWriter {
   readonly #assetIds = new Map<string, number>();
   readonly #touchedAddresses = new Set<number>();
   readonly #touchedTransactions = new Set<number>();
+  /** Addresses whose whole history's running balances are recomputed (touchAddresses). */
+  readonly #recountedAddresses = new Set<number>();
+  /**
+   * Address and asset pairs that got a transfer older than one they already had: their running
+   * balances are recomputed from that transfer's time on (`finish`). Keyed `address:asset`.
+   */
+  readonly #latePairs = new Map<string, { addressId: number; assetId: number; since: string }>();
   /** Assets already stored whose symbol, name or decimals an import changed: their transfers re-price. */
   readonly changedAssetIds = new Set<number>();
 
@@ -242,7 +249,10 @@ export class LedgerWriter {
    * `finish` recomputes their balances with the rest, and the read model follows them.
    */
   touchAddresses(addressIds: Iterable<number>): void {
-    for (const id of addressIds) this.#touchedAddresses.add(id);
+    for (const id of addressIds) {
+      this.#touchedAddresses.add(id);
+      this.#recountedAddresses.add(id);
+    }
   }
 
   async write(records: readonly LedgerRecord[]): Promise<BatchOutcome> {
@@ -314,21 +324,42 @@ export class LedgerWriter {
   async #insertTransfers(rows: readonly TransferRow[]): Promise<void> {
     if (rows.length === 0) return;
     // USD at the imported price of the transfer's UTC day, when the store has one (never the demo
-    // world's invented walk: priceUsableSql); entities copied from the owners.
-    await this.#tx.query(
-      `INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
-         counterparty_entity_id, asset_id, direction, amount_raw, amount_usd, balance_raw)
-       SELECT r.transaction_id, r.block_timestamp, r.address_id, r.counterparty_id, a.entity_id, c.entity_id,
-         r.asset_id, r.direction, r.amount_raw,
-         ${transferUsdSql("r.amount_raw")},
-         0
-       FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::integer[], $6::text[], $7::numeric[])
-         AS r(transaction_id, block_timestamp, address_id, counterparty_id, asset_id, direction, amount_raw)
-       JOIN addresses a ON a.id = r.address_id
-       LEFT JOIN addresses c ON c.id = r.counterparty_id
-       JOIN assets s ON s.id = r.asset_id
-       LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date
-         AND p.origin = 'import'`,
+    // world's invented walk: priceUsableSql); entities copied from the owners. Issue 46: each row's
+    // running balance is written with it, from the balance the address and asset's latest stored
+    // transfer left (ids follow the rows' time order, so (block_timestamp, id) order holds); where
+    // a stored transfer is later than a new one, finish() recomputes the pair from there.
+    const [answer] = await this.#tx.query<{ late: [number, number, string][] | null }>(
+      `WITH r AS MATERIALIZED (
+         SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::integer[], $6::text[], $7::numeric[])
+           WITH ORDINALITY AS r(transaction_id, block_timestamp, address_id, counterparty_id, asset_id, direction, amount_raw, ord)
+       ), pairs AS MATERIALIZED (
+         SELECT k.address_id, k.asset_id, k.since, coalesce(l.balance_raw, 0) AS before, l.block_timestamp AS latest
+         FROM (SELECT address_id, asset_id, min(block_timestamp) AS since FROM r GROUP BY address_id, asset_id) k
+         LEFT JOIN LATERAL (
+           SELECT p.balance_raw, p.block_timestamp FROM transfers p
+           WHERE p.address_id = k.address_id AND p.asset_id = k.asset_id
+           ORDER BY p.block_timestamp DESC, p.id DESC LIMIT 1
+         ) l ON true
+       ), inserted AS (
+         INSERT INTO transfers (transaction_id, block_timestamp, address_id, counterparty_id, entity_id,
+           counterparty_entity_id, asset_id, direction, amount_raw, amount_usd, balance_raw)
+         SELECT r.transaction_id, r.block_timestamp, r.address_id, r.counterparty_id, a.entity_id, c.entity_id,
+           r.asset_id, r.direction, r.amount_raw,
+           ${transferUsdSql("r.amount_raw")},
+           k.before + sum(CASE WHEN r.direction = 'incoming' THEN r.amount_raw ELSE -r.amount_raw END)
+             OVER (PARTITION BY r.address_id, r.asset_id ORDER BY r.block_timestamp, r.ord)
+         FROM r
+         JOIN pairs k ON k.address_id = r.address_id AND k.asset_id = r.asset_id
+         JOIN addresses a ON a.id = r.address_id
+         LEFT JOIN addresses c ON c.id = r.counterparty_id
+         JOIN assets s ON s.id = r.asset_id
+         LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date
+           AND p.origin = 'import'
+         ORDER BY r.block_timestamp, r.ord
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM inserted) AS inserted,
+         (SELECT json_agg(json_build_array(address_id, asset_id, since)) FROM pairs WHERE latest > since) AS late`,
       [
         rows.map((row) => row.transactionId),
         rows.map((row) => row.timestamp),
@@ -339,6 +370,12 @@ export class LedgerWriter {
         rows.map((row) => row.amount.toString()),
       ],
     );
+    for (const [addressId, assetId, since] of answer?.late ?? []) {
+      const key = `${addressId}:${assetId}`;
+      const known = this.#latePairs.get(key);
+      if (!known || Date.parse(since) < Date.parse(known.since))
+        this.#latePairs.set(key, { addressId: Number(addressId), assetId: Number(assetId), since });
+    }
     for (const row of rows) this.#touchedAddresses.add(row.addressId);
     this.#touchTransactions(rows.map((row) => row.transactionId));
   }
@@ -365,15 +402,47 @@ export class LedgerWriter {
       `UPDATE addresses SET has_imported_transfers = true
        WHERE id IN (SELECT address_id FROM import_touched_addresses) AND NOT has_imported_transfers`,
     );
-    await this.#tx.query(
-      `UPDATE transfers t SET balance_raw = s.balance
-       FROM (
-         SELECT id, sum(CASE WHEN direction = 'incoming' THEN amount_raw ELSE -amount_raw END)
-           OVER (PARTITION BY address_id, asset_id ORDER BY block_timestamp, id) AS balance
-         FROM transfers WHERE address_id IN (SELECT address_id FROM import_touched_addresses)
-       ) s
-       WHERE t.id = s.id AND t.balance_raw IS DISTINCT FROM s.balance`,
+    // Issue 46: the new rows carry their balances already; a pair that got a transfer older than
+    // its latest is recomputed from that transfer on, from the balance the row before it left, so
+    // the work follows the batch and not a busy address's history.
+    const late = [...this.#latePairs.values()].filter(
+      (pair) => !this.#recountedAddresses.has(pair.addressId),
     );
+    if (late.length > 0) {
+      await this.#tx.query(
+        `WITH k AS MATERIALIZED (
+           SELECT k.address_id, k.asset_id, k.since, coalesce((
+             SELECT p.balance_raw FROM transfers p
+             WHERE p.address_id = k.address_id AND p.asset_id = k.asset_id AND p.block_timestamp < k.since
+             ORDER BY p.block_timestamp DESC, p.id DESC LIMIT 1), 0) AS before
+           FROM unnest($1::bigint[], $2::integer[], $3::timestamptz[]) AS k(address_id, asset_id, since)
+         )
+         UPDATE transfers t SET balance_raw = s.balance
+         FROM (
+           SELECT f.id, k.before + sum(CASE WHEN f.direction = 'incoming' THEN f.amount_raw ELSE -f.amount_raw END)
+             OVER (PARTITION BY f.address_id, f.asset_id ORDER BY f.block_timestamp, f.id) AS balance
+           FROM k JOIN transfers f ON f.address_id = k.address_id AND f.asset_id = k.asset_id AND f.block_timestamp >= k.since
+         ) s
+         WHERE t.id = s.id AND t.balance_raw IS DISTINCT FROM s.balance`,
+        [
+          late.map((pair) => pair.addressId),
+          late.map((pair) => pair.assetId),
+          late.map((pair) => pair.since),
+        ],
+      );
+    }
+    if (this.#recountedAddresses.size > 0) {
+      await this.#tx.query(
+        `UPDATE transfers t SET balance_raw = s.balance
+         FROM (
+           SELECT id, sum(CASE WHEN direction = 'incoming' THEN amount_raw ELSE -amount_raw END)
+             OVER (PARTITION BY address_id, asset_id ORDER BY block_timestamp, id) AS balance
+           FROM transfers WHERE address_id = ANY($1::bigint[])
+         ) s
+         WHERE t.id = s.id AND t.balance_raw IS DISTINCT FROM s.balance`,
+        [[...this.#recountedAddresses]],
+      );
+    }
     // A transaction's value is what its receivers got; with no transfer at all it moved nothing.
     await this.#tx.query(
       `UPDATE transactions x SET
