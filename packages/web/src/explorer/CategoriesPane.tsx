@@ -19,6 +19,7 @@ import {
   transactionUrn,
   transferMessages,
   truncateMiddle,
+  usdTotalText,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -48,6 +49,8 @@ interface SubjectCategory {
   name: string;
   volumeUsd: number;
   transfers: number;
+  /** Issue 43: of those, the transfers with no USD price (the volume is then a floor, or unknown). */
+  unpriced: number;
 }
 
 /** The subject's counterparty categories (000 §7 daily exposure, summed), largest volume first. */
@@ -59,9 +62,11 @@ function categoriesOf(days: readonly CategoryDailyRow[]): SubjectCategory[] {
       name: day.category,
       volumeUsd: 0,
       transfers: 0,
+      unpriced: 0,
     };
     category.volumeUsd += day.incomingVolumeUsd + day.outgoingVolumeUsd;
     category.transfers += day.incomingTransfers + day.outgoingTransfers;
+    category.unpriced += (day.incomingUnpriced ?? 0) + (day.outgoingUnpriced ?? 0);
     byId.set(day.categoryId, category);
   }
   return [...byId.values()].sort((a, b) => b.volumeUsd - a.volumeUsd || a.name.localeCompare(b.name));
@@ -339,7 +344,9 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                 >
                   {data.map((entry) => (
                     <Select.Option key={entry.id} value={String(entry.id)}>
-                      {`${entry.name} · ${formatUsdVolume(entry.volumeUsd)} · ${entry.transfers.toLocaleString("en-US")} ${entry.transfers === 1 ? "transfer" : "transfers"}`}
+                      {entry.unpriced > 0
+                        ? `${entry.name} · ${usdTotalText({ usd: entry.volumeUsd, transfers: entry.transfers, unpriced: entry.unpriced })}`
+                        : `${entry.name} · ${formatUsdVolume(entry.volumeUsd)} · ${entry.transfers.toLocaleString("en-US")} ${entry.transfers === 1 ? "transfer" : "transfers"}`}
                     </Select.Option>
                   ))}
                 </Select>
