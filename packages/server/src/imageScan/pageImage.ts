@@ -13,6 +13,8 @@ export interface GreyImage {
 const targetLineHeight = 30;
 // A page larger than this is read at a smaller scale: the OCR's time and memory follow its pixels.
 const maxOcrPixels = 9_000_000;
+// Small text (an 11 px face at 1×) is read again up to this many times larger.
+const maxUpscale = 4;
 
 /**
  * The median height of the image's text lines, in pixels (0 when it has none). A line of text is
@@ -30,7 +32,7 @@ export function typicalLineHeight(mask: InkMask): number {
 export function ocrScale(mask: InkMask, lineHeight: number, boost = 1): number {
   const wanted = lineHeight === 0 ? 1 : (targetLineHeight * boost) / lineHeight;
   const fit = Math.sqrt(maxOcrPixels / (mask.width * mask.height));
-  return Math.max(0.35, Math.min(4, wanted, fit));
+  return Math.max(0.35, Math.min(maxUpscale, wanted, fit));
 }
 
 /** The page scaled by `factor` (bilinear), still dark on light. */

@@ -122,6 +122,12 @@ function mayContinue(
   const other = doubtful.find((entry) => entry.index === index);
   if (other !== undefined) return other.alphabet === alphabet;
   const pieces = line.text.split(/\s+/).filter((piece) => piece !== "");
+  // Read in hex, a label below ("Request") would come out as hex and lengthen a decoy into a hash.
+  if (
+    (alphabet === "hex" || alphabet === "hexLower") &&
+    !pieces.every((piece) => /^[0-9a-fA-FoOlI]+$/.test(piece))
+  )
+    return false;
   return pieces.length === 1 || (pieces.length === 2 && pieces.some((piece) => /\d/.test(piece)));
 }
 
@@ -156,12 +162,23 @@ function regionsOf(
       right = Math.max(right, line.right);
       bottom = line.bottom;
     }
+    // Padded, but never past half-way to the lines above and below: a sliver of a label, read in
+    // an identifier's alphabet, would come out as a few more characters of it.
     const pad = height * 0.6;
+    const beside = lines.filter((line) => line.left < right && line.right > left);
+    const above = Math.max(
+      top - pad,
+      ...beside.filter((line) => line.bottom <= top).map((line) => (line.bottom + top) / 2),
+    );
+    const below = Math.min(
+      bottom + pad,
+      ...beside.filter((line) => line.top >= bottom).map((line) => (line.top + bottom) / 2),
+    );
     const box = {
       left: Math.max(0, Math.floor((left - pad) / scale)),
-      top: Math.max(0, Math.floor((top - pad) / scale)),
+      top: Math.max(0, Math.floor(above / scale)),
       right: Math.min(page.width, Math.ceil((right + pad) / scale)),
-      bottom: Math.min(page.height, Math.ceil((bottom + pad) / scale)),
+      bottom: Math.min(page.height, Math.ceil(below / scale)),
     };
     regions.push({
       left: box.left,
