@@ -133,6 +133,7 @@ async function main(): Promise<void> {
     "image costs one OCR pass of the page (levelled first when its text runs at a slant) and up to three",
     "re-reads of its doubtful lines, each in the alphabet of the identifier it seems to hold.",
     "",
+    `The first ${corpus.length} images of the corpus${corpus.length < 220 ? " (of 220 drawn; the machine's load left no time for all)" : ""},`,
     `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), shared with other sessions: load average`,
     `${meanLoad.toFixed(1)} over the run (from ${Math.min(...load).toFixed(1)} to ${Math.max(...load).toFixed(1)}). Wall-clock times follow that load;`,
     "CPU median is the process's CPU time per image (the OCR threads included), which does not.",

@@ -73,6 +73,12 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
     expect(read("LNf2JDiuunBz7GMDKFYHN4rq5meXWxiWfb")).toEqual({ value: litecoin, reading: "corrected" });
   });
 
+  test("issue 42 a letter read twice in both cases, with two confusions beside, is corrected", () => {
+    // Read by tesseract from a clean 1× monospace screenshot (the corpus's image 083).
+    const litecoinRead = "LaizKtS5DUhPuUP1nTQcc83MS7HWK6vk852";
+    expect(read(litecoinRead)).toEqual({ value: "LaizKtS5DUhPuP1nTQcc83MS7HwK6vk85z", reading: "corrected" });
+  });
+
   test("issue 42 a 4 read as d in bech32 is corrected by its checksum", () => {
     expect(read(bech32.replace("l643", "l6d3"))).toEqual({ value: bech32, reading: "corrected" });
   });
