@@ -129,8 +129,8 @@ async function main(): Promise<void> {
     "What limits the figures: tesseract's misreads at small sizes (11–13 px at 1×) and in proportional faces",
     "go beyond the correction's bound (three confusions, or one lost or extra character), and hashes and",
     "lowercase 0x addresses carry no checksum, so they are kept only when two passes agree and one read them",
-    "exactly: a glyph misread the same way by every pass (an f as 7 in an 11 px face) loses the hash, or
-gives a wrong one when the misread glyph is a hex digit too (an f as 1, a 4 as d: the wrong reads below). Each",
+    "exactly: a glyph misread the same way by every pass (an f as 7 in an 11 px face) loses the hash, or",
+    "gives a wrong one when the misread glyph is a hex digit too (an f as 1, a 4 as d: the wrong reads below). Each",
     "image costs one OCR pass of the page (levelled first when its text runs at a slant) and up to three",
     "re-reads of its doubtful lines, each in the alphabet of the identifier it seems to hold.",
     "",
