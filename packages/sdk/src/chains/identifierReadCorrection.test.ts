@@ -67,6 +67,20 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
     expect(read("LNf2JDiuun8z7GMDKFYHN4rq5meXWxiwfb")).toEqual({ value: litecoin, reading: "corrected" });
     expect(read("DLrP8nddK8lTn7YStmKVAhgfxYexZFJymq")).toEqual({ value: dogecoin, reading: "corrected" });
     expect(read("TBHTJgAy4DhHhmT3dNceJYNRz4SdL0fLre")).toEqual({ value: tron, reading: "corrected" });
+    // Confusions the corpus showed in monospace faces: J read as I, f as T, w as W.
+    expect(read("TBHTIqAy4DhHhmT3dNceJYNRz4SdLofLre")).toEqual({ value: tron, reading: "corrected" });
+    expect(read("1A1zP1eP5QGeTi2DMPTfTL5SLmv7DivfNa")).toEqual({ value: bitcoin, reading: "corrected" });
+    expect(read("LNf2JDiuunBz7GMDKFYHN4rq5meXWxiWfb")).toEqual({ value: litecoin, reading: "corrected" });
+  });
+
+  test("issue 42 a letter read twice in both cases, with two confusions beside, is corrected", () => {
+    // Read by tesseract from a clean 1× monospace screenshot (the corpus's image 083).
+    const litecoinRead = "LaizKtS5DUhPuUP1nTQcc83MS7HWK6vk852";
+    expect(read(litecoinRead)).toEqual({ value: "LaizKtS5DUhPuP1nTQcc83MS7HwK6vk85z", reading: "corrected" });
+  });
+
+  test("issue 42 a 4 read as d in bech32 is corrected by its checksum", () => {
+    expect(read(bech32.replace("l643", "l6d3"))).toEqual({ value: bech32, reading: "corrected" });
   });
 
   test("issue 42 a mixed-case EVM address is corrected only when EIP-55 then holds", () => {

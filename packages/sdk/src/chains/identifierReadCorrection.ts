@@ -39,13 +39,14 @@ const confusables: Readonly<Record<string, string>> = {
   Q: "O0q",
   "1": "lIi7",
   l: "1Ii",
-  I: "1li",
+  I: "1liJ",
+  J: "I",
   i: "1l7j",
   "|": "1lI",
   "!": "1lI",
   j: "i",
   t: "f",
-  f: "t",
+  f: "tT",
   "5": "Ss",
   S: "5s",
   s: "S5",
@@ -56,7 +57,7 @@ const confusables: Readonly<Record<string, string>> = {
   q: "g9",
   "7": "?1T",
   "?": "7",
-  T: "7",
+  T: "7f",
   "2": "Zz",
   Z: "2z",
   z: "Z2",
@@ -71,7 +72,8 @@ const confusables: Readonly<Record<string, string>> = {
   c: "e",
   e: "c",
   a: "o",
-  "4": "A",
+  "4": "Ad",
+  d: "4",
   A: "4",
   "3": "E",
   E: "3",
@@ -198,11 +200,18 @@ function runSearch(search: Search): { value: string; corrected: boolean } | null
       const value = searchChanges(options, search, changes, budget);
       if (value !== null) found.add(value);
     };
-    // A character too many (doubled, or a stray glyph): each dropped in turn, with one more confusion.
+    // A character too many (doubled, or a stray glyph): each dropped in turn, with one more confusion,
+    // or two when it doubles its neighbour in the other case (tesseract reads a "v" as "Vv").
+    const read = search.options.map((option) => option[0]!);
+    const twin = (index: number) =>
+      [read[index - 1], read[index + 1]].some(
+        (other) =>
+          other !== undefined && other !== read[index] && other.toLowerCase() === read[index]!.toLowerCase(),
+      );
     for (let index = 0; index < length && search.lengths.includes(length - 1); index++)
       tryOptions(
         search.options.filter((_, at) => at !== index),
-        1,
+        twin(index) ? 2 : 1,
       );
     // A dropped character: any letter of the alphabet put back at any place (the glyphs that cannot
     // be in the alphabet are already mapped).

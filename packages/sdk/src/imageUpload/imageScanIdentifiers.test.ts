@@ -63,6 +63,19 @@ describe("002 §4 identifiers read from an image", () => {
     expect(identifiersInText("Dogecoin recipient\nDC67HegZA8nHrGSNfnUqAm9g8ygvxqS2Ty\nYour request")).toEqual(
       ["DC67HegZA8nHrGSNfnUqAm9g8ygvxqS2Ty"],
     );
+    // A hash wrapped over four phone lines, a digit misread in and its last line left out by a
+    // re-read: the join has a hash's length but the wrap runs on, so it is not read.
+    const wrapped = "9aaa620dd4ffbf2f5a133bb6ebe2878b8602b1675e1e8bb9e17af7f9a0b20f16";
+    expect(
+      identifiersInText(
+        `9aaab620dd4ffbf2f5a133\nbb6ebe2878b8602b1675e\n1e8bb9e17af7f9a0b20f1\n6\nLTC address`,
+      ),
+    ).toEqual([]);
+    expect(
+      identifiersInText(
+        `${wrapped.slice(0, 21)}\n${wrapped.slice(21, 42)}\n${wrapped.slice(42, 63)}\n6\nLTC address`,
+      ),
+    ).toEqual([wrapped]);
     // Two addresses on consecutive lines are not joined into one.
     expect(identifiersInText(`${bech32}\n0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe`)).toEqual([
       bech32,

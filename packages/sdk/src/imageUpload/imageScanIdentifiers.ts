@@ -212,8 +212,12 @@ function readWrapped(
   // The longest join first: a fragment may be valid alone (a hash's first 42 characters).
   for (let count = pieces.length; count >= 1; count--) {
     const read = readJoined(tail + pieces.slice(0, count).join(""));
-    if (read !== null)
-      return { read, used: Array.from({ length: count }, (_, index) => `${line + 1 + index}:0`) };
+    if (read === null) continue;
+    // Hex without a checksum whose wrap runs on past it (a digit misread in, a last line left
+    // out) only happens to have an identifier's length: it is not read.
+    const after = lines[line + 1 + count];
+    if (!read.checksummed && after?.length === 1 && continuesAsHex(after[0])) return null;
+    return { read, used: Array.from({ length: count }, (_, index) => `${line + 1 + index}:0`) };
   }
   return null;
 }

@@ -13,6 +13,8 @@ export interface GreyImage {
 const targetLineHeight = 30;
 // A page larger than this is read at a smaller scale: the OCR's time and memory follow its pixels.
 const maxOcrPixels = 9_000_000;
+// Small text (an 11 px face at 1×) is read again up to this many times larger.
+const maxUpscale = 4;
 
 /**
  * The median height of the image's text lines, in pixels (0 when it has none). A line of text is
@@ -30,7 +32,7 @@ export function typicalLineHeight(mask: InkMask): number {
 export function ocrScale(mask: InkMask, lineHeight: number, boost = 1): number {
   const wanted = lineHeight === 0 ? 1 : (targetLineHeight * boost) / lineHeight;
   const fit = Math.sqrt(maxOcrPixels / (mask.width * mask.height));
-  return Math.max(0.35, Math.min(4, wanted, fit));
+  return Math.max(0.35, Math.min(maxUpscale, wanted, fit));
 }
 
 /** The page scaled by `factor` (bilinear), still dark on light. */
@@ -109,19 +111,28 @@ export function pngOfGrey(page: GreyImage): Uint8Array {
 // White between stacked regions, so tesseract reads each as its own lines.
 const stackMargin = 24;
 
-/** The regions of the page, each scaled by `factor`, one under another on white: what a re-read sees. */
-export function stackRegions(page: GreyImage, regions: readonly Box[], factor: number): GreyImage {
+/**
+ * The regions of the page, each scaled by `factor`, one under another on white: what a re-read sees,
+ * and the rows (top, bottom) each region takes in it.
+ */
+export function stackRegions(
+  page: GreyImage,
+  regions: readonly Box[],
+  factor: number,
+): { image: GreyImage; parts: Array<[top: number, bottom: number]> } {
   const parts = regions.map((region) => scaledGrey(cropOf(page, region), factor));
   const width = Math.max(...parts.map((part) => part.width)) + 2 * stackMargin;
   const height = parts.reduce((sum, part) => sum + part.height + stackMargin, stackMargin);
   const grey = new Uint8Array(width * height).fill(255);
   let top = stackMargin;
+  const rows: Array<[number, number]> = [];
   for (const part of parts) {
     for (let y = 0; y < part.height; y++)
       grey.set(part.grey.subarray(y * part.width, (y + 1) * part.width), (top + y) * width + stackMargin);
+    rows.push([top, top + part.height]);
     top += part.height + stackMargin;
   }
-  return { width, height, grey };
+  return { image: { width, height, grey }, parts: rows };
 }
 
 function cropOf(page: GreyImage, box: Box): GreyImage {
@@ -135,4 +146,88 @@ function cropOf(page: GreyImage, box: Box): GreyImage {
       y * box.width,
     );
   return { width: box.width, height: box.height, grey };
+}
+
+// Screens photographed or drawn at a slant: tesseract's lines (and the bands the re-reads cut out)
+// hold whole identifiers only when the text runs level.
+const maxSkew = 4;
+// Below this the slant moves a line's end by less than a stroke's width: not worth a resample.
+const minSkew = 0.3;
+
+/**
+ * How many degrees the text runs off level (positive: clockwise, its right end lower), 0 when it
+ * runs level. The ink is projected onto rows at each angle within ±4°; level text gives the most
+ * sharply alternating rows (lines and the gaps between them).
+ */
+export function skewAngle(mask: InkMask): number {
+  // A coarse grid of the ink keeps the search to a few million steps on any screenshot.
+  const step = Math.max(1, Math.round(Math.max(mask.width, mask.height) / 900));
+  const points: number[] = [];
+  for (let y = 0; y < mask.height; y += step)
+    for (let x = 0; x < mask.width; x += step) if (mask.ink[y * mask.width + x]) points.push(x, y);
+  if (points.length < 200) return 0;
+  const rows = Math.ceil(mask.height / step) + Math.ceil(mask.width / step) + 2;
+  const offset = Math.ceil(mask.width / step) + 1;
+  const counts = new Float64Array(rows);
+  const score = (degrees: number) => {
+    counts.fill(0);
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    for (let index = 0; index < points.length; index += 2) {
+      const row = Math.round((points[index + 1]! - points[index]! * slope) / step) + offset;
+      counts[row]!++;
+    }
+    let sum = 0;
+    for (let row = 1; row < rows; row++) sum += (counts[row]! - counts[row - 1]!) ** 2;
+    return sum;
+  };
+  let best = 0;
+  let bestScore = score(0);
+  for (const resolution of [0.5, 0.1]) {
+    const centre = best;
+    for (
+      let degrees = centre - resolution * 5;
+      degrees <= centre + resolution * 5 + 1e-9;
+      degrees += resolution
+    ) {
+      if (Math.abs(degrees) > maxSkew) continue;
+      const value = score(degrees);
+      // A slant must clearly beat level text: a level page's score barely changes near zero.
+      if (value > bestScore * (degrees === 0 ? 1 : 1.02)) {
+        best = degrees;
+        bestScore = value;
+      }
+    }
+  }
+  return Math.abs(best) < minSkew ? 0 : best;
+}
+
+/** The mask turned by `degrees` about its centre (counter to the slant `skewAngle` found), on background. */
+export function rotatedMask(mask: InkMask, degrees: number): InkMask {
+  if (degrees === 0) return mask;
+  const { width, height } = mask;
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const grey = new Uint8Array(width * height).fill(255);
+  const ink = new Uint8Array(width * height);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    // Where this row's first pixel lies in the slanted original; each step right adds (cos, sin).
+    let sx = -cos * cx - sin * (y - cy) + cx;
+    let sy = -sin * cx + cos * (y - cy) + cy;
+    for (let x = 0; x < width; x++, sx += cos, sy += sin) {
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const at = y0 * width + x0;
+      const top = mask.grey[at]! * (1 - fx) + mask.grey[at + 1]! * fx;
+      const bottom = mask.grey[at + width]! * (1 - fx) + mask.grey[at + width + 1]! * fx;
+      grey[y * width + x] = top * (1 - fy) + bottom * fy + 0.5;
+      ink[y * width + x] = mask.ink[at + (fy >= 0.5 ? width : 0) + (fx >= 0.5 ? 1 : 0)]!;
+    }
+  }
+  return { width, height, ink, grey };
 }

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { type TextAlphabet, textAlphabets } from "./textAlphabet.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -49,8 +50,6 @@ async function createOcrWorker(): Promise<Worker> {
     { load_system_dawg: "0", load_freq_dawg: "0" },
   );
   await created.setParameters({
-    // Identifiers are letters, digits and the few signs URNs, CashAddr and payment URIs carry.
-    tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:.-_/ ",
     preserve_interword_spaces: "1",
     // Screenshots carry no resolution; saying one keeps tesseract from guessing (and logging) it.
     user_defined_dpi: "300",
@@ -98,11 +97,18 @@ export interface TextLine {
  * The lines of text of a png image (tesseract decodes it itself), in reading order. The workers
  * serve every scan in turn: compiling the model again per image would cost seconds.
  */
-export async function readText(image: Uint8Array, layout: PageSegmentation = "sparse"): Promise<TextLine[]> {
+export async function readText(
+  image: Uint8Array,
+  layout: PageSegmentation = "sparse",
+  alphabet: TextAlphabet = "any",
+): Promise<TextLine[]> {
   const pooled = await acquire();
   try {
     const ocr = await pooled.worker;
-    await ocr.setParameters({ tessedit_pageseg_mode: pageSegmentationModes[layout] });
+    await ocr.setParameters({
+      tessedit_pageseg_mode: pageSegmentationModes[layout],
+      tessedit_char_whitelist: textAlphabets[alphabet],
+    });
     const { data } = await ocr.recognize(
       Buffer.from(image.buffer, image.byteOffset, image.byteLength),
       {},

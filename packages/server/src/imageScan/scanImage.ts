@@ -4,15 +4,18 @@ import {
   type GreyImage,
   ocrScale,
   pngOfGrey,
+  rotatedMask,
   scaledGrey,
+  skewAngle,
   stackRegions,
   thresholdedGrey,
   typicalLineHeight,
 } from "./pageImage.ts";
 import { readQrCodes } from "./readQrCodes.ts";
 import { readText, type TextLine } from "./readText.ts";
+import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
-import { inkMaskOf } from "./textCandidates.ts";
+import { type InkMask, inkMaskOf } from "./textCandidates.ts";
 
 /** How a region is read again: scaled relative to the best text height, thresholded or not. */
 interface Reread {
@@ -31,6 +34,8 @@ const rereads: readonly Reread[] = [
 
 // A token this long may be an identifier or a piece of one.
 const minDoubtfulToken = 16;
+// An identifier wraps over at most this many lines (a hash in large text on a phone).
+const maxWrapLines = 4;
 // Lines closer than this many line heights below one another may be one wrapped identifier.
 const wrapGap = 1.2;
 
@@ -86,17 +91,48 @@ function isExplained(token: string, identifiers: readonly string[]): boolean {
   return identifiers.some((identifier) => pieces.some((piece) => identifier.toLowerCase().includes(piece)));
 }
 
+/** A line to read again, and the alphabet of the identifier it seems to hold. */
+interface DoubtfulLine {
+  index: number;
+  alphabet: TextAlphabet;
+}
+
 /** Lines holding a long token that no checksummed identifier explains. */
-function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): number[] {
-  return lines.flatMap((line, index) =>
-    line.text
+function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): DoubtfulLine[] {
+  return lines.flatMap((line, index) => {
+    const token = line.text
       .split(/[\s,;'"()[\]{}<>=&*]+/)
-      .some(
+      .find(
         (token) => token.length >= minDoubtfulToken && /[0-9]/.test(token) && !isExplained(token, trusted),
-      )
-      ? [index]
-      : [],
-  );
+      );
+    return token === undefined ? [] : [{ index, alphabet: alphabetOfToken(token.replace(/^\w+:/, "")) }];
+  });
+}
+
+/**
+ * Whether a line may hold the rest of a wrapped identifier: one piece of letters and digits (or two,
+ * a piece split by the OCR), not a label ("Send to") nor another identifier of another alphabet.
+ */
+function mayContinue(
+  line: TextLine,
+  doubtful: readonly DoubtfulLine[],
+  index: number,
+  alphabet: TextAlphabet,
+): boolean {
+  const other = doubtful.find((entry) => entry.index === index);
+  if (other !== undefined) return other.alphabet === alphabet;
+  const pieces = line.text.split(/\s+/).filter((piece) => piece !== "");
+  // Read in hex, a label below ("Request") would come out as hex and lengthen a decoy into a hash.
+  if (
+    (alphabet === "hex" || alphabet === "hexLower") &&
+    !pieces.every((piece) => /^[0-9a-fA-FoOlI]+$/.test(piece))
+  )
+    return false;
+  return pieces.length === 1 || (pieces.length === 2 && pieces.some((piece) => /\d/.test(piece)));
+}
+
+interface Region extends Box {
+  alphabet: TextAlphabet;
 }
 
 /**
@@ -105,37 +141,68 @@ function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): 
  */
 function regionsOf(
   lines: readonly TextLine[],
-  doubtful: readonly number[],
+  doubtful: readonly DoubtfulLine[],
   scale: number,
   page: GreyImage,
-): Box[] {
-  const regions: Box[] = [];
+): Region[] {
+  const regions: Region[] = [];
   const taken = new Set<number>();
-  for (const index of doubtful) {
+  for (const { index, alphabet } of doubtful) {
     if (taken.has(index)) continue;
     const first = lines[index]!;
     let { left, top, right, bottom } = first;
     const height = bottom - top;
-    for (let next = index + 1; next <= index + 2 && next < lines.length; next++) {
+    for (let next = index + 1; next <= index + maxWrapLines - 1 && next < lines.length; next++) {
       const line = lines[next]!;
       const below = line.top >= bottom - height / 2 && line.top - bottom < height * wrapGap;
       const overlaps = line.left < right && line.right > left;
-      if (!below || !overlaps) break;
+      if (!below || !overlaps || !mayContinue(line, doubtful, next, alphabet)) break;
       taken.add(next);
       left = Math.min(left, line.left);
       right = Math.max(right, line.right);
       bottom = line.bottom;
     }
+    // Padded, but never past half-way to the lines above and below: a sliver of a label, read in
+    // an identifier's alphabet, would come out as a few more characters of it.
     const pad = height * 0.6;
+    const beside = lines.filter((line) => line.left < right && line.right > left);
+    const above = Math.max(
+      top - pad,
+      ...beside.filter((line) => line.bottom <= top).map((line) => (line.bottom + top) / 2),
+    );
+    const below = Math.min(
+      bottom + pad,
+      ...beside.filter((line) => line.top >= bottom).map((line) => (line.top + bottom) / 2),
+    );
     const box = {
       left: Math.max(0, Math.floor((left - pad) / scale)),
-      top: Math.max(0, Math.floor((top - pad) / scale)),
+      top: Math.max(0, Math.floor(above / scale)),
       right: Math.min(page.width, Math.ceil((right + pad) / scale)),
-      bottom: Math.min(page.height, Math.ceil((bottom + pad) / scale)),
+      bottom: Math.min(page.height, Math.ceil(below / scale)),
     };
-    regions.push({ left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top });
+    regions.push({
+      left: box.left,
+      top: box.top,
+      width: box.right - box.left,
+      height: box.bottom - box.top,
+      alphabet,
+    });
   }
   return regions.filter((region) => region.width > 4 && region.height > 4);
+}
+
+/**
+ * A re-read line of an identifier's alphabet with its pieces glued: the OCR splits a slightly
+ * rotated or widely spaced identifier where no space is printed, and these regions hold identifiers.
+ */
+function joinedPieces(text: string): string {
+  const pieces = text.split(/\s+/).filter((piece) => piece !== "");
+  return pieces.length <= 3 && pieces.every((piece) => /^[A-Za-z0-9]+$/.test(piece)) ? pieces.join("") : text;
+}
+
+/** The page turned level when its text runs at a slant (a photo, a rotated card). */
+function levelled(mask: InkMask): InkMask {
+  return rotatedMask(mask, skewAngle(mask));
 }
 
 /**
@@ -148,7 +215,7 @@ function regionsOf(
  */
 export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
   const image = await decodeImage(bytes);
-  const mask = inkMaskOf(image);
+  const mask = levelled(inkMaskOf(image));
   const page: GreyImage = { width: mask.width, height: mask.height, grey: mask.grey };
   const lineHeight = typicalLineHeight(mask);
   const scale = ocrScale(mask, lineHeight);
@@ -165,14 +232,31 @@ export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
   for (const reread of rereads) {
     if (regions.length === 0) break;
     const factor = ocrScale(mask, lineHeight, reread.boost);
-    const stacked = stackRegions(page, regions, factor);
     const radius = Math.max(8, Math.round(lineHeight * 1.5 * factor));
-    const again = await readText(
-      pngOfGrey(reread.threshold ? thresholdedGrey(stacked, radius) : stacked),
-      "block",
-    );
-    const text = again.map((line) => line.text).join("\n");
-    votes.add(identifierReadsInText(text, "text"));
+    const again: TextLine[] = [];
+    const reads: ImageScanRead[] = [];
+    for (const alphabet of new Set(regions.map((region) => region.alphabet))) {
+      const stacked = stackRegions(
+        page,
+        regions.filter((region) => region.alphabet === alphabet),
+        factor,
+      );
+      const read = await readText(
+        pngOfGrey(reread.threshold ? thresholdedGrey(stacked.image, radius) : stacked.image),
+        "block",
+        alphabet,
+      );
+      again.push(...read);
+      // Each region is read apart: stacked, the lines of one would seem to continue another's.
+      for (const [top, bottom] of stacked.parts) {
+        const inPart = read.filter((line) => line.top < bottom && line.bottom > top);
+        // The lines as read and with their pieces glued are read together: one pass, one vote.
+        for (const text of [inPart.map((line) => line.text), inPart.map((line) => joinedPieces(line.text))])
+          for (const found of identifierReadsInText(text.join("\n"), "text"))
+            if (!reads.some((other) => other.identifier === found.identifier)) reads.push(found);
+      }
+    }
+    votes.add(reads);
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }
   const found = votes.kept();

@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { rotatedMask, skewAngle } from "./pageImage.ts";
+import type { InkMask } from "./textCandidates.ts";
+
+/**
+ * A page of `lines` lines of "glyphs" (6 px wide, 14 px tall, 2 px apart), turned `degrees`
+ * clockwise about the page's centre: a card drawn at a slant.
+ */
+function slantedPage(degrees: number, lines = 8): InkMask {
+  const width = 900;
+  const height = 400;
+  const ink = new Uint8Array(width * height);
+  const grey = new Uint8Array(width * height).fill(255);
+  const slope = Math.tan((degrees * Math.PI) / 180);
+  for (let line = 0; line < lines; line++) {
+    const top = 60 + line * 36;
+    for (let x = 100; x < 800; x++) {
+      if (x % 8 >= 6) continue;
+      for (let y = top; y < top + 14; y++) {
+        const at = Math.round(y + (x - width / 2) * slope) * width + x;
+        ink[at] = 1;
+        grey[at] = 20;
+      }
+    }
+  }
+  return { width, height, ink, grey };
+}
+
+/** The spread of the rows each line's ink takes: small when the lines run level. */
+function rowsOfFirstLine(mask: InkMask): number {
+  const rows = new Set<number>();
+  for (let y = 40; y < 90; y++)
+    for (let x = 0; x < mask.width; x++) if (mask.ink[y * mask.width + x]) rows.add(y);
+  return rows.size;
+}
+
+describe("issue 42 a page whose text runs at a slant is read level", () => {
+  test("issue 42 the slant of rotated text is found within a tenth of a degree either way", () => {
+    for (const degrees of [-2.7, -1, 1.4, 3])
+      expect(Math.abs(skewAngle(slantedPage(degrees)) - degrees)).toBeLessThan(0.15);
+  });
+
+  test("issue 42 level text and a blank page are left as they are", () => {
+    expect(skewAngle(slantedPage(0))).toBe(0);
+    expect(skewAngle(slantedPage(0, 0))).toBe(0);
+  });
+
+  test("issue 42 the page turned back runs level: each line takes its own rows", () => {
+    const slanted = slantedPage(2);
+    expect(rowsOfFirstLine(slanted)).toBeGreaterThan(30);
+    expect(rowsOfFirstLine(rotatedMask(slanted, skewAngle(slanted)))).toBeLessThanOrEqual(17);
+  });
+});
