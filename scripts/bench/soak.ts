@@ -129,7 +129,8 @@ const settled = rows.filter((row) => row.minute > 1);
 const heapSlope = slope(settled.map((row) => ({ x: row.minute, y: row.heapMb })));
 const rssSlope = slope(settled.map((row) => ({ x: row.minute, y: row.rssMb })));
 const handleSlope = slope(settled.map((row) => ({ x: row.minute, y: row.handles })));
-const flat = (value: number, limit: number) => (Math.abs(value) <= limit ? "flat" : "growing");
+const flat = (value: number, limit: number) =>
+  Math.abs(value) <= limit ? "flat" : value > 0 ? "growing" : "shrinking";
 const variant = `${loadWorld} world, ${store === "postgres" ? "PostgreSQL" : "PGlite"}, ${minutes} min${minutes < 60 ? " (a short run, not the hour)" : ""}`;
 const figures = [
   `Machine: 2 cores, shared with other sessions during the run (load average after it: ${loadavg()
