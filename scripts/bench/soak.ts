@@ -34,6 +34,9 @@ interface Minute {
   requestsPerSecond: number;
   p95Ms: number;
   errors: number;
+  shed: number;
+  fiveHundreds: number;
+  timeouts: number;
   rssMb: number;
   heapMb: number;
   handles: number;
@@ -58,6 +61,7 @@ async function soak(
   const rows: Minute[] = [];
   for (let minute = 1; minute <= minutes; minute++) {
     const latencies: number[] = [];
+    const statuses = new Map<number, number>();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -74,7 +78,10 @@ async function soak(
         },
         (error, answer) => (error ? reject(error) : resolve(answer)),
       );
-      instance.on("response", (_client, _status, _bytes, latencyMs) => latencies.push(latencyMs));
+      instance.on("response", (_client, status, _bytes, latencyMs) => {
+        latencies.push(latencyMs);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      });
     });
     latencies.sort((a, b) => a - b);
     // The clients' sockets are closed at the end of each minute: the next report counts only what
@@ -87,6 +94,9 @@ async function soak(
       p95Ms: quantile(latencies, 0.95),
       // Answers other than 2xx, connection errors and answers past the client's 10 s.
       errors: result.non2xx + result.errors + result.timeouts,
+      shed: statuses.get(503) ?? 0,
+      fiveHundreds: statuses.get(500) ?? 0,
+      timeouts: result.timeouts,
       rssMb: mb(sample.rssBytes),
       heapMb: mb(sample.heapUsedBytes),
       handles: sample.handles,
@@ -140,17 +150,31 @@ const figures = [
     )}). ${rate} req/s offered (${values.rate ? "--rate" : recordedKnee ? "the knee `pnpm bench load` recorded for this store" : "no knee recorded: a default"}) by 50 clients, one server process.${minutes < 60 ? ` **A ${minutes}-minute run**: it shows the benchmark works and the first trend; the hour is \`pnpm bench soak ${store}\` without --minutes.` : ""}`,
   "",
   ...markdownTable(
-    ["minute", "req/s", "p95 ms", "errors and timeouts", "heap MB", "RSS MB", "open handles"],
+    [
+      "minute",
+      "req/s",
+      "p95 ms",
+      "errors and timeouts",
+      "of them 503",
+      "500",
+      "timeouts",
+      "heap MB",
+      "RSS MB",
+      "open handles",
+    ],
     rows.map((row) => [
       String(row.minute),
       row.requestsPerSecond.toFixed(0),
       row.p95Ms.toFixed(0),
       String(row.errors),
+      String(row.shed),
+      String(row.fiveHundreds),
+      String(row.timeouts),
       String(row.heapMb),
       String(row.rssMb),
       String(row.handles),
     ]),
-    ["right", "right", "right", "right", "right", "right", "right"],
+    ["right", "right", "right", "right", "right", "right", "right", "right", "right", "right"],
   ),
   "",
   `- **Slope from minute 2**: heap ${heapSlope.toFixed(2)} MB/min (${flat(heapSlope, 1)}), RSS ${rssSlope.toFixed(2)} MB/min (${flat(rssSlope, 2)}), open handles ${handleSlope.toFixed(2)}/min (${flat(handleSlope, 0.5)}). Flat means within ±1 MB/min of heap, ±2 MB/min of RSS and ±0.5 handles/min; over a few minutes the collector's rhythm weighs as much as any leak.`,
