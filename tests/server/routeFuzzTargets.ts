@@ -466,6 +466,8 @@ export function fuzzTargets(f: FuzzFixtures): Map<string, FuzzTarget> {
     body: loginBodySchema,
     example: { body: { email: "nobody@test.example", password: "wrong" } },
     exampleAnswers: [401],
+    // Each try hashes a password and writes the throttle's count: a few are enough.
+    runs: 2,
   });
   add("POST /auth/logout", { example: {}, exampleAnswers: [204] });
   add("POST /auth/demo-login", { example: {} });
@@ -741,16 +743,18 @@ export function fuzzTargets(f: FuzzFixtures): Map<string, FuzzTarget> {
   });
   const caseParams = { caseId: String(f.caseId) };
   add("GET /cases/:caseId", { params: caseIdParamSchema, example: { params: caseParams } });
+  // The spare case: a generated change may unshare a case, and only a shared one can be escalated.
   add("PATCH /cases/:caseId", {
     params: caseIdParamSchema,
     body: updateCaseRequestSchema,
-    example: { params: caseParams, body: { description: "fuzzed" } },
+    example: { params: { caseId: String(f.spareCaseId) }, body: { description: "fuzzed" } },
+    ownPool: true,
   });
   add("DELETE /cases/:caseId", {
     params: caseIdParamSchema,
     example: { params: { caseId: String(f.spareCaseId) } },
     exampleAnswers: [204],
-    ownPool: true,
+    destructive: true,
   });
   add("POST /cases/:caseId/relatables", {
     params: caseIdParamSchema,

@@ -19,6 +19,7 @@ import { registerIdempotency } from "./idempotency.ts";
 import { registerLoadShedding } from "./loadShedding.ts";
 import { OneRecordPerRequest, textLogStream } from "./logFormat.ts";
 import { RateLimiter } from "./rateLimit.ts";
+import { refuseUnstorableText } from "./validation.ts";
 
 export interface ServerOptions {
   /** The primary database: every write, sessions, jobs, the organization's own objects. */
@@ -186,6 +187,9 @@ export async function buildServer({
     await resolveCaller(store, request);
     limiter.take(rateLimitKey(request));
   });
+  app.addHook("preHandler", async (request) =>
+    refuseUnstorableText({ body: request.body, query: request.query, params: request.params }),
+  );
   registerIdempotency(app, store);
 
   const webDist = config.webDist;
