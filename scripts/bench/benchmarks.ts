@@ -14,6 +14,21 @@ export interface Benchmark {
 
 export const benchmarks: readonly Benchmark[] = [
   {
+    name: "load",
+    what: "a realistic mix at 50, 200 and 500 concurrent clients: throughput, per-route latency, the knee",
+    args: "[pglite|postgres|all] [--seconds N] [--levels 50,200,500]",
+    target:
+      "past the knee 503 with Retry-After; at twice the knee no 500, memory back within a minute (issue 41)",
+    measure: "Load",
+  },
+  {
+    name: "soak",
+    what: "an hour at the knee: memory and open handles sampled every minute, and their slope",
+    args: "[pglite|postgres] [--minutes N] [--rate R]",
+    target: "memory and open handles flat (issue 41)",
+    measure: "Soak",
+  },
+  {
     name: "world",
     what: "rows per second generating, loading and seeding each demo world scale",
     args: "[scale …]",

@@ -104,6 +104,8 @@ export interface TestServer {
     token?: string | null;
     organizationUuid?: string | null;
   }): ReturnType<typeof createNodeClient>;
+  /** Every route the server registered (method and URL as fastify names them). */
+  routes(): ReadonlyArray<{ method: string; url: string }>;
   /** Plain fetch against this server, for tests about the wire itself. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   createUser(input?: {
@@ -153,6 +155,7 @@ export async function startTestServer(
     demo: demoAccounts,
     client: (clientOptions = {}) => createNodeClient({ baseUrl, ...clientOptions }),
     fetch: (path, init) => fetch(`${baseUrl}${path}`, init),
+    routes: () => app.registeredRoutes,
     async createUser(input = {}) {
       const password = input.password ?? `pw-${unique()}`;
       const user = await createUser(store, {

@@ -1,44 +1,12 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { errorEnvelopeSchema, type ImportFormat, importResultSchema } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { binaryFile, goodImportFiles as goodFiles, utf16 } from "../helpers/importFiles.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { tableCounts } from "../helpers/storeCounts.ts";
 
 // Issue 41 "Bad input": every importer gets a truncated, a wrongly formatted, a wrongly encoded
 // (UTF-16, binary), a very long-lined and an empty file: a clear 400 naming the line, and nothing
 // written.
-
-const fixture = (path: string) =>
-  readFileSync(fileURLToPath(new URL(`../../packages/server/fixtures/${path}`, import.meta.url)), "utf8");
-
-/** A good file of each format, to damage. */
-const goodFiles: Record<ImportFormat, { text: string; contentType: string; query?: string }> = {
-  "graphsense-tagpack": { text: fixture("graphsense/packs/lazarus.yaml"), contentType: "application/yaml" },
-  "graphsense-actorpack": {
-    text: fixture("graphsense/actors/graphsense.actorpack.yaml"),
-    contentType: "application/yaml",
-  },
-  "ethereum-etl": {
-    text: fixture("ethereum-etl/transactions_17173049_first40.csv"),
-    contentType: "text/csv",
-  },
-  "bitcoin-etl": {
-    text: fixture("bitcoin-etl/bitcoin_stream_50001_50002.transactions.jsonl"),
-    contentType: "application/x-ndjson",
-  },
-  "ofac-sdn": { text: fixture("ofac-sdn/sanctioned_addresses.csv"), contentType: "text/csv" },
-  "address-labels": { text: fixture("sleuth/address-labels.csv"), contentType: "text/csv" },
-  cryptoscamdb: { text: fixture("sleuth/scam-reports.yaml"), contentType: "application/yaml" },
-  "token-list": { text: fixture("token-lists/metamask.tokenlist.json"), contentType: "application/json" },
-  prices: { text: fixture("sleuth/prices/prices.csv"), contentType: "text/csv" },
-};
-
-function utf16(text: string): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
-}
-
-const binary = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
 
 /** The bad versions of a good file. */
 function badFiles(text: string): Array<[string, string | Buffer]> {
@@ -48,7 +16,7 @@ function badFiles(text: string): Array<[string, string | Buffer]> {
     ["truncated mid-record", text.slice(0, Math.floor(text.length * 0.6))],
     ["wrongly formatted", "this is not the file you are looking for\n<html><body>404</body></html>\n"],
     ["UTF-16", utf16(text)],
-    ["binary", binary],
+    ["binary", binaryFile],
     ["a very long line", `${lines[0]}\n${"x".repeat(2_000_000)}\n${lines.slice(1).join("\n")}`],
   ];
 }
@@ -95,7 +63,55 @@ describe.each(Object.keys(goodFiles) as ImportFormat[])("issue 41 bad %s files",
         expect(await tableCounts(server.store)).toEqual(before);
       }
       if (kind === "a very long line") expect(result.skipped.map((record) => record.line)).toContain(2);
-      // A truncated file that still parses (YAML cut between records) imports the records it holds.
+      // A truncated CSV or JSON-lines file imports the whole records it holds and reports the cut one.
     },
+  );
+});
+
+// Issue 41 findings: these two answered 200 before (a cut pack imported what it held; a binary
+// OFAC file answered "every line skipped").
+const yamlFormats: ImportFormat[] = ["graphsense-tagpack", "graphsense-actorpack", "cryptoscamdb"];
+
+async function expectRefused(format: ImportFormat, body: string | Buffer, message: RegExp) {
+  const before = await tableCounts(server.store);
+  const response = await server.fetch(`/v1/imports/${format}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": goodFiles[format].contentType },
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
+  const envelope = errorEnvelopeSchema.parse(await response.json());
+  expect({ status: response.status, code: envelope.error.code }).toEqual({
+    status: 400,
+    code: "bad_request",
+  });
+  expect(envelope.error.message).toMatch(message);
+  expect(await tableCounts(server.store)).toEqual(before);
+}
+
+test.each(yamlFormats)(
+  "issue 41 a %s file cut mid-record is refused naming its last record's line, nothing written",
+  async (format) => {
+    const text = goodFiles[format].text;
+    await expectRefused(format, text.slice(0, Math.floor(text.length * 0.6)), /^line \d+: .*cut short/);
+  },
+);
+
+test("issue 41 a YAML pack without a final line break but whole imports (real packs end so)", async () => {
+  const text = goodFiles["graphsense-tagpack"].text.trimEnd();
+  const response = await server.fetch("/v1/imports/graphsense-tagpack", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/yaml" },
+    body: text,
+  });
+  expect(response.status).toBe(200);
+});
+
+test("issue 41 a binary file given to the OFAC importer is refused as not an OFAC list, nothing written", async () => {
+  await expectRefused("ofac-sdn", binaryFile, /^line 1: Not an OFAC SDN address list/);
+  await expectRefused("ofac-sdn", utf16(goodFiles["ofac-sdn"].text), /^line 1: Not an OFAC SDN address list/);
+  await expectRefused(
+    "ofac-sdn",
+    "not an address\nnor this\n",
+    /^line 1: Not an OFAC SDN address list: none of its 2 lines/,
   );
 });

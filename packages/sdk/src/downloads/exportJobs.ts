@@ -167,14 +167,22 @@ const nullFilter = z.enum(["null", "notNull"]);
  * resultExpiresAt). Choice: a filter on a date is `null`, `notNull`, or `gt:<instant>`/`lt:<instant>`;
  * sort is `column` or `-column` (descending). `meta.count` counts the filtered jobs.
  */
+/** `gt:<instant>` or `lt:<instant>`, the instant in RFC 3339 (the store compares it as a timestamp). */
+const instantFilter = z
+  .string()
+  .regex(/^(gt|lt):/)
+  .refine((value) => z.iso.datetime({ offset: true }).safeParse(value.slice(3)).success, {
+    message: "Expected gt:<instant> or lt:<instant> with an RFC 3339 instant",
+  });
+
 export const asyncJobListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   sort: z
     .enum([...asyncJobSortColumns, ...asyncJobSortColumns.map((column) => `-${column}` as const)])
     .default("-createdAt"),
-  resultDownloadedAt: z.union([nullFilter, z.string().regex(/^(gt|lt):.+/)]).optional(),
-  resultExpiresAt: z.union([nullFilter, z.string().regex(/^(gt|lt):.+/)]).optional(),
+  resultDownloadedAt: z.union([nullFilter, instantFilter]).optional(),
+  resultExpiresAt: z.union([nullFilter, instantFilter]).optional(),
   status: asyncJobStatusSchema.optional(),
   jobType: exportJobTypeSchema.optional(),
 });

@@ -47,6 +47,8 @@ const codeByStatus: Record<number, ErrorCode> = {
   404: "not_found",
   409: "conflict",
   413: "payload_too_large",
+  // A path parameter longer than any id the API hands out (fastify's router limit).
+  414: "bad_request",
   415: "unsupported_media_type",
   429: "rate_limited",
   503: "unavailable",

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { requestIdHeader } from "@sleuth/sdk";
@@ -17,6 +19,7 @@ import { registerIdempotency } from "./idempotency.ts";
 import { registerLoadShedding } from "./loadShedding.ts";
 import { OneRecordPerRequest, textLogStream } from "./logFormat.ts";
 import { RateLimiter } from "./rateLimit.ts";
+import { refuseUnstorableText } from "./validation.ts";
 
 export interface ServerOptions {
   /** The primary database: every write, sessions, jobs, the organization's own objects. */
@@ -30,6 +33,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Media types besides JSON this route reads raw (file imports). */
     rawMediaTypes?: readonly string[];
+  }
+  interface FastifyInstance {
+    /** Every route registered, by method and URL as fastify names it (issue 41: each has a fuzz target). */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -56,6 +63,17 @@ const contentSecurityPolicy = [
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The headers of every answer: its request id and the security headers (docs/API.md). */
+function answerHeaders(requestId: string): Record<string, string> {
+  return {
+    [requestIdHeader]: requestId,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "content-security-policy": contentSecurityPolicy,
+  };
+}
+
 /** Writes carry JSON or nothing (docs/API.md): with SameSite=Strict this shuts out form-based CSRF. */
 function checkJsonWrite(
   method: string,
@@ -78,6 +96,38 @@ function checkJsonWrite(
   }
 }
 
+const clientErrors: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: "The request took too long to arrive" },
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's URL and headers are too large" },
+};
+
+/**
+ * Issue 41: what Node's HTTP parser refuses before fastify sees a request (headers past their size,
+ * a malformed request line) still answers the one envelope, with a request id of its own.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, message } = clientErrors[error.code ?? ""] ?? {
+    status: 400,
+    message: "The request could not be read",
+  };
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { code: "bad_request", message, requestId } });
+  const headers = {
+    ...answerHeaders(requestId),
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  };
+  if (socket.writable) {
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 /**
  * The API server over a store, not yet listening (tests listen on port 0, main.ts on the configured
  * port). Hook order: request id and security headers, Host allowlist, JSON-only writes, caller,
@@ -98,8 +148,20 @@ export async function buildServer({
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    // Issue 41: a URL the router refuses before any route (a path parameter past its length, a bad
+    // escape) answers the one envelope too, with the headers every answer carries.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(answerHeaders(request.id));
+      return handleError(error, request, reply);
+    },
+    clientErrorHandler: answerClientError,
   });
   const limiter = new RateLimiter(config.rateLimit);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
   // Some clients label every request JSON, even a bodiless DELETE: an empty JSON body means no body.
@@ -115,13 +177,7 @@ export async function buildServer({
   app.decorateRequest("organizationUnknown", false);
 
   app.addHook("onRequest", async (request, reply) => {
-    reply.headers({
-      [requestIdHeader]: request.id,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
-      "x-frame-options": "DENY",
-      "content-security-policy": contentSecurityPolicy,
-    });
+    reply.headers(answerHeaders(request.id));
     checkHost(request.headers.host, config.allowedHosts);
     checkJsonWrite(request.method, request.headers, request.routeOptions.config?.rawMediaTypes);
   });
@@ -131,6 +187,9 @@ export async function buildServer({
     await resolveCaller(store, request);
     limiter.take(rateLimitKey(request));
   });
+  app.addHook("preHandler", async (request) =>
+    refuseUnstorableText({ body: request.body, query: request.query, params: request.params }),
+  );
   registerIdempotency(app, store);
 
   const webDist = config.webDist;

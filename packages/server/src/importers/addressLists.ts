@@ -2,8 +2,17 @@ import Papa from "papaparse";
 import { categoryKeyOf, categoryKeyOfTerm, type TagRecord } from "./attributionRecords.ts";
 import { resolveListedAddress } from "./chainResolution.ts";
 import { csvRows, requireColumns } from "./csvRows.ts";
-import type { SkippedRecord } from "./importErrors.ts";
+import { ImportFormatError, type SkippedRecord } from "./importErrors.ts";
 import { type ImportSource, peekFirstLine, textLines } from "./importSource.ts";
+
+/** Control characters besides tab and carriage return, or U+FFFD where bytes were not UTF-8. */
+function isUnreadableText(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0d) || code === 0xfffd) return true;
+  }
+  return false;
+}
 
 export type ListItem = { record: TagRecord } | { skipped: SkippedRecord };
 
@@ -60,6 +69,9 @@ export async function* parseSanctionsList(
   let line = 0;
   for await (const text of textLines(rest)) {
     line++;
+    // Issue 41: bytes no text list holds (a binary or UTF-16 file read as text) mean another file.
+    if (isUnreadableText(text))
+      throw new ImportFormatError(`Not an OFAC SDN address list: it holds binary data, not addresses`, line);
     const address = text.trim();
     if (address !== "" && !address.startsWith("#")) yield sanctionTag(line, asset, address);
   }

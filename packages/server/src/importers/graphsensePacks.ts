@@ -7,7 +7,7 @@ import {
 } from "./attributionRecords.ts";
 import { resolveListedAddress } from "./chainResolution.ts";
 import { ImportFormatError, type SkippedRecord } from "./importErrors.ts";
-import { isRecord, listField, parseYaml, textField, type YamlValue } from "./yamlDocument.ts";
+import { isRecord, listField, parseYaml, refuseCutShort, textField, type YamlValue } from "./yamlDocument.ts";
 
 // GraphSense TagPacks and ActorPacks (https://github.com/graphsense/graphsense-tagpack-tool, the
 // schema in src/tagpack/conf/*_schema.yaml). Fields are read by name; terms outside the concept
@@ -63,7 +63,9 @@ export function parseTagPack(text: string): ParsedRecords<TagRecord> {
   const evidence = textField(header, "description") ?? title;
   const records: TagRecord[] = [];
   const skipped: SkippedRecord[] = [];
-  for (const { line, value } of document.items("tags")) {
+  const tags = document.items("tags");
+  refuseCutShort(text, tags, "a complete GraphSense TagPack");
+  for (const { line, value } of tags) {
     if (!isRecord(value)) {
       skipped.push({ line, reason: "a tag must be a map of fields" });
       continue;
@@ -140,7 +142,9 @@ export function parseActorPack(text: string): ParsedRecords<EntityRecord> {
   const source = `graphsense-actorpack: ${textField(document.root, "title") ?? "ActorPack"}`;
   const records: EntityRecord[] = [];
   const skipped: SkippedRecord[] = [];
-  for (const { line, value } of document.items("actors")) {
+  const actors = document.items("actors");
+  refuseCutShort(text, actors, "a complete GraphSense ActorPack");
+  for (const { line, value } of actors) {
     if (!isRecord(value)) {
       skipped.push({ line, reason: "an actor must be a map of fields" });
       continue;

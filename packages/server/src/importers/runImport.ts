@@ -334,12 +334,21 @@ const importers: Readonly<
     context.tally.add(await writer.writeEntities(records));
     for (const id of writer.changedEntityIds) context.entityIds.add(id);
   },
-  "ofac-sdn": (context) =>
-    writeTagItems(
+  "ofac-sdn": async (context) => {
+    await writeTagItems(
       context,
       "ofac-sdn",
       parseSanctionsList(context.source, context.options.asset?.trim() || null),
-    ),
+    );
+    // Issue 41: a file none of whose lines is an address is not a list to answer "all skipped" for.
+    const { tally } = context;
+    const [first] = tally.skipped;
+    if (tally.inserted === 0 && tally.unchanged === 0 && first)
+      throw new ImportFormatError(
+        `Not an OFAC SDN address list: none of its ${tally.skippedCount} lines is an address Sleuth can read (${first.reason})`,
+        first.line,
+      );
+  },
   "address-labels": (context) =>
     writeTagItems(
       context,

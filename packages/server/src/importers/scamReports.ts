@@ -2,7 +2,7 @@ import type { ChainId } from "@sleuth/sdk";
 import { isoTimeOf } from "./attributionRecords.ts";
 import { resolveListedAddress } from "./chainResolution.ts";
 import { ImportFormatError, type SkippedRecord } from "./importErrors.ts";
-import { isRecord, listField, parseYaml, textField, type YamlValue } from "./yamlDocument.ts";
+import { isRecord, listField, parseYaml, refuseCutShort, textField, type YamlValue } from "./yamlDocument.ts";
 
 // CryptoScamDB-style scam reports (CryptoScamDB/blacklist data/urls.yaml): a YAML list of entries
 // with name, url, category, subcategory, description, reporter and addresses by coin ticker.
@@ -100,6 +100,7 @@ export function parseScamReports(text: string): { records: ScamReportRecord[]; s
   if (entries.length === 0 && !Array.isArray(document.root)) {
     throw new ImportFormatError("Not a CryptoScamDB list: the file must be a YAML list of entries", 1);
   }
+  refuseCutShort(text, entries, "a complete CryptoScamDB list");
   const records: ScamReportRecord[] = [];
   const skipped: SkippedRecord[] = [];
   for (const { line, value } of entries) {

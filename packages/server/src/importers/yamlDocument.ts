@@ -76,3 +76,35 @@ export function listField(record: { [key: string]: YamlValue }, key: string): st
     .filter((item): item is string => typeof item === "string" && item.trim() !== "")
     .map((item) => item.trim());
 }
+
+/**
+ * Issue 41: YAML has no end marker, so a file cut short mid-record still parses. A file that does
+ * not end with a line break, whose last record lacks a field the one before it has, at any depth of
+ * nested maps (or is no record at all), was cut: it is refused naming that record's line, and nothing of it is written.
+ * (A cut that leaves every field in place, mid-value, cannot be told from a complete file.)
+ */
+export function refuseCutShort(text: string, items: readonly YamlItem[], what: string): void {
+  if (/\n\s*$/.test(text) || items.length < 2) return;
+  const last = items[items.length - 1]!;
+  const previous = items[items.length - 2]!;
+  if (!isRecord(previous.value)) return;
+  const missing = isRecord(last.value) ? missingFields(previous.value, last.value) : [];
+  if (isRecord(last.value) && missing.length === 0) return;
+  throw new ImportFormatError(
+    `Not ${what}: the file ends in the middle of its last record${missing.length > 0 ? ` (no ${missing.join(", ")})` : ""}; it looks cut short`,
+    last.line,
+  );
+}
+
+/** The fields of `model` (dotted, through nested maps) that `record` lacks. */
+function missingFields(
+  model: { [key: string]: YamlValue },
+  record: { [key: string]: YamlValue },
+  prefix = "",
+): string[] {
+  return Object.entries(model).flatMap(([key, value]) => {
+    if (!(key in record)) return [`${prefix}${key}`];
+    const nested = record[key];
+    return isRecord(value) && isRecord(nested) ? missingFields(value, nested, `${prefix}${key}.`) : [];
+  });
+}
