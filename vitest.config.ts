@@ -21,6 +21,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // In every project a worker runs one file after another in the same process
+          // (isolate: false): the sources and PGlite's WebAssembly load once per worker, not per file.
           isolate: false,
           // Property tests run thousands of cases; beside the other projects' work they outlast 5 s.
           testTimeout: 30_000,
@@ -54,6 +56,7 @@ export default defineConfig({
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           globalSetup: ["tests/browser/globalSetup.ts", "tests/setup/storeTemplates.ts"],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Once the other projects are done: a browser test waits on frames and key bindings, and
