@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
 
 // One runner for the whole tree: unit tests beside the code, server-over-HTTP and browser tests
 // under tests/. Each project is named so a failure says which layer broke.
@@ -8,6 +9,8 @@ export default defineConfig({
     // Vitest's default outside watch mode is one worker fewer than the cores: a single worker on
     // this 2-core machine, so every file ran alone. Unit, server and cli files run one per core.
     maxWorkers: availableParallelism(),
+    // The longest files first, so the workers finish together (tests/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -18,6 +21,9 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // In every project a worker runs one file after another in the same process
+          // (isolate: false): the sources and PGlite's WebAssembly load once per worker, not per file.
+          isolate: false,
           // Property tests run thousands of cases; beside the other projects' work they outlast 5 s.
           testTimeout: 30_000,
         },
@@ -27,6 +33,7 @@ export default defineConfig({
           name: "server",
           include: ["tests/server/**/*.test.ts"],
           globalSetup: ["tests/setup/postgres.ts", "tests/setup/storeTemplates.ts"],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -39,6 +46,7 @@ export default defineConfig({
           name: "cli",
           include: ["tests/cli/**/*.test.ts"],
           globalSetup: ["tests/setup/cliBuild.ts", "tests/setup/storeTemplates.ts"],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -48,6 +56,7 @@ export default defineConfig({
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
           globalSetup: ["tests/browser/globalSetup.ts", "tests/setup/storeTemplates.ts"],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Once the other projects are done: a browser test waits on frames and key bindings, and

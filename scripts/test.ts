@@ -1,20 +1,65 @@
-// `pnpm test`: lint and format check, type-check, then every test (unit, server-over-HTTP on PGlite
+// `pnpm test`: lint and format check, type-check, and every test (unit, server-over-HTTP on PGlite
 // and PostgreSQL, cli, browser in Chromium; the browser project builds the console first when it is stale).
-// Stops at the first failing step.
-import { spawnSync } from "node:child_process";
+// The checks run beside the tests, one after another on about one core, while the tests start: they
+// read only the sources. A check that fails prints its output as soon as it ends; the command fails
+// when any step failed, once the tests are done.
+import { spawn } from "node:child_process";
 import { repoRoot } from "./lib/consoleBuild.ts";
 import { ensureSystemDependencies } from "./lib/systemDeps.ts";
 import { typecheckProjects } from "./lib/typecheck.ts";
 
-function step(title: string, command: string, args: string[]): void {
-  console.error(`\n▶ ${title}`);
+interface Outcome {
+  title: string;
+  ok: boolean;
+  seconds: number;
+}
+
+function seconds(started: number): number {
+  return (Date.now() - started) / 1000;
+}
+
+/** Runs a check with its output held back, shown only when it fails. */
+function check(title: string, command: string, args: string[]): Promise<Outcome> {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`✗ ${title} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.error(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.on("error", (error) => {
+      output += `${error.message}\n`;
+    });
+    child.on("close", (code) => {
+      const outcome = { title, ok: code === 0, seconds: seconds(started) };
+      if (!outcome.ok) console.error(`\n✗ ${title} failed:\n${output.trimEnd()}\n`);
+      resolve(outcome);
+    });
+  });
+}
+
+async function checks(): Promise<Outcome[]> {
+  const outcomes = [await check("lint and format (biome)", "biome", ["check", "."])];
+  for (const project of typecheckProjects)
+    outcomes.push(await check(`type-check ${project}`, "tsc", ["-p", project]));
+  return outcomes;
+}
+
+function tests(): Promise<Outcome> {
+  const title = "tests (vitest: unit, server, cli, browser)";
+  console.error(`\n▶ ${title}, with lint and type-check beside them`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn("vitest", ["run", ...process.argv.slice(2)], { cwd: repoRoot, stdio: "inherit" });
+    child.on("error", (error) => {
+      console.error(error.message);
+      resolve({ title, ok: false, seconds: seconds(started) });
+    });
+    child.on("exit", (code) => resolve({ title, ok: code === 0, seconds: seconds(started) }));
+  });
 }
 
 try {
@@ -23,6 +68,8 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-step("lint and format (biome)", "biome", ["check", "."]);
-for (const project of typecheckProjects) step(`type-check ${project}`, "tsc", ["-p", project]);
-step("tests (vitest: unit, server, cli, browser)", "vitest", ["run", ...process.argv.slice(2)]);
+const outcomes = await Promise.all([checks(), tests()]).then(([checked, tested]) => [...checked, tested]);
+console.error("");
+for (const { title, ok, seconds } of outcomes)
+  console.error(`${ok ? "✓" : "✗"} ${title} (${seconds.toFixed(1)} s)${ok ? "" : " failed"}`);
+process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);

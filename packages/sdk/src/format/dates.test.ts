@@ -5,7 +5,9 @@ test("001 §9 dates are formatted in UTC whatever the viewer's zone", () => {
   const zone = process.env.TZ;
   process.env.TZ = "America/New_York";
   onTestFinished(() => {
-    process.env.TZ = zone;
+    // Assigning undefined would set the text "undefined": the files after this one share the process.
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
   expect(new Date("2024-03-11T04:30:00Z").getHours()).toBe(0);
   expect(formatUtc("2024-03-10T23:30:00-05:00")).toBe("2024-03-11 04:30:00 UTC");
