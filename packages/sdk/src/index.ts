@@ -457,6 +457,7 @@ export {
   unknownUsdReason,
   unknownUsdText,
   usdCsvCell,
+  usdFloorText,
   usdText,
   usdTotalText,
 } from "./format/usdAmount.ts";

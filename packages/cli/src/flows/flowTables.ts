@@ -13,6 +13,7 @@ import {
   type RiskDailyRow,
   type RiskRatioDailyRow,
   riskLabelOf,
+  usdFloorText,
   utcDatePattern,
 } from "@sleuth/sdk";
 import type { Column } from "../output/table.ts";
@@ -51,18 +52,32 @@ export const dailyFlowColumns: Column<DailyFlow>[] = [
   { header: "out", value: (row) => count(row.outgoingTransfers), align: "right", shrink: false },
 ];
 
+// Issue 43: an exposure side with unpriced transfers is a floor, or unknown (never "$0.00").
+const exposureSides = <Row extends RiskDailyRow | CategoryDailyRow>(): Column<Row>[] => [
+  {
+    header: "received",
+    value: (row) => usdFloorText(row.incomingVolumeUsd, row.incomingUnpriced),
+    align: "right",
+    shrink: false,
+  },
+  {
+    header: "sent",
+    value: (row) => usdFloorText(row.outgoingVolumeUsd, row.outgoingUnpriced),
+    align: "right",
+    shrink: false,
+  },
+];
+
 export const categoryDailyColumns: Column<CategoryDailyRow>[] = [
   { header: "date", value: (row) => row.date, shrink: false },
   { header: "category", value: (row) => row.category },
-  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
-  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+  ...exposureSides<CategoryDailyRow>(),
 ];
 
 export const riskDailyColumns: Column<RiskDailyRow>[] = [
   { header: "date", value: (row) => row.date, shrink: false },
   { header: "risk", value: (row) => row.riskLabel },
-  { header: "received", value: (row) => formatFlowUsd(row.incomingVolumeUsd), align: "right", shrink: false },
-  { header: "sent", value: (row) => formatFlowUsd(row.outgoingVolumeUsd), align: "right", shrink: false },
+  ...exposureSides<RiskDailyRow>(),
 ];
 
 export const riskRatioColumns: Column<RiskRatioDailyRow>[] = [

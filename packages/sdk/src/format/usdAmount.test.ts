@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { unknownBalanceText, unknownUsdText, usdCsvCell, usdText, usdTotalText } from "./usdAmount.ts";
+import {
+  unknownBalanceText,
+  unknownUsdText,
+  usdCsvCell,
+  usdFloorText,
+  usdText,
+  usdTotalText,
+} from "./usdAmount.ts";
 
 test("issue 43 an unknown USD value reads as unknown, never $0.00", () => {
   expect(usdText(null)).toBe(unknownUsdText);
@@ -26,4 +33,12 @@ test("issue 43 a total over partly priced transfers says it is a lower bound", (
 test("issue 43 an unknown balance says why: no price, or an imported history that shows no holding", () => {
   expect(unknownBalanceText(2)).toBe("unknown: no price for what it holds");
   expect(unknownBalanceText(0)).toBe("unknown: its imported transfers do not show what it holds");
+});
+
+test("issue 43 an exposure side with unpriced transfers reads as a floor, or unknown when none was priced", () => {
+  expect(usdFloorText(1234.5, 0)).toBe("$1,234.50");
+  expect(usdFloorText(1234.5, undefined)).toBe("$1,234.50");
+  expect(usdFloorText(1234.5, 3)).toBe("at least $1,234.50");
+  expect(usdFloorText(0, 3)).toBe("no price");
+  expect(usdFloorText(0, 0)).toBe("$0.00");
 });

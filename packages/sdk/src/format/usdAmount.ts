@@ -43,6 +43,17 @@ export function usdTotalText(total: UsdTotal): string {
 }
 
 /**
+ * One side of a day's exposure row (000 §7), whose volume sums priced transfers only: plain money
+ * when none of the side's transfers lacks a price; unknown when nothing on it was priced; otherwise
+ * "at least $X", a floor. Short enough for a table cell; usdTotalText says it in full.
+ */
+export function usdFloorText(usd: number | null | undefined, unpriced: number | null | undefined): string {
+  if (!unpriced || unpriced <= 0) return usdText(usd);
+  if (usd === null || usd === undefined || usd === 0) return unknownUsdText;
+  return `at least ${formatUsdVolume(usd)}`;
+}
+
+/**
  * Why a balance has no USD value: what it holds has no price, or (an address whose history was
  * imported from part-way, issue 43) its transfers show no positive holding, so what it holds is not
  * known at all.
