@@ -88,6 +88,7 @@ import {
   loginBodySchema,
   membersQuerySchema,
   networkMemberBodySchema,
+  offsetTransfersRequestSchema,
   ownershipAddressesRequestSchema,
   ownershipCategoriesRequestSchema,
   patchGraphBodySchema,
@@ -356,6 +357,15 @@ function flowTargets(f: FuzzFixtures, addTarget: (key: string, target: FuzzTarge
       body: schemaFor(counterpartyFlowsSummaryRequestSchema),
       example: { body: { ...subject, limit: 5 } },
     });
+    // 001 §7 the transfer listing's offset form (issue 44). The v6 entity and custom-entity paths are
+    // the keyset listing's too (a body naming `offset` picks this form): their targets are below.
+    for (const version of ["v5", "v6"]) {
+      if (version === "v6" && valueType !== "address") continue;
+      add(`POST /trm-insights/${version}/flows/${valueType}/transfers`, {
+        body: schemaFor(offsetTransfersRequestSchema),
+        example: { body: { ...subject, offset: 0, limit: 5 } },
+      });
+    }
     for (const version of flowVersions.flows) {
       const base = `/trm-insights/${version}/flows/${valueType}`;
       add(`POST ${base}/summary`, {
