@@ -26,8 +26,11 @@ export function findUnstorableText(
     return null;
   }
   if (value !== null && typeof value === "object") {
+    // Plain objects only: JSON bodies, and query strings, whose parser (fast-querystring) makes
+    // objects of a prototype-less class of its own.
     const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return null;
+    if (prototype !== Object.prototype && prototype !== null && Object.getPrototypeOf(prototype) !== null)
+      return null;
     for (const [key, item] of Object.entries(value)) {
       const found = findUnstorableText(key, [...path, key]) ?? findUnstorableText(item, [...path, key]);
       if (found) return found;
