@@ -107,6 +107,11 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await tracePaths.waitFor();
     await page.keyboard.press("Escape");
     await tracePaths.waitFor({ state: "detached" });
+    // The dialog hands the focus back to the graph a moment after it is gone (Primer's
+    // returnFocusRef); the arrow keys act once the graph holds it, so wait for that first.
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".sleuth-graph-page"))))
+      .toBe(true);
     await shot(page, "graph-traced");
 
     // Arrow keys move the selection; the side panel follows.
