@@ -95,18 +95,19 @@ export async function createDetector(
 ): Promise<{ detector: Detector; created: boolean }> {
   const name = input.name?.trim() || defaultDetectorName(displayAddress(input.chain, input.address));
   const seen = await lastTransferId(db, input.chain, input.address);
-  const inserted = await db.query<{ uuid: string }>(
+  // A no-op update on conflict (not DO NOTHING) returns the row there is, locked: a detector
+  // deleted by another request between an insert that found it and a read of it cannot be missed.
+  // xmax is 0 on a row this statement inserted.
+  const [saved] = await db.query<{ id: number | string; inserted: boolean }>(
     `INSERT INTO detectors (organization_id, user_id, chain, address, name, seen_transfer_id)
      VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (organization_id, chain, address) DO NOTHING RETURNING uuid`,
+     ON CONFLICT (organization_id, chain, address) DO UPDATE SET organization_id = EXCLUDED.organization_id
+     RETURNING id, (xmax = 0) AS inserted`,
     [input.organizationId, input.userId, input.chain, input.address, name, seen],
   );
-  const [row] = await db.query<DetectorRow>(
-    `${detectorSelect} WHERE d.organization_id = $1 AND d.chain = $2 AND d.address = $3`,
-    [input.organizationId, input.chain, input.address],
-  );
+  const [row] = await db.query<DetectorRow>(`${detectorSelect} WHERE d.id = $1`, [saved?.id]);
   if (!row) throw new Error("The detector was not saved");
-  return { detector: toDetector(row), created: inserted.length > 0 };
+  return { detector: toDetector(row), created: saved?.inserted === true };
 }
 
 export async function listDetectors(

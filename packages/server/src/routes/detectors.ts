@@ -40,13 +40,16 @@ export function detectorRoutes(app: FastifyInstance, { store, notifier }: RouteC
     const { user, organization } = requireRole(request, "editor");
     const body = parseOr400(createDetectorBodySchema, request.body);
     const { chain, address } = addressOf(body.addressUrn);
-    const { detector, created } = await createDetector(store, {
-      organizationId: organization.id,
-      userId: user.id,
-      chain: chain as Parameters<typeof createDetector>[1]["chain"],
-      address,
-      name: body.name,
-    });
+    // One transaction: the saved row stays locked until it is read back (detectorRows.ts).
+    const { detector, created } = await store.transaction((tx) =>
+      createDetector(tx, {
+        organizationId: organization.id,
+        userId: user.id,
+        chain: chain as Parameters<typeof createDetector>[1]["chain"],
+        address,
+        name: body.name,
+      }),
+    );
     return reply.code(created ? 201 : 200).send({ data: detector });
   });
 
