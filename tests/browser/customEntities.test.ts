@@ -461,7 +461,8 @@ describe("feature flags by keyboard", () => {
     await page.waitForURL(`${server.baseUrl}/custom-entity/${created.uuid}`, { timeout: 20_000 });
     await page.getByText("You: editor", { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: /^Rename/ }).waitFor();
-    expect(await share.count()).toBe(0);
+    // The URL matches before the reload as well as after it: wait for what the reload shows.
+    await expect.poll(() => share.count(), { timeout: 20_000 }).toBe(0);
     await screenshot(page, "sharing-flag-off");
     await staffClient.featureFlags.set("customEntitySharing", {
       organizationUuid: server.demo.organization.uuid,
