@@ -47,7 +47,9 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await context?.close();
+  // Open finding (session 27): in full runs, closing the context after the feature-flag reload test
+  // once hung past the hook's timeout although every assertion had passed; bound the wait.
+  await Promise.race([context?.close(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
 });
 
 async function newContext(): Promise<BrowserContext> {
