@@ -1,4 +1,11 @@
-import { formatUrn, parseUrn } from "../chains/urn.ts";
+import { z } from "zod";
+import { addressChainUrnSchema, entityUrnSchema, formatUrn, parseUrn } from "../chains/urn.ts";
+
+/** 000 §5 a table's counterparty filter: pasted address or entity URNs, at most 100. */
+export const counterpartyUrnFilterSchema = z
+  .array(z.union([addressChainUrnSchema, entityUrnSchema]))
+  .min(1)
+  .max(100);
 
 /**
  * 000 §5: while the user types in a URN table filter, the text is a search query (names, addresses)

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
-import { addressChainUrnSchema, assetUrnSchema, entityUrnSchema } from "../chains/urn.ts";
+import { assetUrnSchema } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
 import { rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
+import { counterpartyUrnFilterSchema } from "../filters/urnFilter.ts";
 import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape, oneWayOfPaging, oneWayOfPagingIssue, txDateRangeSchema } from "./flowSubject.ts";
 
@@ -20,11 +21,7 @@ export const categoryTransferFiltersSchema = z
     txDate: txDateRangeSchema.optional(),
     relevantAmount: rangeOnlyNumberFilterSchema.optional(),
     relevantAmountUsd: rangeOnlyNumberFilterSchema.optional(),
-    counterpartyUrn: z
-      .array(z.union([addressChainUrnSchema, entityUrnSchema]))
-      .min(1)
-      .max(100)
-      .optional(),
+    counterpartyUrn: counterpartyUrnFilterSchema.optional(),
   })
   .strict();
 export type CategoryTransferFilters = z.infer<typeof categoryTransferFiltersSchema>;

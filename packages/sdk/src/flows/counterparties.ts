@@ -15,7 +15,7 @@ import {
 } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
 import { numberFilterSchema, rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
-import { urnFilterSubmitValue } from "../filters/urnFilter.ts";
+import { counterpartyUrnFilterSchema, urnFilterSubmitValue } from "../filters/urnFilter.ts";
 import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { riskScoreLevels } from "../risk/riskScale.ts";
 import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
@@ -95,11 +95,7 @@ export const counterpartyFiltersSchema = z
   .object({
     totalTransfers: numberFilterSchema.optional(),
     totalVolumeUsd: rangeOnlyNumberFilterSchema.optional(),
-    counterpartyUrn: z
-      .array(z.union([addressChainUrnSchema, entityUrnSchema]))
-      .min(1)
-      .max(100)
-      .optional(),
+    counterpartyUrn: counterpartyUrnFilterSchema.optional(),
   })
   .strict();
 export type CounterpartyFilters = z.infer<typeof counterpartyFiltersSchema>;
