@@ -26,7 +26,9 @@ function startMain(dataDir: string): Promise<{ child: ChildProcess; output: () =
       SLEUTH_DATA_DIR: dataDir,
       PORT: "0",
       SLEUTH_LOG_LEVEL: "warn",
-      SLEUTH_WORLD_SCALE: "small",
+      // What these tests check is the accounts, the sign-in text and cli.json; a demo world would
+      // only add its seeding (tests/server/seedWorld.test.ts covers that) to every start.
+      SLEUTH_WORLD_SCALE: "none",
       DATABASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
