@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { type SmtpReceiver, startSmtpReceiver } from "../helpers/notificationReceivers.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue "Act on findings", by keyboard alone in Chromium: flag a demo-world address, indicate
@@ -42,7 +42,7 @@ beforeAll(async () => {
     world: "small",
     env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SMTP_URL: smtp.url },
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const [row] = await server.store.query<{ chain: ChainId; address: string }>(
     `SELECT a.chain, a.address FROM addresses a WHERE a.chain = 'bitcoin' AND a.first_active IS NOT NULL
      ORDER BY a.id LIMIT 1`,
@@ -71,7 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused } from "./keyboard.ts";
 
 // Issue 41: a server shedding load answers 503 with Retry-After; the console waits and retries,
@@ -18,12 +18,12 @@ beforeAll(async () => {
     store: "pglite",
     env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SHED_STORE_WAITING: "3", SLEUTH_SHED_RETRY_AFTER_SECONDS: "1" },
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -21,3 +21,41 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, launched by the first browser file that asks. The browser project runs
+ * its files one after another in the same process (isolate: false), so this module and the browser
+ * outlive each file; every test still works in a context of its own, which shares nothing (cookies,
+ * storage, cache) with another. Playwright ends the browser with the worker's process.
+ */
+export function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    launching.then(
+      (browser) =>
+        browser.on("disconnected", () => {
+          if (shared === launching) shared = undefined;
+        }),
+      () => {
+        if (shared === launching) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
+/**
+ * What a browser file does when it ends instead of closing Chromium: closes every context still
+ * open, so no page of this file keeps polling a server that is about to go, or runs beside the next
+ * file's tests. A context that will not close (tests/browser/customEntities.test.ts once saw one)
+ * takes the browser with it, and the next file launches another.
+ */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  const closed = Promise.all(browser.contexts().map((context) => context.close())).then(() => true);
+  const stuck = new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000).unref());
+  if (!(await Promise.race([closed, stuck]))) await browser.close();
+}

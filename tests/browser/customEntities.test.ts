@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Custom entities, sharing and organization settings in real Chromium, by keyboard only. The
@@ -20,7 +20,7 @@ let busy: { chain: string; address: string };
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const rows = await server.store.query<{ address: string }>(
     "SELECT address FROM addresses WHERE entity_id IS NULL AND chain = 'bitcoin' ORDER BY id LIMIT 3",
   );
@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

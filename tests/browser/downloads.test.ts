@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // The Download CSV modal and the jobs panel in real Chromium, keyboard only (issue 29 "Console":
@@ -27,7 +27,7 @@ let subject: { chain: ChainId; address: string; n: number };
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const [row] = await server.store.query<{ chain: ChainId; address: string; n: number }>(
     `SELECT a.chain, a.address, count(*)::int AS n FROM transfers t JOIN addresses a ON a.id = t.address_id
      GROUP BY a.chain, a.address HAVING count(*) > 100 ORDER BY abs(count(*) - 300), a.address LIMIT 1`,
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

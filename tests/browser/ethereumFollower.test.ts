@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { type Anvil, anvilFunder, deployToken, startAnvil, tokenAbi } from "../helpers/anvil.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo } from "./keyboard.ts";
 
 // Issue 46 in the console, by keyboard alone: an admin starts the Ethereum follower on a real node
@@ -27,7 +27,7 @@ beforeAll(async () => {
   [anvil, server, browser] = await Promise.all([
     startAnvil(),
     startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist, SLEUTH_ETHEREUM_POLL_MS: "20" } }),
-    launchChromium(),
+    sharedChromium(),
   ]);
   const funder = anvil.wallet(anvilFunder);
   await funder.waitForTransactionReceipt({
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await anvil?.stop();
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, isFocused, signInAsDemo } from "./keyboard.ts";
 
 // Follow the money in the console (issue 27), keyboard only: open the busiest demo address from the
@@ -19,7 +19,7 @@ const screenshots = process.env.SLEUTH_SCREENSHOTS;
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const [row] = await server.store.query<{ chain: ChainId; address: string }>(
     `SELECT chain, address FROM address_summary ORDER BY incoming_transfers + outgoing_transfers DESC, address_id LIMIT 1`,
   );
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { exchangePayer } from "../helpers/graphSamples.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo } from "./keyboard.ts";
 
 // The investigation graph in real Chromium over the small demo world, by keyboard only (issue 30
@@ -23,14 +23,14 @@ const screenshots = process.env.SLEUTH_SCREENSHOTS;
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // An unattributed address that paid an exchange directly: its trace must end there.
   payer = await exchangePayer(server.store);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

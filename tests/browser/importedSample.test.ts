@@ -9,7 +9,7 @@ import {
   ethereumEtlFixtureDir as fixtureDir,
 } from "../helpers/ethereumEtlSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { signInAsDemo } from "./keyboard.ts";
 
 // Issue 27 "Done when", in the console: the real ethereum-etl sample imported (through the import
@@ -37,12 +37,12 @@ beforeAll(async () => {
   busiest = busiestSampleAddress();
   firstPage = (await client.transfers.address({ addressChainUrn: addressChainUrn("ethereum", busiest) }))
     .data;
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 180_000);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

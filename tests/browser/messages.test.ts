@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 44: the spec's messages where a load or an update fails (000 §8), each failure made by the
@@ -20,7 +20,7 @@ let other: { chain: string; address: string };
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   [busiest] = (await server.store.query(
     `SELECT a.chain, a.address FROM address_counterparties c JOIN addresses a ON a.id = c.address_id
       GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   )) as [typeof other];
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 afterEach(async () => {

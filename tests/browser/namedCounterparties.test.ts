@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { signInAsDemo } from "./keyboard.ts";
 
 // Issue 39 in the console, by keyboard alone, on the real 2017 ethereum-etl sample with a label list
@@ -73,12 +73,12 @@ beforeAll(async () => {
     { source: "labels.csv" },
   );
   expect(labels.inserted).toBeGreaterThan(0);
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 300_000);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { signInAsDemo } from "./keyboard.ts";
 
 // Issue 43 "Done when", in the console: the real 2017 ethereum-etl sample imported without prices,
@@ -27,12 +27,12 @@ beforeAll(async () => {
   client = server.client({ token: await server.tokenFor(server.demo.user.email) });
   await client.imports.run("ethereum-etl", readFileSync(sample2017File, "utf8"));
   busiest = busiestAddressOf(sample2017File);
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 300_000);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

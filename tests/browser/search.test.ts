@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, isFocused, signInAsDemo } from "./keyboard.ts";
 
 // Global search in real Chromium against a real server over the small demo world, driven by the
@@ -33,7 +33,7 @@ async function one<T>(sql: string): Promise<T> {
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // Identifiers straight from the store the server reads: whatever the generator made, the palette
   // must find it.
   samples = {
@@ -60,7 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

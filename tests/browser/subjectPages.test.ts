@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 44 on the subject pages, one server for all: the 000 §6 feature flags that switch what the
@@ -25,7 +25,7 @@ const shots = process.env.SLEUTH_SCREENSHOTS;
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   organizationId = (await findOrganizationByUuid(server.store, server.demo.organization.uuid))!.id;
   [owned] = (await server.store.query(
     `SELECT a.chain, a.address, e.name AS owner FROM addresses a JOIN entities e ON e.id = a.entity_id
@@ -36,7 +36,7 @@ beforeAll(async () => {
   )) as [typeof vasp];
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 afterEach(async () => {

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo } from "./keyboard.ts";
 
 // Issue 27 in real Chromium, keyboard only: the busiest address of the small demo world opened
@@ -28,7 +28,7 @@ let entity: { urn: string; name: string };
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const [row] = await server.store.query<{ id: string; chain: string; address: string }>(
     `SELECT a.id::text AS id, a.chain, a.address
      FROM (SELECT address_id, count(*) AS n FROM transfers GROUP BY address_id ORDER BY n DESC, address_id LIMIT 1) b
@@ -52,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

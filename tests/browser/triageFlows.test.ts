@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Triage transaction page, results, history, sidebars, detectors and camera (002 §2/§4), by keyboard.
@@ -17,7 +17,7 @@ let owned: { chain: string; address: string; name: string };
 beforeAll(async () => {
   ensureConsoleBuilt();
   server = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   [subject, other] = (await server.store.query(
     `SELECT a.chain, a.address FROM address_counterparties ac JOIN addresses a ON a.id = ac.address_id
       WHERE a.chain = 'bitcoin' GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 2`,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   )) as [typeof transaction];
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 afterEach(async () => {

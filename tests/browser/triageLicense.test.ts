@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { launchChromium } from "./chromium.ts";
+import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // 002 §6 the forensics licence for IPs in triage, and 002 §2 the triage tab chords over the transfer
@@ -21,7 +21,7 @@ beforeAll(async () => {
     world: "small",
     env: { SLEUTH_WEB_DIST: webDist, SLEUTH_OPERATOR_TOKEN: operatorCredential },
   });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   [{ ip }] = (await server.store.query(
     "SELECT h.ip FROM inet_hosts h JOIN inet_observations o ON o.inet_id = h.id ORDER BY h.id LIMIT 1",
   )) as [{ ip: string }];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   )) as [typeof busy];
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 afterEach(async () => {
