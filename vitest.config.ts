@@ -71,6 +71,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's default of one second is shorter than a page's answer on a loaded machine
+          // (a flaky failure in transfers.test.ts); a poll still fails when the value never comes.
+          expect: { poll: { timeout: 10_000 } },
           // Once the other projects are done: a browser test waits on frames and key bindings, and
           // cores shared with server tests would starve it. Then a file per core, like the rest: a
           // browser test spends much of its time waiting on its server and Chromium's frames, which
