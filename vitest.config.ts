@@ -1,14 +1,6 @@
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
-
-// Node's compile cache for every process of the run: the workers, and the servers, admin and CLI
-// processes that tests start again and again (tests/helpers/serverProcess.ts passes it on), compile
-// the same sources once. Node checks each entry against its source, so a stale one is never used.
-process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
-  new URL("node_modules/.cache/node-compile-cache", import.meta.url),
-);
 
 // One runner for the whole tree: unit tests beside the code, server-over-HTTP and browser tests
 // under tests/. Each project is named so a failure says which layer broke.
@@ -40,11 +32,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
-          globalSetup: [
-            "tests/setup/postgres.ts",
-            "tests/setup/storeTemplates.ts",
-            "tests/setup/compileCache.ts",
-          ],
+          globalSetup: ["tests/setup/postgres.ts", "tests/setup/storeTemplates.ts"],
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

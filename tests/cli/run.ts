@@ -48,8 +48,6 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   const dir = await mkdtemp(join(tmpdir(), "sleuth-cli-it-"));
   const baseEnv: Record<string, string> = {
     PATH: process.env.PATH ?? "",
-    // vitest.config.ts: the bundle compiles from Node's cache; nothing a user's `sleuth` would see.
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, "config"),
     SLEUTH_DATA_DIR: join(dir, "data"),

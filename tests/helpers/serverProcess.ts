@@ -12,8 +12,6 @@ export function startServerProcess(
     const child = spawn(process.execPath, [mainScript], {
       env: {
         PATH: process.env.PATH ?? "",
-        // vitest.config.ts: each start compiles the server's sources from Node's cache.
-        ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
         PORT: "0",
         SLEUTH_WORLD_SCALE: "none",
         SLEUTH_WEB_DIST: "/nonexistent",
