@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Queryable, Store } from "./store.ts";
-import { HoldTimes, serialWaitMs, TurnGate } from "./storeWait.ts";
+import { HoldTimes, TurnGate } from "./storeWait.ts";
 
 function queryableOf(db: PGlite | Transaction): Queryable {
   return {
@@ -136,12 +136,10 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     exec: (sql) => counted(() => base.exec(sql)),
     transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx)))),
     waiting: () => Math.max(0, inFlight - 1),
-    expectedWaitMs: () =>
-      serialWaitMs({
-        queued: inFlight - Math.min(entered, 1),
-        runningForMs: entered > 0 ? performance.now() - runningSince : null,
-        averageMs: holds.averageMs,
-      }),
+    // Each one asked for, running or queued, counts as a typical one: a long transaction (an
+    // import's apply) is waited for whether a request is refused or not, and a refusal would only
+    // make its client's retries run out.
+    expectedWaitMs: () => inFlight * holds.averageMs,
     unitsServed: () => holds.count,
     async close() {
       if (!db.closed) await db.close();

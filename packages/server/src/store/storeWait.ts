@@ -30,22 +30,6 @@ export class HoldTimes {
   }
 }
 
-/**
- * What a caller arriving now would wait on a store that serves one unit of work at a time (PGlite):
- * the unit running counts as a typical one, or as long again as it has already run when that is
- * longer (a transaction held open, an export's page); each queued one as a typical one.
- */
-export function serialWaitMs(options: {
-  /** Callers waiting behind the one running. */
-  queued: number;
-  /** How long the one running has run, or null when none is. */
-  runningForMs: number | null;
-  averageMs: number;
-}): number {
-  const running = options.runningForMs === null ? 0 : Math.max(options.averageMs, options.runningForMs);
-  return running + options.queued * options.averageMs;
-}
-
 /** The longest the embedded store runs statements back to back before it lets the loop go round. */
 export const pgliteSliceMs = 20;
 
