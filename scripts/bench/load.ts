@@ -6,21 +6,17 @@
 // memory come back. Writes docs/PERFORMANCE.md "Load".
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import {
   demoToken,
+  driveMix,
   type LoadServer,
   type LoadSubjects,
-  loadPgliteDir,
   loadWorld,
   type MixRoute,
   mb,
-  mixRequests,
   mixRoutes,
-  prepareStore,
   quantile,
-  startLoadServer,
+  withLoadStore,
 } from "./loadServers.ts";
 import { markdownTable, writeMeasure } from "./performanceDoc.ts";
 
@@ -36,8 +32,6 @@ const seconds = Number(values.seconds);
 const levels = values.levels.split(",").map(Number);
 const kneeP95Ms = 100;
 const clientTimeoutSeconds = 10;
-/** The demo organization (packages/server demoAccounts), where the demo user investigates. */
-const demoOrganizationUuid = "5e1e0000-0000-4000-8000-0000000000a1";
 
 interface LevelFigures {
   label: string;
@@ -67,30 +61,22 @@ async function drive(
   const statuses = new Map<string, number>();
   const started = Date.now();
   const results = await Promise.all(
-    servers.map((server) => {
-      const share = Math.max(1, Math.round(connections / servers.length));
-      return new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url: `http://127.0.0.1:${server.port}`,
-            connections: share,
-            duration: seconds,
-            timeout: clientTimeoutSeconds,
-            headers: { authorization: `Bearer ${token}`, "x-sleuth-organization": demoOrganizationUuid },
-            requests: mixRequests(subjects),
-            ...(overallRate ? { overallRate: Math.max(1, Math.round(overallRate / servers.length)) } : {}),
-          },
-          (error, result) => (error ? reject(error) : resolve(result)),
-        );
-        instance.on("response", (client, status, _bytes, latencyMs) => {
-          const request = (client as unknown as { requestIterator: { currentRequest: { route?: MixRoute } } })
-            .requestIterator.currentRequest;
-          if (request.route) routes.get(request.route)?.push(latencyMs);
+    servers.map((server) =>
+      driveMix({
+        server,
+        token,
+        subjects,
+        connections: Math.max(1, Math.round(connections / servers.length)),
+        seconds,
+        timeoutSeconds: clientTimeoutSeconds,
+        overallRate: overallRate ? Math.max(1, Math.round(overallRate / servers.length)) : undefined,
+        onResponse: (route, status, latencyMs) => {
+          if (route) routes.get(route)?.push(latencyMs);
           all.push(latencyMs);
           statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
-        });
-      });
-    }),
+        },
+      }),
+    ),
   );
   const elapsed = (Date.now() - started) / 1000;
   const total = results.reduce((sum, result) => sum + result.requests.total, 0);
@@ -252,36 +238,20 @@ async function measure(variant: string, servers: LoadServer[], subjects: LoadSub
 
 const runs: StoreRun[] = [];
 if (which === "pglite" || which === "all") {
-  const subjects = await prepareStore({ pgliteDir: loadPgliteDir });
-  const server = await startLoadServer({ SLEUTH_DATA_DIR: loadPgliteDir });
-  try {
+  await withLoadStore("pglite", async ({ subjects, startServer }) => {
+    const server = await startServer();
     runs.push(await measure(`${loadWorld} world, PGlite, one server process`, [server], subjects));
-  } finally {
-    await server.stop();
-  }
+  });
 }
 if (which === "postgres" || which === "all") {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
-  const databaseUrl = process.env.DATABASE_URL ?? cluster!.url;
-  try {
-    const subjects = await prepareStore({ databaseUrl });
-    const first = await startLoadServer({ DATABASE_URL: databaseUrl });
-    try {
-      runs.push(await measure(`${loadWorld} world, PostgreSQL, one server process`, [first], subjects));
-      const second = await startLoadServer({ DATABASE_URL: databaseUrl });
-      try {
-        runs.push(
-          await measure(`${loadWorld} world, PostgreSQL, two server processes`, [first, second], subjects),
-        );
-      } finally {
-        await second.stop();
-      }
-    } finally {
-      await first.stop();
-    }
-  } finally {
-    cluster?.stop();
-  }
+  await withLoadStore("postgres", async ({ subjects, startServer }) => {
+    const first = await startServer();
+    runs.push(await measure(`${loadWorld} world, PostgreSQL, one server process`, [first], subjects));
+    const second = await startServer();
+    runs.push(
+      await measure(`${loadWorld} world, PostgreSQL, two server processes`, [first, second], subjects),
+    );
+  });
 }
 
 for (const run of runs) {

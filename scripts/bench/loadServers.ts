@@ -10,12 +10,14 @@ import {
   migrate,
   openPgliteStore,
   openPostgresStore,
+  pgdataPath,
   type Store,
   seedDemoAccounts,
   seedWorld,
 } from "@sleuth/server";
-import type autocannon from "autocannon";
+import autocannon from "autocannon";
 import { freePort } from "../../tests/helpers/ports.ts";
+import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 
 /** The world the load runs over, and where its embedded store is kept between runs. */
 export const loadWorld = "default" as const;
@@ -43,7 +45,7 @@ const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", im
 const probeScript = fileURLToPath(new URL("./loadProbe.ts", import.meta.url));
 
 /** Starts one server process on a free port and waits until /healthz answers. */
-export async function startLoadServer(env: Record<string, string>): Promise<LoadServer> {
+async function startLoadServer(env: Record<string, string>): Promise<LoadServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", probeScript, mainScript], {
     env: {
@@ -114,12 +116,11 @@ export async function readSubjects(store: Store): Promise<LoadSubjects> {
 }
 
 /** Opens the store a run serves (seeding the world the first time), reads its subjects, closes it. */
-export async function prepareStore(
-  target: { pgliteDir: string } | { databaseUrl: string },
-): Promise<LoadSubjects> {
+async function prepareStore(target: { pgliteDir: string } | { databaseUrl: string }): Promise<LoadSubjects> {
+  // The embedded store is where the server keeps it: `<SLEUTH_DATA_DIR>/pgdata`.
   const store =
     "pgliteDir" in target
-      ? await openPgliteStore({ dataDir: target.pgliteDir })
+      ? await openPgliteStore({ dataDir: pgdataPath(target.pgliteDir) })
       : await openPostgresStore(target.databaseUrl);
   try {
     await migrate(store);
@@ -130,6 +131,84 @@ export async function prepareStore(
   } finally {
     await store.close();
   }
+}
+
+export type LoadStoreKind = "pglite" | "postgres";
+
+export interface LoadTarget {
+  subjects: LoadSubjects;
+  /** Starts one more server process on the store (PGlite: one only, it holds the directory). */
+  startServer(): Promise<LoadServer>;
+}
+
+/**
+ * Prepares the store a run drives (PGlite in `loadPgliteDir`, kept between runs; PostgreSQL at
+ * DATABASE_URL, or a throwaway cluster), hands it to `run`, then stops every server it started and
+ * the cluster.
+ */
+export async function withLoadStore<T>(
+  kind: LoadStoreKind,
+  run: (target: LoadTarget) => Promise<T>,
+): Promise<T> {
+  const cluster = kind === "postgres" && !process.env.DATABASE_URL ? await startPostgresCluster() : null;
+  const servers: LoadServer[] = [];
+  try {
+    const databaseUrl = process.env.DATABASE_URL ?? cluster?.url;
+    const env: Record<string, string> =
+      kind === "pglite" || !databaseUrl ? { SLEUTH_DATA_DIR: loadPgliteDir } : { DATABASE_URL: databaseUrl };
+    const subjects = await prepareStore(
+      "DATABASE_URL" in env ? { databaseUrl: env.DATABASE_URL! } : { pgliteDir: loadPgliteDir },
+    );
+    return await run({
+      subjects,
+      startServer: async () => {
+        const server = await startLoadServer(env);
+        servers.push(server);
+        return server;
+      },
+    });
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    cluster?.stop();
+  }
+}
+
+/** The demo organization (packages/server demoAccounts), where the demo user investigates. */
+const demoOrganizationUuid = "5e1e0000-0000-4000-8000-0000000000a1";
+
+/**
+ * One autocannon run of the mix against one server, as the demo user; `onResponse` hears each
+ * answer with the route it belongs to.
+ */
+export function driveMix(options: {
+  server: LoadServer;
+  token: string;
+  subjects: LoadSubjects;
+  connections: number;
+  seconds: number;
+  timeoutSeconds: number;
+  overallRate?: number | undefined;
+  onResponse: (route: MixRoute | undefined, status: number, latencyMs: number) => void;
+}): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${options.server.port}`,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: options.timeoutSeconds,
+        headers: { authorization: `Bearer ${options.token}`, "x-sleuth-organization": demoOrganizationUuid },
+        requests: mixRequests(options.subjects),
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on("response", (client, status, _bytes, latencyMs) => {
+      const request = (client as unknown as { requestIterator: { currentRequest: { route?: MixRoute } } })
+        .requestIterator.currentRequest;
+      options.onResponse(request.route, status, latencyMs);
+    });
+  });
 }
 
 /** A bearer token of the demo user, minted over the API as the CLI's `sleuth login` does. */

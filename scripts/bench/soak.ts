@@ -4,18 +4,15 @@
 // `pnpm bench load` recorded for that store. Writes docs/PERFORMANCE.md "Soak".
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 import {
   demoToken,
+  driveMix,
   type LoadServer,
-  loadPgliteDir,
+  type LoadSubjects,
   loadWorld,
   mb,
-  mixRequests,
-  prepareStore,
   quantile,
-  startLoadServer,
+  withLoadStore,
 } from "./loadServers.ts";
 import { markdownTable, readMeasure, writeMeasure } from "./performanceDoc.ts";
 
@@ -53,35 +50,24 @@ function slope(points: { x: number; y: number }[]): number {
   return numerator / denominator;
 }
 
-async function soak(
-  server: LoadServer,
-  subjects: Awaited<ReturnType<typeof prepareStore>>,
-): Promise<Minute[]> {
+async function soak(server: LoadServer, subjects: LoadSubjects): Promise<Minute[]> {
   const token = await demoToken(server.port);
   const rows: Minute[] = [];
   for (let minute = 1; minute <= minutes; minute++) {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${server.port}`,
-          connections: 50,
-          duration: 60,
-          timeout: 10,
-          overallRate: rate,
-          headers: {
-            authorization: `Bearer ${token}`,
-            "x-sleuth-organization": "5e1e0000-0000-4000-8000-0000000000a1",
-          },
-          requests: mixRequests(subjects),
-        },
-        (error, answer) => (error ? reject(error) : resolve(answer)),
-      );
-      instance.on("response", (_client, status, _bytes, latencyMs) => {
+    const result = await driveMix({
+      server,
+      token,
+      subjects,
+      connections: 50,
+      seconds: 60,
+      timeoutSeconds: 10,
+      overallRate: rate,
+      onResponse: (_route, status, latencyMs) => {
         latencies.push(latencyMs);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      });
+      },
     });
     latencies.sort((a, b) => a - b);
     // The clients' sockets are closed at the end of each minute: the next report counts only what
@@ -109,30 +95,9 @@ async function soak(
   return rows;
 }
 
-let rows: Minute[] = [];
-if (store === "pglite") {
-  const subjects = await prepareStore({ pgliteDir: loadPgliteDir });
-  const server = await startLoadServer({ SLEUTH_DATA_DIR: loadPgliteDir });
-  try {
-    rows = await soak(server, subjects);
-  } finally {
-    await server.stop();
-  }
-} else {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
-  const databaseUrl = process.env.DATABASE_URL ?? cluster!.url;
-  try {
-    const subjects = await prepareStore({ databaseUrl });
-    const server = await startLoadServer({ DATABASE_URL: databaseUrl });
-    try {
-      rows = await soak(server, subjects);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    cluster?.stop();
-  }
-}
+const rows = await withLoadStore(store, async ({ subjects, startServer }) =>
+  soak(await startServer(), subjects),
+);
 
 // The first minute warms caches and JIT: the slope is fitted from the second on.
 const settled = rows.filter((row) => row.minute > 1);

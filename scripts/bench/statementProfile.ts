@@ -70,6 +70,8 @@ export function profileStatements(inner: Store, plans = false): StatementProfile
     kind: inner.kind,
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     waiting: () => inner.waiting(),
+    expectedWaitMs: () => inner.expectedWaitMs(),
+    unitsServed: () => inner.unitsServed(),
     close: () => inner.close(),
   };
   return {

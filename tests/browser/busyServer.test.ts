@@ -13,10 +13,10 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   ensureConsoleBuilt();
-  // Shed once three callers wait for the store (the test makes them wait behind a held transaction).
+  // Shed once a request would wait a fifth of a second for the store (the test holds it longer).
   server = await startTestServer({
     store: "pglite",
-    env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SHED_STORE_WAITING: "3", SLEUTH_SHED_RETRY_AFTER_SECONDS: "1" },
+    env: { SLEUTH_WEB_DIST: webDist, SLEUTH_SHED_STORE_WAIT_MS: "200", SLEUTH_SHED_RETRY_AFTER_SECONDS: "1" },
   });
   browser = await sharedChromium();
 });
@@ -38,7 +38,10 @@ test("issue 41 the console says 'Server busy, retrying' while the server sheds l
   const busy = page.getByTestId("busy-status");
   expect(await busy.count()).toBe(0);
 
-  // Saturate the store: a transaction held open and three requests queued behind it.
+  // Saturate the store: slow statements make the time one holds it long, then a transaction is held
+  // open with three more queued behind it.
+  const slow = () => server.store.query("SELECT pg_sleep(0.1)");
+  for (let index = 0; index < 6; index++) await slow();
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -48,8 +51,8 @@ test("issue 41 the console says 'Server busy, retrying' while the server sheds l
     await gate;
   });
   // Store work queued behind it directly (/healthz shares one probe among callers: no queue).
-  const queued = [1, 2, 3].map(() => server.store.query("SELECT 1"));
-  await vi.waitFor(() => expect(server.store.waiting()).toBeGreaterThanOrEqual(3));
+  const queued = [1, 2, 3].map(slow);
+  await vi.waitFor(() => expect(server.store.expectedWaitMs()).toBeGreaterThan(200));
 
   // A palette search is shed, and retried after the server's Retry-After.
   await page.keyboard.press("ControlOrMeta+k");

@@ -71,7 +71,7 @@ const envSchema = z.object({
   // Issue 41: load shedding (503 with Retry-After). 0 turns a check off.
   SLEUTH_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1_000),
   SLEUTH_SHED_HEAP_MB: z.coerce.number().min(0).optional(),
-  SLEUTH_SHED_STORE_WAITING: z.coerce.number().int().min(0).default(100),
+  SLEUTH_SHED_STORE_WAIT_MS: z.coerce.number().min(0).default(1_000),
   SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(1),
   // A PostgreSQL that stops answering fails a request quickly (503) instead of holding it.
   SLEUTH_PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
@@ -136,8 +136,8 @@ export interface LoadSheddingConfig {
   maxEventLoopDelayMs: number;
   /** Heap in use above which requests are shed; 0: not checked. */
   maxHeapUsedBytes: number;
-  /** Store callers waiting (pool queue, PGlite's queue) at which requests are shed; 0: not checked. */
-  maxStoreWaiting: number;
+  /** How long new work would wait for the store (Store.expectedWaitMs) past which requests are shed; 0: not checked. */
+  maxStoreWaitMs: number;
   sampleIntervalMs: number;
   retryAfterSeconds: number;
 }
@@ -233,7 +233,7 @@ export function loadConfig(
         e.SLEUTH_SHED_HEAP_MB === undefined
           ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
           : e.SLEUTH_SHED_HEAP_MB * 1024 * 1024,
-      maxStoreWaiting: e.SLEUTH_SHED_STORE_WAITING,
+      maxStoreWaitMs: e.SLEUTH_SHED_STORE_WAIT_MS,
       sampleIntervalMs: 500,
       retryAfterSeconds: e.SLEUTH_SHED_RETRY_AFTER_SECONDS,
     },

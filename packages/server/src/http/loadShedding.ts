@@ -8,7 +8,7 @@ import { HttpError } from "./errors.ts";
 const reasons: Record<string, string> = {
   eventLoopDelay: "The server is busy",
   heapUsedBytes: "The server is short of memory",
-  storeWaiting: "The store is busy",
+  storeWait: "The store is busy",
 };
 
 /** The 503 a shed request gets: the one envelope, with how long to wait before trying again. */
@@ -47,11 +47,47 @@ function eventLoopDelaySampler(intervalMs: number): { medianMs: () => number; st
 }
 
 /**
+ * The liveness probe is never shed: it waits at most a moment for one shared store probe and says
+ * "busy" when the store is (routes/health.ts), which is what a load balancer needs to hear.
+ */
+const unshedRoutes = new Set(["/healthz"]);
+
+/**
+ * How many units of store work (statements, transactions) an admitted request costs, as a moving
+ * average over the last samples. The store's queue holds one unit per caller, but a request queues
+ * again for each of its statements: the wait a new request faces is the store's expected wait times
+ * this.
+ */
+function storeWorkPerRequest(store: Store): {
+  answered: () => void;
+  sample: () => void;
+  units: () => number;
+} {
+  let units = 1;
+  let answered = 0;
+  let servedBefore = store.unitsServed();
+  return {
+    answered: () => {
+      answered++;
+    },
+    sample: () => {
+      const served = store.unitsServed();
+      if (answered > 0) units += 0.3 * ((served - servedBefore) / answered - units);
+      servedBefore = served;
+      answered = 0;
+    },
+    units: () => Math.max(1, units),
+  };
+}
+
+const admitted = Symbol("admitted");
+
+/**
  * Issue 41: past its capacity the server answers 503 with Retry-After at once instead of queueing
  * without bound. @fastify/under-pressure samples the heap; the event loop's median delay is sampled
- * here; the store's queue (callers waiting for a pool client, or behind PGlite's one running
- * statement) is read on each request, so a burst is refused before it joins the queue. Registered
- * before any other onRequest hook that touches the store.
+ * here; and each request reads how long it would wait for the store (the store's expected wait for
+ * one unit of work, Store.expectedWaitMs, times the units a request costs), so a burst is refused
+ * before it joins the queue. Registered before any other onRequest hook that touches the store.
  */
 export async function registerLoadShedding(
   app: FastifyInstance,
@@ -61,16 +97,28 @@ export async function registerLoadShedding(
   await app.register(underPressure, {
     maxHeapUsedBytes: config.maxHeapUsedBytes,
     sampleInterval: config.sampleIntervalMs,
-    pressureHandler: async (_request, _reply, type) => {
+    pressureHandler: async (request, _reply, type) => {
+      if (unshedRoutes.has(request.routeOptions.url ?? "")) return;
       throw shedError(config, type);
     },
   });
   const loop = eventLoopDelaySampler(config.sampleIntervalMs);
-  app.addHook("onClose", async () => loop.stop());
-  app.addHook("onRequest", async () => {
+  const work = storeWorkPerRequest(store);
+  const sampler = setInterval(work.sample, config.sampleIntervalMs);
+  sampler.unref();
+  app.addHook("onClose", async () => {
+    loop.stop();
+    clearInterval(sampler);
+  });
+  app.addHook("onRequest", async (request) => {
+    if (unshedRoutes.has(request.routeOptions.url ?? "")) return;
     if (config.maxEventLoopDelayMs > 0 && loop.medianMs() > config.maxEventLoopDelayMs)
       throw shedError(config, "eventLoopDelay");
-    if (config.maxStoreWaiting > 0 && store.waiting() >= config.maxStoreWaiting)
-      throw shedError(config, "storeWaiting");
+    if (config.maxStoreWaitMs > 0 && store.expectedWaitMs() * work.units() > config.maxStoreWaitMs)
+      throw shedError(config, "storeWait");
+    (request as { [admitted]?: true })[admitted] = true;
+  });
+  app.addHook("onResponse", async (request) => {
+    if ((request as { [admitted]?: true })[admitted]) work.answered();
   });
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Queryable, Store } from "./store.ts";
+import { HoldTimes, TurnGate } from "./storeWait.ts";
 
 function queryableOf(db: PGlite | Transaction): Queryable {
   return {
@@ -103,12 +104,27 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     throw error;
   }
   const base = queryableOf(db);
-  // PGlite runs one statement or transaction at a time; the others queue behind its lock.
-  let inFlight = 0;
+  // PGlite runs one statement or transaction at a time; the others queue behind its lock, in order.
+  let inFlight = 0; // asked for, including those letting the loop go round first
+  let entered = 0; // in PGlite's queue or running
+  let runningSince = 0;
+  const holds = new HoldTimes();
+  const gate = new TurnGate();
   const counted = async <R>(work: () => Promise<R>): Promise<R> => {
     inFlight++;
     try {
-      return await work();
+      await gate.enter();
+      if (entered++ === 0) runningSince = performance.now();
+      try {
+        return await work();
+      } finally {
+        // Served in order: the next one starts when this one ends.
+        const now = performance.now();
+        holds.record(now - runningSince);
+        runningSince = now;
+        entered--;
+        gate.leave();
+      }
     } finally {
       inFlight--;
     }
@@ -120,6 +136,11 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     exec: (sql) => counted(() => base.exec(sql)),
     transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx)))),
     waiting: () => Math.max(0, inFlight - 1),
+    // Each one asked for, running or queued, counts as a typical one: a long transaction (an
+    // import's apply) is waited for whether a request is refused or not, and a refusal would only
+    // make its client's retries run out.
+    expectedWaitMs: () => inFlight * holds.averageMs,
+    unitsServed: () => holds.count,
     async close() {
       if (!db.closed) await db.close();
       release();

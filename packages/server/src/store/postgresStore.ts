@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Queryable, Store } from "./store.ts";
+import { HoldTimes } from "./storeWait.ts";
 
 const int8Oid = 20;
 
@@ -59,9 +60,10 @@ export async function openPostgresStore(
   databaseUrl: string,
   options: PostgresStoreOptions = {},
 ): Promise<Store & { pool: pg.Pool }> {
+  const size = options.max ?? 10;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.max ?? 10,
+    max: size,
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     // A peer that vanishes without closing the socket is noticed instead of waited on.
@@ -69,6 +71,14 @@ export async function openPostgresStore(
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", () => {});
+  // How long a client is held, from its checkout to its release (a statement, or a transaction).
+  const holds = new HoldTimes();
+  const checkedOut = new WeakMap<pg.PoolClient, number>();
+  pool.on("acquire", (client) => checkedOut.set(client, performance.now()));
+  pool.on("release", (_error, client) => {
+    const since = checkedOut.get(client);
+    if (since !== undefined) holds.record(performance.now() - since);
+  });
   // Fail at start, not on the first request, when the database is unreachable.
   (await pool.connect()).release();
   const base = queryableOf(pool);
@@ -80,6 +90,9 @@ export async function openPostgresStore(
     exec: base.exec,
     transaction: (fn) => inPoolTransaction(pool, (client) => fn(queryableOf(client))),
     waiting: () => pool.waitingCount,
+    // The queue is served by every client of the pool at once.
+    expectedWaitMs: () => (pool.waitingCount * holds.averageMs) / size,
+    unitsServed: () => holds.count,
     async close() {
       await pool.end();
     },

@@ -14,10 +14,17 @@ export interface Store extends Queryable {
   /** Runs `fn` in one transaction: everything it wrote commits together, or nothing does. */
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
   /**
-   * Statements and transactions waiting for the store (issue 41's load shedding): PostgreSQL's
-   * callers queued for a pool client, PGlite's queued behind the one running (it runs one at a time).
+   * Statements and transactions waiting for the store: PostgreSQL's callers queued for a pool
+   * client, PGlite's queued behind the one running (it runs one at a time).
    */
   waiting(): number;
+  /**
+   * Issue 41's load shedding: about how long work asked for now would wait before it runs, in ms
+   * (the queue times the recent time one unit holds the store; storeWait.ts).
+   */
+  expectedWaitMs(): number;
+  /** How many units of work (statements and transactions) have ended since the store opened. */
+  unitsServed(): number;
   close(): Promise<void>;
 }
 
