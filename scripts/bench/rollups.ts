@@ -176,7 +176,7 @@ writeMeasure(
   {
     measure: "Rollups",
     what: "an import batch of 10,000 transfer rows into a store holding a demo world against the same batch into an empty store, the rollups settled in the import's transaction (issue 46).",
-    how: "`pnpm bench rollups [scale] [--postgres]`. The whole `runImport` is timed (parsing, writing, running balances, the rollups of the keys the batch touched, detector alerts), the empty store first, in one run.",
+    how: "`pnpm bench rollups [scale] [--postgres] [--hot]` (`--hot`: the sample's busiest address is the world's busiest Ethereum address, a key with the longest history in every copy of the batch). The whole `runImport` is timed (parsing, writing, running balances, the rollups of the keys the batch touched, detector alerts), the empty store first, in one run.",
     target: "(issue 46) into the large world at most 1.5× the time into an empty store.",
   },
   { variant, figures: figures.join("\n") },
