@@ -94,7 +94,7 @@ export const benchmarks: readonly Benchmark[] = [
   {
     name: "rollups",
     what: "a 10,000-transfer import into a demo world against the same into an empty store",
-    args: "[scale] [--postgres]",
+    args: "[scale] [--postgres] [--hot]",
     target: "into the large world ≤ 1.5× into an empty store (issue 46)",
     measure: "Rollups",
   },

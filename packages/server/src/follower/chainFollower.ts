@@ -15,7 +15,7 @@ import {
   readBlocks,
   readTokenItem,
 } from "./ethereumBlocks.ts";
-import { rollBackBlocksAfter } from "./rollBack.ts";
+import { rollBackAndSettle } from "./rollBack.ts";
 
 // Issue 46: follows an Ethereum node block by block (docs/IMPORTERS.md "Following a node"). Each
 // batch of blocks is one transaction: its transactions, transfers, token metadata, checkpoint rows
@@ -360,12 +360,7 @@ export class ChainFollower {
     }
     const removed = await this.#store.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [followerLockKey]);
-      const result = await rollBackBlocksAfter(tx, chain, ancestor);
-      const writer = new LedgerWriter(tx, chain);
-      writer.touchAddresses(result.addressIds);
-      await writer.finish();
-      await settleWrites(tx, { addressIds: result.addressIds, attribution: false }, this.#notifier);
-      return result;
+      return await rollBackAndSettle(tx, chain, ancestor, this.#notifier);
     });
     forgetSummaryRows();
     this.#ahead = null;
@@ -425,9 +420,11 @@ export class ChainFollower {
       await settleWrites(
         tx,
         {
-          addressIds: writer.touchedAddressIds,
-          // The read model follows the batch's keys: its addresses, and the holders of tokens
-          // whose metadata it read (settleRollups), never a rebuild of the store.
+          addressIds: writer.recountedAddressIds,
+          // The read model follows the batch's keys: it adds the batch's transfers to its
+          // addresses' sums, and values anew the holders of tokens whose metadata it read
+          // (settleRollups), never a rebuild of the store.
+          addedAddressIds: writer.addedAddressIds,
           attribution: false,
           assetIds: writer.changedAssetIds,
         },

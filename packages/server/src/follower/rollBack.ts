@@ -1,3 +1,7 @@
+import type { ChainId } from "@sleuth/sdk";
+import { LedgerWriter } from "../importers/ledgerWriter.ts";
+import type { DeliverySettings } from "../notifications/outboxRows.ts";
+import { settleWrites } from "../rollups/settleWrites.ts";
 import type { Queryable } from "../store/store.ts";
 
 export interface RolledBack {
@@ -45,4 +49,24 @@ export async function rollBackBlocksAfter(
     transfers: removed.length,
     addressIds: new Set(removed.map((row) => Number(row.address_id))),
   };
+}
+
+/**
+ * Rolls back a chain's blocks after `ancestor` (rollBackBlocksAfter) inside `tx`, then recomputes the
+ * running balances of the addresses that lost transfers and settles their read model: sums cannot
+ * subtract what they never recorded apart, so those addresses' rollups are summed again from the
+ * history they keep (settleWrites' addressIds), never the store.
+ */
+export async function rollBackAndSettle(
+  tx: Queryable,
+  chain: ChainId,
+  ancestor: bigint,
+  notifier: DeliverySettings | null,
+): Promise<RolledBack> {
+  const result = await rollBackBlocksAfter(tx, chain, ancestor);
+  const writer = new LedgerWriter(tx, chain);
+  writer.touchAddresses(result.addressIds);
+  await writer.finish();
+  await settleWrites(tx, { addressIds: result.addressIds, attribution: false }, notifier);
+  return result;
 }

@@ -1,4 +1,5 @@
 import { type ChainId, nativeAssetId } from "@sleuth/sdk";
+import { addedTransfersCreate, addedTransfersTable } from "../rollups/rollupKeys.ts";
 import type { Queryable } from "../store/store.ts";
 import { upsertAddresses } from "./addressRows.ts";
 import type { SkippedRecord } from "./importErrors.ts";
@@ -53,12 +54,31 @@ export class LedgerWriter {
    * balances are recomputed from that transfer's time on (`finish`). Keyed `address:asset`.
    */
   readonly #latePairs = new Map<string, { addressId: number; assetId: number; since: string }>();
+  /** Whether the table of the transfers this unit inserted exists yet (rollupKeys.ts). */
+  #recordsAdded = false;
   /** Assets already stored whose symbol, name or decimals an import changed: their transfers re-price. */
   readonly changedAssetIds = new Set<number>();
 
-  /** Addresses whose transfers this writer inserted: the read model follows them (settleWrites). */
+  /**
+   * Addresses whose transfers this writer inserted or whose transfers someone else removed
+   * (touchAddresses): the read model follows them (settleWrites).
+   */
   get touchedAddressIds(): ReadonlySet<number> {
     return this.#touchedAddresses;
+  }
+
+  /**
+   * The touched addresses whose only change is the transfers this writer inserted, each recorded in
+   * the added-transfers table: the read model adds those rows to their sums (settleWrites'
+   * addedAddressIds) rather than summing their history again.
+   */
+  get addedAddressIds(): ReadonlySet<number> {
+    return new Set([...this.#touchedAddresses].filter((id) => !this.#recountedAddresses.has(id)));
+  }
+
+  /** The touched addresses whose transfers someone else removed: their sums are summed again. */
+  get recountedAddressIds(): ReadonlySet<number> {
+    return this.#recountedAddresses;
   }
 
   constructor(tx: Queryable, chain: ChainId) {
@@ -328,6 +348,10 @@ export class LedgerWriter {
     // running balance is written with it, from the balance the address and asset's latest stored
     // transfer left (ids follow the rows' time order, so (block_timestamp, id) order holds); where
     // a stored transfer is later than a new one, finish() recomputes the pair from there.
+    if (!this.#recordsAdded) {
+      await this.#tx.query(addedTransfersCreate);
+      this.#recordsAdded = true;
+    }
     const [answer] = await this.#tx.query<{ late: [number, number, string][] | null }>(
       `WITH r AS MATERIALIZED (
          SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[], $4::bigint[], $5::integer[], $6::text[], $7::numeric[])
@@ -356,7 +380,9 @@ export class LedgerWriter {
          LEFT JOIN asset_prices p ON p.asset_id = r.asset_id AND p.day = (r.block_timestamp AT TIME ZONE 'UTC')::date
            AND p.origin = 'import'
          ORDER BY r.block_timestamp, r.ord
-         RETURNING 1
+         RETURNING id
+       ), added AS (
+         INSERT INTO ${addedTransfersTable} SELECT id FROM inserted
        )
        SELECT (SELECT count(*) FROM inserted) AS inserted,
          (SELECT json_agg(json_build_array(address_id, asset_id, since)) FROM pairs WHERE latest > since) AS late`,

@@ -90,8 +90,10 @@ interface ImportContext {
   options: ImportOptions;
   tally: Tally;
   batchSize: number;
-  /** Addresses whose transfers the import wrote or re-priced. */
+  /** Addresses whose transfers the import re-priced (or wrote without recording them as added). */
   touchedAddressIds: Set<number>;
+  /** Addresses whose only change is transfers the import inserted (settleWrites adds them). */
+  addedAddressIds: Set<number>;
   /** Addresses whose owner or tags the import changed. */
   attributedAddressIds: Set<number>;
   /** Entities whose fields the import changed. */
@@ -171,7 +173,8 @@ async function importLedger(
   }
   await flush();
   await writer.finish();
-  for (const id of writer.touchedAddressIds) context.touchedAddressIds.add(id);
+  for (const id of writer.addedAddressIds) context.addedAddressIds.add(id);
+  for (const id of writer.recountedAddressIds) context.touchedAddressIds.add(id);
   for (const id of writer.changedAssetIds) context.assetIds.add(id);
 }
 
@@ -453,6 +456,7 @@ export async function runImport(
         tally,
         batchSize,
         touchedAddressIds: new Set(),
+        addedAddressIds: new Set(),
         attributedAddressIds: new Set(),
         entityIds: new Set(),
         assetIds: new Set(),
@@ -472,6 +476,7 @@ export async function runImport(
           tx,
           {
             addressIds: context.touchedAddressIds,
+            addedAddressIds: context.addedAddressIds,
             attribution: false,
             attributedAddressIds: context.attributedAddressIds,
             entityIds: context.entityIds,

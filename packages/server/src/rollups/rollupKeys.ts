@@ -24,3 +24,12 @@ export interface RollupScope {
 export function within(column: string, table: string | null): string {
   return table === null ? "true" : `${column} IN (SELECT id FROM ${table})`;
 }
+
+/**
+ * The temporary table where a unit of writes records the ids of the transfers it inserted
+ * (LedgerWriter), so that settleRollups adds those rows to the sums of the keys whose only change
+ * they are, instead of summing each key's history again. Dropped at commit.
+ */
+export const addedTransfersTable = "settle_added_transfers";
+
+export const addedTransfersCreate = `CREATE TEMP TABLE IF NOT EXISTS ${addedTransfersTable} (id bigint PRIMARY KEY) ON COMMIT DROP`;

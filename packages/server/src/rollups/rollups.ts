@@ -2,6 +2,19 @@ import { summaryValuesSql } from "../metrics/printedAnswers.ts";
 import { forgetSummaryRows, noteReadModelChange } from "../metrics/rememberedAnswers.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { buildAddressSummaries, summaryRowsCreate } from "./addressSummaryBuild.ts";
+import {
+  countIn,
+  countOut,
+  externalToEntity,
+  rawIn,
+  rawOut,
+  someTransferPriced,
+  unpricedIn,
+  unpricedOut,
+  usdIn,
+  usdOut,
+  utcDay,
+} from "./flowSums.ts";
 import { type RollupScope, within } from "./rollupKeys.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 
@@ -15,21 +28,6 @@ export interface RefreshOptions {
   /** Re-copy address owners onto the transfer rows (needed after an import changed attribution). */
   owners?: boolean;
 }
-
-const usdIn = "coalesce(sum(amount_usd) FILTER (WHERE direction = 'incoming'), 0)";
-const usdOut = "coalesce(sum(amount_usd) FILTER (WHERE direction = 'outgoing'), 0)";
-const rawIn = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'incoming'), 0)";
-const rawOut = "coalesce(sum(amount_raw) FILTER (WHERE direction = 'outgoing'), 0)";
-const countIn = "count(*) FILTER (WHERE direction = 'incoming')";
-const countOut = "count(*) FILTER (WHERE direction = 'outgoing')";
-// Issue 43: transfers without a USD price, counted beside the sums so that unknown never reads as zero.
-const unpricedIn = "count(*) FILTER (WHERE direction = 'incoming' AND amount_usd IS NULL)";
-const unpricedOut = "count(*) FILTER (WHERE direction = 'outgoing' AND amount_usd IS NULL)";
-const someTransferPriced =
-  "ac.incoming_unpriced + ac.outgoing_unpriced < ac.incoming_transfers + ac.outgoing_transfers";
-const utcDay = "(block_timestamp AT TIME ZONE 'UTC')::date";
-// An entity's own flows leave out transfers between its own addresses (sweeps, cold storage).
-const externalToEntity = "entity_id IS NOT NULL AND counterparty_entity_id IS DISTINCT FROM entity_id";
 
 const ownerStatements = [
   `UPDATE transfers t SET entity_id = a.entity_id FROM addresses a

@@ -1,7 +1,8 @@
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { Queryable } from "../store/store.ts";
+import { type AddedScope, addedRollupStatements } from "./addedRollups.ts";
 import { buildAddressSummaries } from "./addressSummaryBuild.ts";
-import type { RollupScope } from "./rollupKeys.ts";
+import { addedTransfersCreate, addedTransfersTable, type RollupScope } from "./rollupKeys.ts";
 import { directRollupStatements, indirectHops, indirectRollupStatements } from "./rollups.ts";
 
 // Issue 46: the rollups follow a unit of writes (an import, an ingest batch) inside its transaction,
@@ -11,8 +12,13 @@ import { directRollupStatements, indirectHops, indirectRollupStatements } from "
 
 /** What one unit of writes changed, by key (settleWrites.ts's WrittenChange, resolved). */
 export interface RollupChange {
-  /** Addresses whose transfers were inserted, removed or re-priced. */
+  /** Addresses whose transfers were removed or re-priced (or inserted and not named below). */
   addressIds: ReadonlySet<number>;
+  /**
+   * Addresses whose transfers were inserted, each of them recorded in the added-transfers table
+   * (rollupKeys.ts): where nothing else changed for them, their rollups take those rows as increments.
+   */
+  addedAddressIds: ReadonlySet<number>;
   /** Addresses whose owner or tags changed. */
   attributedAddressIds: ReadonlySet<number>;
   /** Entities whose name, category or other fields changed. */
@@ -29,12 +35,29 @@ const scope: RollupScope = {
   region: "settle_region",
   summaries: "settle_summaries",
 };
-// Z: the addresses whose own figures changed (transfers, prices, categories), the start of the walk.
+const added: AddedScope = {
+  addresses: "settle_added_addresses",
+  entities: "settle_added_entities",
+  rows: "settle_added_rows",
+};
+// W ∪ X: the addresses whose transfers, owner or tags changed.
+const written = "settle_written";
+// Z: the addresses whose exposure shares may have changed (X, and W's unattributed addresses), the
+// start of the walk.
 const changed = "settle_changed";
 const attributed = "settle_attributed";
 const frontier = "settle_frontier";
 const nextFrontier = "settle_next_frontier";
-const temporaries = [...Object.values(scope), changed, attributed, frontier, nextFrontier];
+const temporaries = [
+  ...Object.values(scope),
+  added.addresses,
+  added.entities,
+  written,
+  changed,
+  attributed,
+  frontier,
+  nextFrontier,
+];
 
 const unattributed = (column: string) =>
   `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column})`;
@@ -140,9 +163,9 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
       AND t.counterparty_entity_id IS DISTINCT FROM a.entity_id`);
 
   // D: the addresses whose direct rollups are rebuilt.
-  await insertIds(tx, changed, change.addressIds);
-  await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed} ON CONFLICT DO NOTHING`);
-  await tx.query(`INSERT INTO ${scope.addresses} SELECT id FROM ${changed} ON CONFLICT DO NOTHING`);
+  await insertIds(tx, written, change.addressIds);
+  await tx.query(`INSERT INTO ${written} SELECT id FROM ${attributed} ON CONFLICT DO NOTHING`);
+  await tx.query(`INSERT INTO ${scope.addresses} SELECT id FROM ${written} ON CONFLICT DO NOTHING`);
   if (change.assetIds.size > 0) {
     // A holder's balance is valued at its asset's latest price and decimals.
     await tx.query(
@@ -155,19 +178,29 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT DISTINCT entity_id FROM addresses
     WHERE id IN (SELECT id FROM ${scope.addresses}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
-  await analyze(tx, [changed, scope.addresses, scope.entities]);
+  await settleAdded(tx, change.addedAddressIds);
+  await analyze(tx, [written, scope.addresses, scope.entities]);
 
   for (const statement of directRollupStatements(scope)) await tx.query(statement);
+  for (const statement of addedRollupStatements(added)) await tx.query(statement);
 
   // Indirect exposure. A changed address changes its shares, and through unattributed addresses the
   // shares of those up to indirectHops - 1 steps away (S); a transfer with an address of S changes
   // the indirect rows of both sides (I = S and its counterparties). Computing I's rows needs the
   // shares of I's unattributed counterparties, which need theirs, indirectHops deep (the region).
+  // An attributed address has no shares, so one whose category did not change (not in X) changes no
+  // other address's rows: its own transfers' other sides are in W themselves.
+  await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed}`);
+  await tx.query(`INSERT INTO ${changed} SELECT w.id FROM ${written} w WHERE ${unattributed("w.id")}
+    ON CONFLICT DO NOTHING`);
+  await analyze(tx, [changed]);
   await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${changed}`);
   await walkUnattributed(tx, changed, scope.indirect, indirectHops - 1);
   await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, frontier]);
   await tx.query(neighboursSql(frontier, scope.indirect, false));
+  // W's own rows: its new (or removed) transfers are terms of its own indirect rows.
+  await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${written} ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect]);
   await walkUnattributed(tx, scope.indirect, scope.region, indirectHops);
   await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
@@ -178,8 +211,36 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   for (const statement of indirectRollupStatements(scope)) await tx.query(statement);
 
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.addresses}`);
+  await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${added.addresses} ON CONFLICT DO NOTHING`);
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.summaries]);
   await buildAddressSummaries(tx, scope.summaries);
-  await tx.query(`DROP TABLE ${temporaries.join(", ")}`);
+  await tx.query(`DROP TABLE ${[...temporaries, added.rows, addedTransfersTable].join(", ")}`);
+}
+
+/**
+ * The added keys (addedRollups.ts): the addresses whose only change is the unit's inserted transfers
+ * (not in D), and their owners that are not rebuilt (not in E), with those addresses' new rows. An
+ * address owned by a rebuilt entity is rebuilt too: the entity's counterparty totals are summed
+ * from its addresses' counterparty rows, which must hold the new rows first. Those addresses join W.
+ */
+async function settleAdded(tx: Queryable, addedAddressIds: ReadonlySet<number>): Promise<void> {
+  await tx.query(addedTransfersCreate);
+  await insertIds(tx, added.addresses, addedAddressIds);
+  await tx.query(`DELETE FROM ${added.addresses} WHERE id IN (SELECT id FROM ${scope.addresses})`);
+  await tx.query(`WITH owned AS (
+      DELETE FROM ${added.addresses} d USING addresses a
+      WHERE a.id = d.id AND a.entity_id IN (SELECT id FROM ${scope.entities}) RETURNING d.id
+    ) INSERT INTO ${scope.addresses} SELECT id FROM owned`);
+  await tx.query(`INSERT INTO ${written} SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`, [
+    [...addedAddressIds],
+  ]);
+  await tx.query(`INSERT INTO ${added.entities}
+    SELECT DISTINCT entity_id FROM addresses
+    WHERE id IN (SELECT id FROM ${added.addresses}) AND entity_id IS NOT NULL
+      AND entity_id NOT IN (SELECT id FROM ${scope.entities})`);
+  await tx.query(`CREATE TEMP TABLE ${added.rows} ON COMMIT DROP AS
+    SELECT t.* FROM transfers t
+    WHERE t.id IN (SELECT id FROM ${addedTransfersTable}) AND t.address_id IN (SELECT id FROM ${added.addresses})`);
+  await analyze(tx, [added.addresses, added.entities, added.rows]);
 }

@@ -9,10 +9,17 @@ import { settleRollups } from "./settleRollups.ts";
 /** What one committed unit of writes (an import, an ingest batch) changed that the read model reads. */
 export interface WrittenChange {
   /**
-   * Addresses whose transfers were inserted, removed or re-priced. Addresses and entities created
+   * Addresses whose transfers were removed or re-priced, or inserted by other means than a
+   * LedgerWriter: their rollups are summed again from their history. Addresses and entities created
    * by the unit need not be named: the read model adds every one it has no row for.
    */
   addressIds: ReadonlySet<number>;
+  /**
+   * Addresses whose transfers the unit inserted through a LedgerWriter (its addedAddressIds: each
+   * inserted row recorded in the added-transfers table). Their rollups take the new rows as
+   * increments rather than summing their history again, unless something else changed for them.
+   */
+  addedAddressIds?: ReadonlySet<number>;
   /**
    * Who is who or what is worth what changed in a way the fields below do not name: the whole read
    * model is rebuilt (refreshRollups). A writer that names what it changed passes false.
@@ -43,6 +50,7 @@ export async function settleWrites(
   else
     await settleRollups(tx, {
       addressIds: change.addressIds,
+      addedAddressIds: change.addedAddressIds ?? none,
       attributedAddressIds: change.attributedAddressIds ?? none,
       entityIds: change.entityIds ?? none,
       assetIds: change.assetIds ?? none,
