@@ -59,6 +59,8 @@ const anvil = await startAnvil(["--gas-limit", "60000000"]);
 // anvil's ten unlocked accounts send without signing: eth_sendTransaction with their address.
 const accounts = await anvil.rpc<Hex[]>("eth_accounts");
 process.on("exit", () => anvil.process.kill("SIGKILL"));
+// Interrupted, it still stops anvil and the cluster (the exit handlers), or they run on unowned.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 // Who sends what: account 0 single ERC-20 transfers (OpenZeppelin's token), accounts 1 to 4 batch
 // transfers (a batch token each, minted to them), accounts 5 to 9 ether.
 const singleSender = anvilFunder.address;
