@@ -18,7 +18,8 @@ import { openTestStore, startTestServer, storeKinds, type TestServer } from "../
 // Issue 46 "Done when": the follower against a real local Ethereum node (anvil), on both stores (on
 // PostgreSQL its batches take the advisory lock several server processes share). Each store
 // follows the same node twice (the reorganisation), so the file runs for a while; the set-up (a node,
-// a server, a token deployed and four transfers mined) gets two minutes on a loaded machine.
+// a server, two tokens deployed and five transfers mined) and the first follow, whose batches settle
+// the rollups of every address they write, get two minutes each on a loaded machine.
 
 async function waitFor(client: SleuthClient, done: (status: IngestStatus) => boolean): Promise<IngestStatus> {
   for (;;) {
@@ -154,7 +155,7 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     // 002 §4: the detector on Bob raised an alert for each of his transfers with the batch.
     const alerts = await admin.detectors.alerts({ detectorUuid: detector.uuid });
     expect(alerts).toHaveLength(5);
-  });
+  }, 120_000);
 
   test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones", async () => {
     const before = await admin.detectors.alerts();
