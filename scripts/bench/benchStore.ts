@@ -10,9 +10,34 @@ import {
   seedWorld,
   type WorldScale,
 } from "@sleuth/server";
+import { type PostgresCluster, startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 
 /** Where the large world is kept between benchmark runs: it takes minutes to seed. */
 export const largeWorldDir = join(homedir(), ".cache", "sleuth-bench", "large");
+
+/**
+ * Where the large world's PostgreSQL cluster is kept between benchmark runs (startPostgresCluster's
+ * `keptIn`): outside the home directory, which the postgres account cannot enter when it is root's.
+ */
+export const largeWorldPostgresDir = "/var/tmp/sleuth-bench/large-postgres";
+
+/**
+ * The kept cluster of the large world, started; seeded by openBenchStore on its first use. Its
+ * settings are a single-machine server's for a store of a few GB (a throwaway cluster's are for
+ * tests): a buffer cache holding the hot indexes, room for index builds, checkpoints spread out.
+ */
+export function largeWorldCluster(): Promise<PostgresCluster> {
+  return startPostgresCluster({
+    keptIn: largeWorldPostgresDir,
+    settings: [
+      "shared_buffers=1GB",
+      "maintenance_work_mem=512MB",
+      "work_mem=64MB",
+      "max_wal_size=8GB",
+      "checkpoint_timeout=30min",
+    ],
+  });
+}
 
 /**
  * The buffer cache the large world is served with, as SLEUTH_PGLITE_SHARED_BUFFERS sets it for

@@ -3,7 +3,7 @@
 // without a DATABASE_URL (scripts/bench/exports.ts). A streaming replica of one (pg_basebackup -R)
 // for the read-replica test (issue 46).
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureSystemDependencies, postgresBinDir, testDependencies } from "../../scripts/lib/systemDeps.ts";
@@ -89,30 +89,35 @@ function clusterOf(bin: string, dir: string, data: string, port: number, options
 /**
  * Starts a throwaway cluster in a temporary directory; `stop` removes it. `settings` are extra
  * server settings (`name=value`), e.g. synchronous_commit=on for a primary whose replica a test waits on.
+ * `keptIn`: the cluster lives in that directory instead and outlives the process (a benchmark's
+ * world that takes minutes to seed): an existing one is started again, and `stop` only stops it.
  */
 export async function startPostgresCluster(
-  options: { settings?: readonly string[] } = {},
+  options: { settings?: readonly string[]; keptIn?: string } = {},
 ): Promise<PostgresCluster> {
   const bin = postgresBin();
-  const dir = mkdtempSync(join(tmpdir(), "sleuth-pg-"));
+  const dir = options.keptIn ?? mkdtempSync(join(tmpdir(), "sleuth-pg-"));
+  if (options.keptIn) mkdirSync(dir, { recursive: true });
   ownedByPostgres(dir);
   const data = join(dir, "data");
   const port = await freePort();
-  runPostgresTool(bin, "initdb", [
-    "-D",
-    data,
-    "-U",
-    "postgres",
-    "-A",
-    "trust",
-    "-E",
-    "UTF8",
-    "--no-locale",
-    "--no-sync",
-  ]);
+  if (!existsSync(join(data, "PG_VERSION")))
+    runPostgresTool(bin, "initdb", [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+    ]);
   const started = serverOptions(port, dir, options.settings ?? []);
   startCluster(bin, dir, data, started);
-  return clusterOf(bin, dir, data, port, started);
+  const cluster = clusterOf(bin, dir, data, port, started);
+  return options.keptIn ? { ...cluster, stop: () => cluster.halt() } : cluster;
 }
 
 /**

@@ -11,13 +11,15 @@ import {
   startAnvil,
   tokenAbi,
 } from "../helpers/anvil.ts";
+import { batchTransferData, deployBatchToken } from "../helpers/batchToken.ts";
 import { ledgerRows } from "../helpers/ledgerRows.ts";
 import { openTestStore, startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
 // Issue 46 "Done when": the follower against a real local Ethereum node (anvil), on both stores (on
 // PostgreSQL its batches take the advisory lock several server processes share). Each store
 // follows the same node twice (the reorganisation), so the file runs for a while; the set-up (a node,
-// a server, a token deployed and four transfers mined) gets two minutes on a loaded machine.
+// a server, two tokens deployed and five transfers mined) and the first follow, whose batches settle
+// the rollups of every address they write, get two minutes each on a loaded machine.
 
 async function waitFor(client: SleuthClient, done: (status: IngestStatus) => boolean): Promise<IngestStatus> {
   for (;;) {
@@ -72,6 +74,23 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
       supply: parseUnits("1000000", 18),
       owner: alice.address,
     });
+    // One transaction, many Transfer logs (a disperse-style batch sender), from a second token.
+    const batchToken = await deployBatchToken(anvil, anvilFunder.address, {
+      name: "Sleuth Batch Token",
+      symbol: "SBT",
+      supply: parseUnits("1000000", 18),
+    });
+    const batchHash = await anvil.rpc<Hex>("eth_sendTransaction", [
+      {
+        from: anvilFunder.address,
+        to: batchToken,
+        data: batchTransferData(
+          [carol.address, privateKeyToAccount(generatePrivateKey()).address, alice.address],
+          parseUnits("7", 18),
+        ),
+      },
+    ]);
+    await anvil.wallet(anvilFunder).waitForTransactionReceipt({ hash: batchHash });
     const a = anvil.wallet(alice);
     const b = anvil.wallet(bob);
     sent.aliceEther = await a.sendTransaction({ to: bob.address, value: parseEther("1") });
@@ -103,7 +122,7 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     expect(started.state).toBe("following");
     const status = await waitFor(admin, (current) => current.state === "done");
     expect(status.checkpoint).toBe(String(head));
-    expect(status.transfersIngested).toBeGreaterThanOrEqual(6);
+    expect(status.transfersIngested).toBeGreaterThanOrEqual(10);
     expect(await ledgerRows(server.store)).toEqual(await importedRows(anvil, head));
 
     // The token's metadata was read from the contract and stored.
@@ -111,6 +130,11 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
       token.toLowerCase(),
     ]);
     expect(asset).toEqual({ symbol: "STT", decimals: 18 });
+    const [batchAsset] = await server.store.query(
+      "SELECT symbol, decimals, (SELECT count(*)::int FROM transfers t WHERE t.asset_id = a.id) AS rows FROM assets a WHERE symbol = 'SBT'",
+    );
+    // The mint and three recipients of one call: two rows each (001 §3), the mint's one.
+    expect(batchAsset).toEqual({ symbol: "SBT", decimals: 18, rows: 7 });
 
     // 001 §3 Bob's transfers as `sleuth transfers` and the console list them, with balances.
     const page = await admin.transfers.address({ addressChainUrn: bobUrn });
@@ -131,7 +155,7 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     // 002 §4: the detector on Bob raised an alert for each of his transfers with the batch.
     const alerts = await admin.detectors.alerts({ detectorUuid: detector.uuid });
     expect(alerts).toHaveLength(5);
-  });
+  }, 120_000);
 
   test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones", async () => {
     const before = await admin.detectors.alerts();

@@ -13,6 +13,7 @@ export { findCustomEntityRow, listCustomEntities } from "./customEntities/custom
 export { exportText } from "./downloads/exportFile.ts";
 export { transferRowSource } from "./downloads/transferRows.ts";
 export { ChainFollower } from "./follower/chainFollower.ts";
+export { ethereumClient, readBlocks } from "./follower/ethereumBlocks.ts";
 export { type RolledBack, rollBackAndSettle } from "./follower/rollBack.ts";
 export { buildServer } from "./http/server.ts";
 export { stopTextReader } from "./imageScan/readText.ts";

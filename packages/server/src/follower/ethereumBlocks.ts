@@ -1,6 +1,5 @@
 import {
   createPublicClient,
-  decodeEventLog,
   erc20Abi,
   type Hash,
   http,
@@ -80,29 +79,26 @@ function transactionItem(
   };
 }
 
-/** The ERC-20 transfers of a receipt's logs, as ethereum-etl's token_transfers (3 topics, 32-byte value). */
+/** An indexed address parameter: the topic's low 20 bytes, as ABI decoding reads them. */
+const topicAddress = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
+
+/**
+ * The ERC-20 transfers of a receipt's logs, as ethereum-etl's token_transfers (3 topics, 32-byte
+ * value). Decoded by hand rather than by viem's decodeEventLog: the layout is fixed, and the
+ * library checksums each address (a keccak hash per address) only for the follower to lowercase it
+ * again; on a block of hundreds of transfers that was most of the reading path's time.
+ */
 function tokenTransferItems(receipt: TransactionReceipt, blockNumber: bigint, timestamp: bigint): FieldBag[] {
   const items: FieldBag[] = [];
   for (const log of receipt.logs) {
-    if (log.topics[0] !== transferTopic || log.topics.length !== 3 || log.data.length !== 66) continue;
-    let args: { from: string; to: string; value: bigint };
-    try {
-      args = decodeEventLog({
-        abi: erc20Abi,
-        eventName: "Transfer",
-        data: log.data,
-        topics: log.topics,
-        strict: true,
-      }).args as typeof args;
-    } catch {
-      continue;
-    }
+    const [topic, from, to] = log.topics;
+    if (topic !== transferTopic || log.topics.length !== 3 || log.data.length !== 66) continue;
     items.push({
       type: "token_transfer",
       token_address: log.address.toLowerCase(),
-      from_address: args.from.toLowerCase(),
-      to_address: args.to.toLowerCase(),
-      value: args.value.toString(),
+      from_address: topicAddress(from!),
+      to_address: topicAddress(to!),
+      value: BigInt(log.data).toString(),
       transaction_hash: receipt.transactionHash,
       log_index: String(log.logIndex),
       block_number: blockNumber.toString(),
