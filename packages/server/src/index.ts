@@ -15,6 +15,7 @@ export { transferRowSource } from "./downloads/transferRows.ts";
 export { ChainFollower } from "./follower/chainFollower.ts";
 export { buildServer } from "./http/server.ts";
 export { stopTextReader } from "./imageScan/readText.ts";
+export type { ScanPass } from "./imageScan/scanImage.ts";
 export { scanImage } from "./imageScan/scanImage.ts";
 export type { ImportOptions } from "./importers/importFormats.ts";
 export { repriceDays } from "./importers/repricing.ts";
