@@ -25,7 +25,7 @@ function passOf(lines: TextLine[]): PassRead[] {
 }
 
 describe("issue 42 reads without a checksum", () => {
-  // The 47th digit, f, misread as 1 on every pass: still a valid-looking hash.
+  // The 48th digit, an a, misread as 1 on every pass: still a valid-looking hash.
   const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
 
   test("issue 42 a misread hash whose wrong digit was unsure on every pass is not returned", () => {
@@ -45,6 +45,16 @@ describe("issue 42 reads without a checksum", () => {
     expect(votes.kept()).toEqual([
       { identifier: genesisTransaction, source: "text", reading: "exact", checksummed: false },
     ]);
+  });
+
+  test("issue 42 a hash another pass read differently in a digit is not returned, nor is its rival", () => {
+    // Two passes read the 48th digit as 1, surely; two others read it right: nothing says which is.
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(misread)]));
+    votes.add(passOf([lineOf(misread)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    expect(votes.kept()).toEqual([]);
   });
 
   test("issue 42 a hash read surely by one pass only waits for a second", () => {

@@ -5,7 +5,19 @@ import type { TextLine } from "./readText.ts";
 // another digit (an f as 1 in a small face) still looks valid, and OCR repeats its own misreads on
 // every pass. Each of its glyphs must have been read with this confidence (the LSTM's probability
 // for the glyph it chose, 0–100) by at least one of the passes that gave it.
-export const minUncheckedConfidence = 93;
+export const minUncheckedConfidence = 92;
+// Two unchecked reads of one length that differ in at most this many digits are two readings of one
+// printed identifier: at most one is right, and nothing says which.
+const maxRivalDigits = 4;
+
+/** Whether two unchecked identifiers are rival readings of one printed identifier. */
+function areRivals(one: string, other: string): boolean {
+  if (one === other || one.length !== other.length) return false;
+  let differ = 0;
+  for (let index = 0; index < one.length && differ <= maxRivalDigits; index++)
+    if (one[index] !== other[index]) differ++;
+  return differ <= maxRivalDigits;
+}
 
 /**
  * How sure the OCR was of each digit of an unchecked hex identifier in the lines it was read from:
@@ -47,9 +59,10 @@ interface Tally {
 
 /**
  * The reads of every pass of one scan, counted. A checksummed read is kept at once. A read without a
- * checksum is kept only when two passes gave it and every digit of it was read with confidence by
- * one of them: a glyph mapped to the digit it resembles (an l as 1) may as well be another digit
- * drawn oddly, and a misread repeated by every pass is not, in the corpus, read with confidence.
+ * checksum is kept only when two passes gave it, every digit of it was read with confidence by one
+ * of them, and no pass read a rival of it (the same but for a few digits): a glyph mapped to the
+ * digit it resembles (an l as 1) may as well be another digit drawn oddly, and a misread repeated
+ * by every pass is, in the corpus, either doubted by all of them or contradicted by another pass.
  */
 export class ReadVotes {
   private readonly tallies = new Map<string, Tally>();
@@ -75,7 +88,12 @@ export class ReadVotes {
   private isKept({ read, passes, surest }: Tally): boolean {
     if (read.checksummed) return true;
     return (
-      passes >= 2 && surest !== null && surest.every((confidence) => confidence >= minUncheckedConfidence)
+      passes >= 2 &&
+      surest !== null &&
+      surest.every((confidence) => confidence >= minUncheckedConfidence) &&
+      ![...this.tallies.values()].some(
+        (other) => !other.read.checksummed && areRivals(other.read.identifier, read.identifier),
+      )
     );
   }
 
