@@ -17,6 +17,7 @@ export { ethereumClient, readBlocks } from "./follower/ethereumBlocks.ts";
 export { type RolledBack, rollBackAndSettle } from "./follower/rollBack.ts";
 export { buildServer } from "./http/server.ts";
 export { stopTextReader } from "./imageScan/readText.ts";
+export type { ScanPass } from "./imageScan/scanImage.ts";
 export { scanImage } from "./imageScan/scanImage.ts";
 export type { ImportOptions } from "./importers/importFormats.ts";
 export { repriceDays } from "./importers/repricing.ts";

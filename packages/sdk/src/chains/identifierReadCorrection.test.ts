@@ -79,6 +79,28 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
     expect(read(litecoinRead)).toEqual({ value: "LaizKtS5DUhPuP1nTQcc83MS7HwK6vk85z", reading: "corrected" });
   });
 
+  test("issue 42 confusions the corpus showed (0 as e, n as N, J as j) are corrected by the checksum", () => {
+    // Reads of the corpus's images 063 (small dark monospace), 064 and 053 (phone, wrapped).
+    expect(read("bclqrdpcu7ejfq5cu24545e3pm393gf7zae62huuep")).toEqual({
+      value: "bc1qrdpcu70jfq5cu24545e3pm393gf7za062huuep",
+      reading: "corrected",
+    });
+    expect(read("TH96tFMN8KGiYSLiwcV3E2UiaJc8jmchz3")).toEqual({
+      value: "TH96tFMn8KGiYSLiwcV3E2UiaJc8jmcbz3",
+      reading: "corrected",
+    });
+    expect(read("Leo3j36nn1jcsUQruytQhFUdCdCH5YHMR3")).toEqual({
+      value: "Leo3j36nn1JcsUQruytQhFUdCdCH5YHMR3",
+      reading: "corrected",
+    });
+  });
+
+  test("issue 42 a non-Bitcoin base58 address a character short gets it back", () => {
+    // Tron, Litecoin and Dogecoin addresses always have 34 characters: a 33-character read has lost one.
+    expect(read(tron.replace("ceJY", "cJY"))).toEqual({ value: tron, reading: "corrected" });
+    expect(read(dogecoin.replace("StmK", "SmK"))).toEqual({ value: dogecoin, reading: "corrected" });
+  });
+
   test("issue 42 a 4 read as d in bech32 is corrected by its checksum", () => {
     expect(read(bech32.replace("l643", "l6d3"))).toEqual({ value: bech32, reading: "corrected" });
   });

@@ -31,7 +31,8 @@ export function hasChecksum(identifier: RecognizedIdentifier, spelling: string):
 // 1/l/I/i, 5/S/s, 8/B, q/g, 7/?, and their kin). Each alternative is tried only where the identifier's
 // alphabet allows it.
 const confusables: Readonly<Record<string, string>> = {
-  "0": "OoDQ",
+  // A dotted or slashed zero in a small monospace face reads as e.
+  "0": "OoDQe",
   O: "0oDQ",
   o: "0Oa",
   "@": "0oO",
@@ -40,11 +41,11 @@ const confusables: Readonly<Record<string, string>> = {
   "1": "lIi7",
   l: "1Ii",
   I: "1liJ",
-  J: "I",
+  J: "Ij",
   i: "1l7j",
   "|": "1lI",
   "!": "1lI",
-  j: "i",
+  j: "iJ",
   t: "f",
   f: "tT",
   "5": "Ss",
@@ -65,12 +66,13 @@ const confusables: Readonly<Record<string, string>> = {
   G: "6",
   b: "6h",
   h: "bn",
-  n: "h",
+  n: "hN",
+  N: "n",
   u: "v",
   v: "uy",
   y: "v",
   c: "e",
-  e: "c",
+  e: "c0",
   a: "o",
   "4": "Ad",
   d: "4",
@@ -94,7 +96,7 @@ const hexAlphabet = "0123456789abcdefABCDEF";
 const segwitDataLengths = [39, 59];
 // After "bitcoincash:": a 20-byte or 32-byte hash.
 const cashAddrDataLengths = [42, 61];
-const base58Lengths = [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35];
+const base58Lengths = [25, 26, 27, 28, 29, 30, 31, 32, 33, 34];
 
 // Version bytes of the base58check addresses read from images: Bitcoin (and legacy Bitcoin Cash),
 // Litecoin, Dogecoin, Tron.
@@ -185,17 +187,36 @@ function searchChanges(
   return null;
 }
 
-function runSearch(search: Search): { value: string; corrected: boolean } | null {
+/** The single valid candidate a search finds within its own budget of checks, or null. */
+function searchWithin(
+  run: (budget: { checks: number }) => string | null,
+  spent: { checks: number },
+): string | null {
   const budget = { checks: 0 };
-  const length = search.options.length;
   try {
-    if (search.lengths.includes(length)) {
-      const direct = searchChanges(search.options, search, maxChanges, budget);
-      const read = search.options.map((option) => option[0]).join("");
-      if (direct !== null) return { value: direct, corrected: search.forced || direct !== read };
-    }
-    if (!search.lengthEdits) return null;
-    const found = new Set<string>();
+    return run(budget);
+  } catch (error) {
+    if (error instanceof CheckBudget) return null;
+    throw error;
+  } finally {
+    spent.checks += Math.min(budget.checks, maxChecks);
+  }
+}
+
+function runSearch(search: Search): { value: string; corrected: boolean } | null {
+  // Every check of both phases counts against the chance of a wrong read passing.
+  const spent = { checks: 0 };
+  const length = search.options.length;
+  if (search.lengths.includes(length)) {
+    // A read of a valid length may still have lost a character: when the confusions alone exhaust
+    // their budget, the length edits below get theirs.
+    const direct = searchWithin((budget) => searchChanges(search.options, search, maxChanges, budget), spent);
+    const read = search.options.map((option) => option[0]).join("");
+    if (direct !== null) return { value: direct, corrected: search.forced || direct !== read };
+  }
+  if (!search.lengthEdits) return null;
+  const found = new Set<string>();
+  const edits = searchWithin((budget) => {
     const tryOptions = (options: string[][], changes: number) => {
       const value = searchChanges(options, search, changes, budget);
       if (value !== null) found.add(value);
@@ -219,14 +240,13 @@ function runSearch(search: Search): { value: string; corrected: boolean } | null
       for (let index = 0; index <= length; index++)
         for (const letter of search.alphabet)
           tryOptions([...search.options.slice(0, index), [letter], ...search.options.slice(index)], 0);
-    const [value] = found;
-    return found.size === 1 && isConvincing(value!, search, budget.checks, 1)
-      ? { value: value!, corrected: true }
-      : null;
-  } catch (error) {
-    if (error instanceof CheckBudget) return null;
-    throw error;
-  }
+    return "";
+  }, spent);
+  if (edits === null) return null;
+  const [value] = found;
+  return found.size === 1 && isConvincing(value!, search, spent.checks, 1)
+    ? { value: value!, corrected: true }
+    : null;
 }
 
 function searchOver(
@@ -300,11 +320,19 @@ function isBase58Address(candidate: string): boolean {
   return bytes !== null && base58Versions.has(bytes[0]!);
 }
 
-/** base58check addresses of Bitcoin, Litecoin, Dogecoin and Tron: 25 to 35 characters. */
+// Versions other than Bitcoin's 0x00 start the number high enough that every address of theirs
+// (3…, L…, M…, D…, A…/9…, T…) has 34 characters; only 1… addresses run shorter.
+const fullBase58Lengths = [34];
+
+/**
+ * base58check addresses of Bitcoin, Litecoin, Dogecoin and Tron: 25 to 34 characters for a 1…
+ * address, 34 for the others, so a read a character short is searched for the lost one at once.
+ */
 function base58Search(token: string): Search | null {
   if (token.length < 24 || token.length > 36) return null;
   if (!/^[13LMDA9TlI|]/.test(token)) return null;
-  return searchOver(token, base58Alphabet, true, isBase58Address, () => 32, base58Lengths, true);
+  const lengths = /^[1lI|]/.test(token) ? base58Lengths : fullBase58Lengths;
+  return searchOver(token, base58Alphabet, true, isBase58Address, () => 32, lengths, true);
 }
 
 // What a glyph that cannot be hex stands for in hex text; hex has no checksum to choose otherwise.
@@ -329,16 +357,23 @@ const hexLookalike: Readonly<Record<string, string>> = {
   "?": "7",
 };
 
+/**
+ * The hex digit a glyph stands for in a read without a checksum (lowercase hex), or undefined when it
+ * cannot be one. Capitals in lowercase text are small letters read big; B and D could as well be 8
+ * and 0, so without a checksum to choose they make the read unusable.
+ */
+export function uncheckedHexDigit(glyph: string): string | undefined {
+  if (/^[0-9a-f]$/.test(glyph)) return glyph;
+  return hexLookalike[glyph] ?? (/^[ACEF]$/.test(glyph) ? glyph.toLowerCase() : undefined);
+}
+
 /** The lowercase hex a read stands for when it has no checksum, or null when a glyph is not hex-like. */
 function plainHex(body: string): string | null {
   let spelled = "";
   for (const glyph of body) {
-    const digit = /[0-9a-f]/.test(glyph) ? glyph : hexLookalike[glyph];
-    if (digit !== undefined) spelled += digit;
-    // Capitals in lowercase text are small letters read big; B and D could as well be 8 and 0, so
-    // without a checksum to choose they make the read unusable.
-    else if (/[ACEF]/.test(glyph)) spelled += glyph.toLowerCase();
-    else return null;
+    const digit = uncheckedHexDigit(glyph);
+    if (digit === undefined) return null;
+    spelled += digit;
   }
   return spelled;
 }

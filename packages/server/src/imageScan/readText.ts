@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { createWorker, OEM, PSM, type Word, type Worker } from "tesseract.js";
 import { type TextAlphabet, textAlphabets } from "./textAlphabet.ts";
 
 const require = createRequire(import.meta.url);
@@ -87,10 +87,34 @@ function release(pooled: PooledWorker): void {
 /** A line of text the OCR read, and where it stands in the image it read (pixels). */
 export interface TextLine {
   text: string;
+  /**
+   * How sure the OCR was of each character of `text` (0–100, the LSTM's probability of the glyph it
+   * chose; spaces 100): a hash has no checksum to catch a misread glyph, only this.
+   */
+  confidences: number[];
   left: number;
   top: number;
   right: number;
   bottom: number;
+}
+
+/** A line's words joined by single spaces, with each character's confidence. */
+function lineGlyphs(words: readonly Word[]): Pick<TextLine, "text" | "confidences"> {
+  let text = "";
+  const confidences: number[] = [];
+  for (const word of words) {
+    const glyphs =
+      word.symbols.length > 0 ? word.symbols : [{ text: word.text, confidence: word.confidence }];
+    if (text !== "") {
+      text += " ";
+      confidences.push(100);
+    }
+    for (const glyph of glyphs) {
+      text += glyph.text;
+      for (let index = 0; index < glyph.text.length; index++) confidences.push(glyph.confidence);
+    }
+  }
+  return { text, confidences };
 }
 
 /**
@@ -117,7 +141,7 @@ export async function readText(
     return (data.blocks ?? []).flatMap((block) =>
       block.paragraphs.flatMap((paragraph) =>
         paragraph.lines.map((line) => ({
-          text: line.text.trim(),
+          ...lineGlyphs(line.words),
           left: line.bbox.x0,
           top: line.bbox.y0,
           right: line.bbox.x1,

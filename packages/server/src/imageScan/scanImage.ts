@@ -16,6 +16,7 @@ import { readText, type TextLine } from "./readText.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
+import { hexGlyphConfidences, type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
 /** How a region is read again: scaled relative to the best text height, thresholded or not. */
 interface Reread {
@@ -40,44 +41,13 @@ const maxWrapLines = 4;
 const wrapGap = 1.2;
 
 /**
- * The reads of every pass, counted. A read without a checksum is kept only when two passes gave it
- * and one of them read it exactly: a glyph mapped to the digit it resembles (an l as 1) may as well
- * be another digit drawn oddly (a 0 read as l by three passes in the corpus), and OCR repeats its
- * own misreads.
+ * The identifiers in lines a pass read, each unchecked one with how sure the OCR was of its digits.
  */
-class ReadVotes {
-  private readonly reads = new Map<string, { read: ImageScanRead; count: number; exact: number }>();
-
-  add(reads: readonly ImageScanRead[]): void {
-    for (const read of reads) {
-      const seen = this.reads.get(read.identifier);
-      const exact = read.reading === "exact" ? 1 : 0;
-      if (seen === undefined) this.reads.set(read.identifier, { read: { ...read }, count: 1, exact });
-      else {
-        seen.count++;
-        seen.exact += exact;
-        // Read exactly by one pass, the identifier needs no double-check.
-        if (exact) seen.read.reading = "exact";
-      }
-    }
-  }
-
-  private isKept(entry: { read: ImageScanRead; count: number; exact: number }): boolean {
-    return entry.read.checksummed || (entry.count >= 2 && entry.exact >= 1);
-  }
-
-  /** Whether some read still waits for a second pass to confirm it. */
-  unconfirmed(): boolean {
-    return [...this.reads.values()].some((entry) => !this.isKept(entry));
-  }
-
-  checksummed(): string[] {
-    return [...this.reads.values()].filter(({ read }) => read.checksummed).map(({ read }) => read.identifier);
-  }
-
-  kept(): ImageScanRead[] {
-    return [...this.reads.values()].filter((entry) => this.isKept(entry)).map(({ read }) => read);
-  }
+function passReads(lines: readonly TextLine[]): PassRead[] {
+  return identifierReadsInText(lines.map((line) => line.text).join("\n"), "text").map((read) => ({
+    ...read,
+    confidences: read.checksummed ? null : hexGlyphConfidences(lines, read.identifier),
+  }));
 }
 
 /** Whether a token is explained by an identifier found: some eight-character piece of it is in one. */
@@ -128,7 +98,14 @@ function mayContinue(
     !pieces.every((piece) => /^[0-9a-fA-FoOlI]+$/.test(piece))
   )
     return false;
-  return pieces.length === 1 || (pieces.length === 2 && pieces.some((piece) => /\d/.test(piece)));
+  // Two or three pieces: an identifier's rest split by the OCR ("Ft jhEDpEjXx…") holds a digit or a
+  // capital within a word, which a label ("Send to") does not.
+  return (
+    pieces.length === 1 ||
+    (pieces.length <= 3 &&
+      pieces.every((piece) => /^[A-Za-z0-9]+$/.test(piece)) &&
+      pieces.some((piece) => /\d|[a-z][A-Z]/.test(piece)))
+  );
 }
 
 interface Region extends Box {
@@ -195,9 +172,26 @@ function regionsOf(
  * A re-read line of an identifier's alphabet with its pieces glued: the OCR splits a slightly
  * rotated or widely spaced identifier where no space is printed, and these regions hold identifiers.
  */
-function joinedPieces(text: string): string {
-  const pieces = text.split(/\s+/).filter((piece) => piece !== "");
-  return pieces.length <= 3 && pieces.every((piece) => /^[A-Za-z0-9]+$/.test(piece)) ? pieces.join("") : text;
+function joinedPieces(line: TextLine): TextLine {
+  const pieces = line.text.split(/\s+/).filter((piece) => piece !== "");
+  if (pieces.length > 3 || !pieces.every((piece) => /^[A-Za-z0-9]+$/.test(piece))) return line;
+  const kept = line.text.split("").flatMap((glyph, index) => (/\s/.test(glyph) ? [] : [index]));
+  return {
+    ...line,
+    text: kept.map((index) => line.text[index]).join(""),
+    confidences: kept.map((index) => line.confidences[index] ?? 0),
+  };
+}
+
+/** What one pass of a scan did, for the benchmark: how long it took and what it read. */
+export interface ScanPass {
+  pass: "page" | `reread ${number}`;
+  ms: number;
+  /** Tesseract recognitions the pass ran. */
+  recognitions: number;
+  /** The text the pass read, its lines in order: what to look at when an identifier is missed. */
+  text: string;
+  reads: PassRead[];
 }
 
 /** The page turned level when its text runs at a slant (a photo, a rotated card). */
@@ -211,9 +205,15 @@ function levelled(mask: InkMask): InkMask {
  * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
  * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
  * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes, one of them exactly as read. Text comes first, in reading order, then the QR codes; each identifier once.
+ * from two passes, each of its digits read with confidence by one of them (uncheckedReads.ts). Text
+ * comes first, in reading order, then the QR codes; each identifier once. `observe` sees each pass
+ * (the benchmark's per-pass figures).
  */
-export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
+export async function scanImage(
+  bytes: Uint8Array,
+  observe?: (pass: ScanPass) => void,
+): Promise<ImageScanRead[]> {
+  let started = performance.now();
   const image = await decodeImage(bytes);
   const mask = levelled(inkMaskOf(image));
   const page: GreyImage = { width: mask.width, height: mask.height, grey: mask.grey };
@@ -226,15 +226,25 @@ export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
   const qrReads = identifierReadsInText(readQrCodes(image).join("\n"), "qr");
   const lines = await pageText;
   const votes = new ReadVotes();
-  votes.add(identifierReadsInText(lines.map((line) => line.text).join("\n"), "text"));
+  const pageReads = passReads(lines);
+  votes.add(pageReads);
+  observe?.({
+    pass: "page",
+    ms: performance.now() - started,
+    recognitions: 1,
+    text: lines.map((line) => line.text).join("\n"),
+    reads: pageReads,
+  });
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
-  for (const reread of rereads) {
+  for (const [number, reread] of rereads.entries()) {
     if (regions.length === 0) break;
+    started = performance.now();
+    let recognitions = 0;
     const factor = ocrScale(mask, lineHeight, reread.boost);
     const radius = Math.max(8, Math.round(lineHeight * 1.5 * factor));
     const again: TextLine[] = [];
-    const reads: ImageScanRead[] = [];
+    const reads: PassRead[] = [];
     for (const alphabet of new Set(regions.map((region) => region.alphabet))) {
       const stacked = stackRegions(
         page,
@@ -246,17 +256,32 @@ export async function scanImage(bytes: Uint8Array): Promise<ImageScanRead[]> {
         "block",
         alphabet,
       );
+      recognitions++;
       again.push(...read);
       // Each region is read apart: stacked, the lines of one would seem to continue another's.
       for (const [top, bottom] of stacked.parts) {
         const inPart = read.filter((line) => line.top < bottom && line.bottom > top);
         // The lines as read and with their pieces glued are read together: one pass, one vote.
-        for (const text of [inPart.map((line) => line.text), inPart.map((line) => joinedPieces(line.text))])
-          for (const found of identifierReadsInText(text.join("\n"), "text"))
-            if (!reads.some((other) => other.identifier === found.identifier)) reads.push(found);
+        for (const part of [inPart, inPart.map(joinedPieces)])
+          for (const found of passReads(part)) {
+            const other = reads.find((other) => other.identifier === found.identifier);
+            if (other === undefined) reads.push(found);
+            else if (found.confidences !== null)
+              other.confidences =
+                other.confidences?.map((confidence, index) =>
+                  Math.max(confidence, found.confidences![index] ?? 0),
+                ) ?? found.confidences;
+          }
       }
     }
     votes.add(reads);
+    observe?.({
+      pass: `reread ${number + 1}`,
+      ms: performance.now() - started,
+      recognitions,
+      text: again.map((line) => line.text).join("\n"),
+      reads,
+    });
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }
   const found = votes.kept();

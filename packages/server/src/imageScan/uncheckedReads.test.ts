@@ -1,0 +1,87 @@
+import { identifierReadsInText } from "@sleuth/sdk";
+import { describe, expect, test } from "vitest";
+import type { TextLine } from "./readText.ts";
+import { hexGlyphConfidences, minUncheckedConfidence, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+
+// The genesis block's coinbase transaction and its first address's hash as a lowercase 0x address.
+const genesisTransaction = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
+const segwitAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+const sure = 99;
+const unsure = minUncheckedConfidence - 25;
+
+/** A line as the OCR gives it, every glyph at `confidence` but those listed in `doubts` (index: confidence). */
+function lineOf(text: string, confidence = sure, doubts: Record<number, number> = {}): TextLine {
+  const confidences = text.split("").map((_, index) => doubts[index] ?? confidence);
+  return { text, confidences, left: 0, top: 0, right: 100, bottom: 10 };
+}
+
+/** What one pass read in its lines, as the scan counts it. */
+function passOf(lines: TextLine[]): PassRead[] {
+  return identifierReadsInText(lines.map((line) => line.text).join("\n"), "text").map((read) => ({
+    ...read,
+    confidences: read.checksummed ? null : hexGlyphConfidences(lines, read.identifier),
+  }));
+}
+
+describe("issue 42 reads without a checksum", () => {
+  // The 48th digit, an a, misread as 1 on every pass: still a valid-looking hash.
+  const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
+
+  test("issue 42 a misread hash whose wrong digit was unsure on every pass is not returned", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`Tx ${misread}`, sure, { 50: unsure })]));
+    votes.add(passOf([lineOf(misread, sure, { 47: unsure - 10 })]));
+    votes.add(passOf([lineOf(misread, sure, { 47: unsure })]));
+    expect(votes.kept()).toEqual([]);
+    expect(votes.unconfirmed()).toBe(true);
+  });
+
+  test("issue 42 a hash two passes read, each digit surely by one of them, is returned", () => {
+    const votes = new ReadVotes();
+    // Each pass doubts another digit: together every digit was read with confidence.
+    votes.add(passOf([lineOf(`Tx ${genesisTransaction}`, sure, { 10: unsure })]));
+    votes.add(passOf([lineOf(genesisTransaction, sure, { 40: unsure })]));
+    expect(votes.kept()).toEqual([
+      { identifier: genesisTransaction, source: "text", reading: "exact", checksummed: false },
+    ]);
+  });
+
+  test("issue 42 a hash another pass read differently in a digit is not returned, nor is its rival", () => {
+    // Two passes read the 48th digit as 1, surely; two others read it right: nothing says which is.
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(misread)]));
+    votes.add(passOf([lineOf(misread)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    expect(votes.kept()).toEqual([]);
+  });
+
+  test("issue 42 a hash read surely by one pass only waits for a second", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    expect(votes.kept()).toEqual([]);
+    expect(votes.unconfirmed()).toBe(true);
+  });
+
+  test("issue 42 a checksummed address needs neither confidence nor a second pass", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`To ${segwitAddress}`, unsure)]));
+    expect(votes.kept().map((read) => read.identifier)).toEqual([segwitAddress]);
+  });
+
+  test("issue 42 the digits of a wrapped hash are found across its lines, lookalikes read as digits", () => {
+    // "l" stands for 1 and "O" for 0: the confidences are those of the glyphs that spell each digit.
+    const first = "4a5e1e4baab89f3a32518a88c3lbc87f";
+    const second = "6l8f76673e2cc77ab2127b7afdeda33b";
+    const confidences = hexGlyphConfidences(
+      [lineOf(`Hash ${first}`, sure, { [5 + 26]: unsure }), lineOf(second, 80)],
+      genesisTransaction,
+    );
+    expect(confidences).toHaveLength(64);
+    expect(confidences!.slice(0, 26)).toEqual(Array(26).fill(sure));
+    expect(confidences![26]).toBe(unsure);
+    expect(confidences!.slice(32)).toEqual(Array(32).fill(80));
+    expect(hexGlyphConfidences([lineOf(first)], genesisTransaction)).toBeNull();
+  });
+});
