@@ -22,7 +22,8 @@ import { useLocation } from "wouter";
 import {
   $commands,
   $palette,
-  type CommandPage,
+  type CommandItemsPage,
+  type CommandViewPage,
   closePalette,
   openPalette,
   runAction,
@@ -30,6 +31,8 @@ import {
   togglePalette,
 } from "../commands/commandRegistry.ts";
 import { $plotTarget } from "../graph/plotTarget.ts";
+import { imageFileOf } from "../imageSearch/imageFileOf.ts";
+import { imageSearchCommandRegistered, openImageSearchWith } from "../imageSearch/pastedImage.ts";
 import { useFocusReturnRef } from "../keyboard/focusReturn.ts";
 import { runHotkeyOf } from "../keyboard/hotkeyRegistry.ts";
 import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
@@ -55,7 +58,7 @@ import {
 } from "./paletteModel.ts";
 import "./palette.css";
 
-function PageItems({ title, page }: { title: string; page: CommandPage }) {
+function PageItems({ title, page }: { title: string; page: CommandItemsPage }) {
   const items = page.useItems();
   return (
     <Cmdk.Group heading={title}>
@@ -85,7 +88,7 @@ function NestedPage({
   pageCommand,
   inputRef,
 }: {
-  pageCommand: { id: string; title: string; page: CommandPage };
+  pageCommand: { id: string; title: string; page: CommandItemsPage };
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const [search, setSearch] = useState("");
@@ -112,6 +115,30 @@ function NestedPage({
         <PageItems title={pageCommand.title} page={pageCommand.page} />
       </Cmdk.List>
     </Cmdk>
+  );
+}
+
+/** A nested page that is a view of its own; Esc steps back to the command list, as on other pages. */
+function ViewPage({
+  View,
+  initialFocusRef,
+}: {
+  View: CommandViewPage["View"];
+  initialFocusRef: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches Esc from the page's own controls.
+    <div
+      className="sleuth-palette-view"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        event.stopPropagation();
+        openPalette(null);
+      }}
+    >
+      <View initialFocusRef={initialFocusRef} />
+    </div>
   );
 }
 
@@ -397,6 +424,13 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
             setInput(next);
             setPicked(null);
           }}
+          onPaste={(event) => {
+            // 002 §2: a screenshot pasted into the search box is searched by image.
+            const file = imageFileOf(event.clipboardData);
+            if (file === null || !imageSearchCommandRegistered()) return;
+            event.preventDefault();
+            openImageSearchWith(file);
+          }}
           placeholder="Search addresses, transactions, entities, IPs… or > for commands"
           className="sleuth-palette-input"
         />
@@ -437,6 +471,7 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
 function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
   const commands = useStore($commands);
   const inputRef = useRef<HTMLInputElement>(null);
+  const viewFocusRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useFocusReturnRef();
   const pageCommand = useMemo(() => {
     const command = commands.find((entry) => entry.id === pageCommandId);
@@ -450,7 +485,7 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
       onClose={closePalette}
       width="xlarge"
       align="top"
-      initialFocusRef={inputRef}
+      initialFocusRef={pageCommand && "View" in pageCommand.page ? viewFocusRef : inputRef}
       returnFocusRef={returnFocusRef}
       className="sleuth-palette"
       renderHeader={({ dialogLabelId }) => (
@@ -489,8 +524,14 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
       )}
     >
       {/* Each page is its own cmdk list; the new field takes the focus. */}
-      {pageCommand ? (
-        <NestedPage key={pageCommand.id} pageCommand={pageCommand} inputRef={inputRef} />
+      {pageCommand && "View" in pageCommand.page ? (
+        <ViewPage key={pageCommand.id} View={pageCommand.page.View} initialFocusRef={viewFocusRef} />
+      ) : pageCommand && "useItems" in pageCommand.page ? (
+        <NestedPage
+          key={pageCommand.id}
+          pageCommand={{ ...pageCommand, page: pageCommand.page }}
+          inputRef={inputRef}
+        />
       ) : (
         <SearchPage inputRef={inputRef} />
       )}
