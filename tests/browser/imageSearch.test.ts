@@ -194,3 +194,25 @@ describe("002 §2 search by image in the global search popover", () => {
     }
   });
 });
+
+describe("002 §2 search modules in the console", () => {
+  test("002 §2 entity monitoring: on the detectors list a searched address is added to it, not opened", async () => {
+    const page = await home();
+    await page.goto(`${server.baseUrl}/triage/detectors`);
+    await page.getByTestId("detectors-monitoring-hint").waitFor();
+    await page.locator("body").focus();
+    await page.keyboard.press("/");
+    await page.keyboard.type(ethereum);
+    const list = page.locator("[data-search-settled='true']");
+    await list.waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("detectors").waitFor();
+    const token = await server.tokenFor(server.demo.user.email);
+    const client = server.client({ token, organizationUuid: server.demo.organization.uuid });
+    await expect
+      .poll(async () => (await client.detectors.list()).map((detector) => detector.addressUrn))
+      .toContainEqual(expect.stringContaining(ethereum));
+    expect(new URL(page.url()).pathname).toBe("/triage/detectors");
+    await page.screenshot({ path: "/tmp/imageui-monitoring.png" });
+  });
+});

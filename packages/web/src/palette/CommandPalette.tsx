@@ -39,6 +39,7 @@ import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
 import { canAccessRoute } from "../navigation/routeAccess.ts";
 import { pathOfUrn, routeNameOfPath } from "../navigation/routePaths.ts";
 import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { $listTarget } from "../search/listTarget.ts";
 import { RequestInformationDialog } from "../search/RequestInformationDialog.tsx";
 import { $requestedQueries } from "../search/requestedInformation.ts";
 import { SearchSectionIcon } from "../search/SearchSectionIcon.tsx";
@@ -347,6 +348,14 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
           void runAction(row.row.fullTitle, () => plot([plotAction.urn]));
           return;
         }
+        // 002 §2: in entity monitoring (a monitoring list is open) a picked suggestion joins the list.
+        const list = $listTarget.get();
+        const listAction = list ? suggestionAction(row.row.item, "entityMonitoring") : null;
+        if (list && listAction?.type === "addToList" && list.accepts(listAction.urn)) {
+          logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
+          void runAction(`Add to ${list.name}`, () => list.add(listAction.urn));
+          return;
+        }
         const action = suggestionAction(row.row.item, "navigation");
         if (action?.type !== "navigate") return;
         logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
@@ -365,6 +374,12 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
         const plotTyped = $plotTarget.get();
         if (plotTyped) {
           void runAction(row.title, () => plotTyped(row.identifiers.map((identifier) => identifier.urn)));
+          return;
+        }
+        const listTyped = $listTarget.get();
+        const typedUrn = row.identifiers[0]?.urn;
+        if (listTyped && typedUrn !== undefined && listTyped.accepts(typedUrn)) {
+          void runAction(`Add to ${listTyped.name}`, () => listTyped.add(typedUrn));
           return;
         }
         const outcome = globalSearchRoute({
