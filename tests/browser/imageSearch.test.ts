@@ -121,6 +121,28 @@ describe("002 §2 search by image in the global search popover", () => {
     await expect.poll(() => page.getByRole("dialog", { name: "Search by image" }).count()).toBe(0);
   }, 120_000);
 
+  test("002 §2 a screenshot pasted into the search box is searched by image", async () => {
+    const page = await home();
+    await page.keyboard.press("/");
+    const box = page.getByRole("combobox");
+    await expectFocused(box);
+    const png = drawPng({ width: 400, height: 260, qrCodes: [{ payload: bitcoin, x: 120, y: 40 }] });
+    // What Ctrl+V of a copied screenshot delivers: a paste event whose clipboard holds the file.
+    await box.evaluate((input, bytes) => {
+      const clipboard = new DataTransfer();
+      clipboard.items.add(new File([new Uint8Array(bytes)], "image.png", { type: "image/png" }));
+      input.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      );
+    }, Array.from(png));
+    await page.getByTestId("palette-image-search").waitFor();
+    const rows = page.getByTestId("image-identifiers").locator("li");
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 90_000 })
+      .toEqual([`${bitcoin} QR code, exact`]);
+    expect(await box.count()).toBe(0);
+  }, 120_000);
+
   test("002 §2/§9 the camera captures one frame of the fake device and lists the QR code's address", async () => {
     const page = await home();
     await page.keyboard.press("s");
