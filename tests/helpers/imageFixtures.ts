@@ -121,3 +121,51 @@ export function drawJpeg(spec: ImageSpec, quality = 85): Uint8Array<ArrayBuffer>
   const image = { data: Buffer.from(drawRgba(spec)), width: spec.width, height: spec.height };
   return new Uint8Array(jpeg.encode(image, quality).data);
 }
+
+/**
+ * A one-frame YUV4MPEG2 video of the spec (4:2:0, BT.601 studio range), for Chromium's fake camera
+ * (`--use-file-for-fake-video-capture`), which loops it: the camera then sees this picture. Width and
+ * height must be even.
+ */
+export function drawY4m(spec: ImageSpec): Uint8Array<ArrayBuffer> {
+  const { width, height } = spec;
+  if (width % 2 !== 0 || height % 2 !== 0) throw new Error("a 4:2:0 frame needs an even width and height");
+  const rgba = drawRgba(spec);
+  const header = new TextEncoder().encode(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  const lumaSize = width * height;
+  const chromaSize = lumaSize / 4;
+  const out = new Uint8Array(header.length + lumaSize + 2 * chromaSize);
+  out.set(header);
+  const luma = header.length;
+  const blue = luma + lumaSize;
+  const red = blue + chromaSize;
+  const clamp = (value: number) => Math.max(0, Math.min(255, Math.round(value)));
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      out[luma + y * width + x] = clamp(
+        16 + (65.481 * rgba[at]! + 128.553 * rgba[at + 1]! + 24.966 * rgba[at + 2]!) / 255,
+      );
+    }
+  // Chroma from each 2×2 block's mean colour.
+  for (let y = 0; y < height / 2; y++)
+    for (let x = 0; x < width / 2; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const at = ((2 * y + dy) * width + 2 * x + dx) * 4;
+        r += rgba[at]! / 4;
+        g += rgba[at + 1]! / 4;
+        b += rgba[at + 2]! / 4;
+      }
+      out[blue + y * (width / 2) + x] = clamp(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255);
+      out[red + y * (width / 2) + x] = clamp(128 + (112 * r - 93.786 * g - 18.214 * b) / 255);
+    }
+  return out;
+}

@@ -566,7 +566,14 @@ export {
   trmMediaType,
 } from "./graph/trmFile.ts";
 // imageUpload/
-export { acceptedImageTypes, imageInputAccept, isAcceptedImageFile } from "./imageUpload/imageFile.ts";
+export {
+  acceptedImageTypes,
+  imageFileProblem,
+  imageInputAccept,
+  imageScanErrorMessage,
+  imageScanMaxBytes,
+  isAcceptedImageFile,
+} from "./imageUpload/imageFile.ts";
 export type { ImageUploadState } from "./imageUpload/imageProcessing.ts";
 export {
   cameraSearchOpenDelayMs,

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { imageInputAccept, isAcceptedImageFile } from "./imageFile.ts";
+import { ApiError } from "../client/errors.ts";
+import {
+  imageFileProblem,
+  imageInputAccept,
+  imageScanErrorMessage,
+  imageScanMaxBytes,
+  isAcceptedImageFile,
+} from "./imageFile.ts";
 import {
   cameraSearchOpenDelayMs,
   type ImageUploadEvent,
@@ -9,6 +16,7 @@ import {
   imageSearchAvailability,
   nextImageUploadState,
 } from "./imageProcessing.ts";
+import { imageUploadMessages } from "./imageUploadMessages.ts";
 
 describe("002 §5 image upload file types", () => {
   test("002 §5 image upload accepts jpeg, png, heic and webp only", () => {
@@ -24,6 +32,28 @@ describe("002 §5 image upload file types", () => {
     expect(isAcceptedImageFile({ type: "", name: "photo.jpg" })).toBe(true);
     expect(isAcceptedImageFile({ type: "", name: "photo.bmp" })).toBe(false);
     expect(imageInputAccept).toBe("image/jpeg,image/png,image/heic,image/webp,.jpg,.png,.heic,.webp");
+  });
+});
+
+describe("002 §5/§8 refused images and upload errors", () => {
+  test("002 §5 a file of another type or larger than the scan takes is refused before upload", () => {
+    expect(imageFileProblem({ type: "image/png", name: "a.png", size: imageScanMaxBytes })).toBeNull();
+    expect(imageFileProblem({ type: "image/png", name: "a.png", size: imageScanMaxBytes + 1 })).toBe(
+      imageUploadMessages.tooLarge,
+    );
+    expect(imageFileProblem({ type: "image/gif", name: "a.gif", size: 10 })).toBe(
+      imageUploadMessages.invalidFileType,
+    );
+  });
+
+  test("002 §8 a refused scan says why: too large, the server's reason, the AI preference, else a retry", () => {
+    const refused = (status: number, message: string) =>
+      imageScanErrorMessage(new ApiError({ status, code: "x", message }));
+    expect(refused(413, "Payload Too Large")).toBe(imageUploadMessages.tooLarge);
+    expect(refused(415, "Only JPG… The file is not an image.")).toBe("Only JPG… The file is not an image.");
+    expect(refused(403, imageUploadMessages.aiDisabled)).toBe(imageUploadMessages.aiDisabled);
+    expect(refused(500, "boom")).toBe(imageUploadMessages.uploadFailed);
+    expect(imageScanErrorMessage(new TypeError("fetch failed"))).toBe(imageUploadMessages.uploadFailed);
   });
 });
 

@@ -3,6 +3,11 @@
 export const imageUploadMessages = {
   aiDisabled: "Ask admin to enable AI",
   invalidFileType: "Only JPG, PNG, HEIC and WEBP images can be searched.",
+  tooLarge: "This image is larger than 20 MB. Send a smaller screenshot or photo.",
   uploadFailed: "We could not upload that image. Please try again.",
   noIdentifiersFound: "No addresses or transactions were found in this image.",
+  noCamera: "No camera is available on this device. Choose an image instead.",
+  cameraDenied:
+    "The browser was not allowed to use the camera. Allow it in the site settings, or choose an image.",
+  cameraFailed: "The camera could not be started. Close other apps using it, or choose an image.",
 } as const;

@@ -3,6 +3,7 @@ import {
   addressPropertiesRequestSchema,
   anyEntityUrnSchema,
   checkTriageAddressRoute,
+  imageScanMaxBytes,
   imageSearchAvailability,
   imageUploadMessages,
   lawEnforcementSuggestionSchema,
@@ -25,8 +26,8 @@ import { entityPropertyGroups, saveLawEnforcementSuggestion } from "../triage/en
 import { triageReportRows } from "../triage/reportRows.ts";
 import type { RouteContext } from "./context.ts";
 
-/** docs/API.md "Triage": an image sent to the scan may be this large (a phone photo, a 5K screenshot). */
-export const imageScanBodyLimit = 20 * 1024 * 1024;
+/** docs/API.md "Triage": the SDK's largest image (a phone photo, a 5K screenshot) and its multipart envelope. */
+export const imageScanBodyLimit = imageScanMaxBytes + 64 * 1024;
 
 /** The file part of the multipart form, read with the platform's own form parser. */
 async function uploadedImage(request: FastifyRequest): Promise<Uint8Array> {

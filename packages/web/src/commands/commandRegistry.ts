@@ -1,4 +1,5 @@
 import { atom } from "nanostores";
+import type { ComponentType, RefObject } from "react";
 import { registerHotkey } from "../keyboard/hotkeyRegistry.ts";
 import { showError } from "../messages/messageStore.ts";
 
@@ -15,11 +16,21 @@ export interface CommandPageItem {
   run: () => void | Promise<void>;
 }
 
-/** A nested palette page; `useItems` is a hook, called while the page is shown. */
-export interface CommandPage {
+/** A nested palette page of items the palette filters; `useItems` is a hook, called while the page is shown. */
+export interface CommandItemsPage {
   placeholder: string;
   useItems: () => readonly CommandPageItem[];
 }
+
+/**
+ * A nested palette page that is a view of its own (search by image, 002 §2): `initialFocusRef` is
+ * where the palette puts the focus as the page opens.
+ */
+export interface CommandViewPage {
+  View: ComponentType<{ initialFocusRef: RefObject<HTMLButtonElement | null> }>;
+}
+
+export type CommandPage = CommandItemsPage | CommandViewPage;
 
 interface CommandBase {
   /** Unique; also the id of the command's hotkey in the hotkey registry. */

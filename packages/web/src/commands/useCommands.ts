@@ -17,17 +17,19 @@ export function useCommands(commands: readonly Command[]): void {
   useLayoutEffect(() => {
     const removals = latest.current.map((command) => {
       const latestOf = () => latest.current.find((entry) => entry.id === command.id);
-      if ("page" in command) {
+      if ("page" in command && "useItems" in command.page) {
+        const itemsPage = command.page;
         // The page's items come from the latest render: a pane's rows arrive after it registers.
         // The palette calls this as its hook; it calls exactly one page hook, unconditionally.
         const latestItems = () => {
           const current = latestOf();
-          const page = current && "page" in current ? current.page : command.page;
+          const page = current && "page" in current && "useItems" in current.page ? current.page : itemsPage;
           // biome-ignore lint/correctness/useHookAtTopLevel: called only as the palette page's hook.
           return page.useItems();
         };
-        return registerCommand({ ...command, page: { ...command.page, useItems: latestItems } });
+        return registerCommand({ ...command, page: { ...itemsPage, useItems: latestItems } });
       }
+      if ("page" in command) return registerCommand(command);
       const runLatest = () => {
         const current = latestOf();
         return current && "run" in current ? current.run() : undefined;

@@ -22,7 +22,8 @@ import { useLocation } from "wouter";
 import {
   $commands,
   $palette,
-  type CommandPage,
+  type CommandItemsPage,
+  type CommandViewPage,
   closePalette,
   openPalette,
   runAction,
@@ -30,12 +31,15 @@ import {
   togglePalette,
 } from "../commands/commandRegistry.ts";
 import { $plotTarget } from "../graph/plotTarget.ts";
+import { imageFileOf } from "../imageSearch/imageFileOf.ts";
+import { imageSearchCommandRegistered, openImageSearchWith } from "../imageSearch/pastedImage.ts";
 import { useFocusReturnRef } from "../keyboard/focusReturn.ts";
 import { runHotkeyOf } from "../keyboard/hotkeyRegistry.ts";
 import { useHotkey, useHotkeyScope } from "../keyboard/useHotkey.ts";
 import { canAccessRoute } from "../navigation/routeAccess.ts";
 import { pathOfUrn, routeNameOfPath } from "../navigation/routePaths.ts";
 import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { $listTarget } from "../search/listTarget.ts";
 import { RequestInformationDialog } from "../search/RequestInformationDialog.tsx";
 import { $requestedQueries } from "../search/requestedInformation.ts";
 import { SearchSectionIcon } from "../search/SearchSectionIcon.tsx";
@@ -55,7 +59,7 @@ import {
 } from "./paletteModel.ts";
 import "./palette.css";
 
-function PageItems({ title, page }: { title: string; page: CommandPage }) {
+function PageItems({ title, page }: { title: string; page: CommandItemsPage }) {
   const items = page.useItems();
   return (
     <Cmdk.Group heading={title}>
@@ -85,7 +89,7 @@ function NestedPage({
   pageCommand,
   inputRef,
 }: {
-  pageCommand: { id: string; title: string; page: CommandPage };
+  pageCommand: { id: string; title: string; page: CommandItemsPage };
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const [search, setSearch] = useState("");
@@ -112,6 +116,30 @@ function NestedPage({
         <PageItems title={pageCommand.title} page={pageCommand.page} />
       </Cmdk.List>
     </Cmdk>
+  );
+}
+
+/** A nested page that is a view of its own; Esc steps back to the command list, as on other pages. */
+function ViewPage({
+  View,
+  initialFocusRef,
+}: {
+  View: CommandViewPage["View"];
+  initialFocusRef: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches Esc from the page's own controls.
+    <div
+      className="sleuth-palette-view"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        event.stopPropagation();
+        openPalette(null);
+      }}
+    >
+      <View initialFocusRef={initialFocusRef} />
+    </div>
   );
 }
 
@@ -320,6 +348,14 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
           void runAction(row.row.fullTitle, () => plot([plotAction.urn]));
           return;
         }
+        // 002 §2: in entity monitoring (a monitoring list is open) a picked suggestion joins the list.
+        const list = $listTarget.get();
+        const listAction = list ? suggestionAction(row.row.item, "entityMonitoring") : null;
+        if (list && listAction?.type === "addToList" && list.accepts(listAction.urn)) {
+          logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
+          void runAction(`Add to ${list.name}`, () => list.add(listAction.urn));
+          return;
+        }
         const action = suggestionAction(row.row.item, "navigation");
         if (action?.type !== "navigate") return;
         logSuggestionSelected(row.row.urn, search.query, { section: row.row.section, via: "palette" });
@@ -338,6 +374,12 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
         const plotTyped = $plotTarget.get();
         if (plotTyped) {
           void runAction(row.title, () => plotTyped(row.identifiers.map((identifier) => identifier.urn)));
+          return;
+        }
+        const listTyped = $listTarget.get();
+        const typedUrn = row.identifiers[0]?.urn;
+        if (listTyped && typedUrn !== undefined && listTyped.accepts(typedUrn)) {
+          void runAction(`Add to ${listTyped.name}`, () => listTyped.add(typedUrn));
           return;
         }
         const outcome = globalSearchRoute({
@@ -397,6 +439,13 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
             setInput(next);
             setPicked(null);
           }}
+          onPaste={(event) => {
+            // 002 §2: a screenshot pasted into the search box is searched by image.
+            const file = imageFileOf(event.clipboardData);
+            if (file === null || !imageSearchCommandRegistered()) return;
+            event.preventDefault();
+            openImageSearchWith(file);
+          }}
           placeholder="Search addresses, transactions, entities, IPs… or > for commands"
           className="sleuth-palette-input"
         />
@@ -437,6 +486,7 @@ function SearchPage({ inputRef }: { inputRef: RefObject<HTMLInputElement | null>
 function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
   const commands = useStore($commands);
   const inputRef = useRef<HTMLInputElement>(null);
+  const viewFocusRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useFocusReturnRef();
   const pageCommand = useMemo(() => {
     const command = commands.find((entry) => entry.id === pageCommandId);
@@ -450,7 +500,7 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
       onClose={closePalette}
       width="xlarge"
       align="top"
-      initialFocusRef={inputRef}
+      initialFocusRef={pageCommand && "View" in pageCommand.page ? viewFocusRef : inputRef}
       returnFocusRef={returnFocusRef}
       className="sleuth-palette"
       renderHeader={({ dialogLabelId }) => (
@@ -489,8 +539,14 @@ function PaletteDialog({ pageCommandId }: { pageCommandId: string | null }) {
       )}
     >
       {/* Each page is its own cmdk list; the new field takes the focus. */}
-      {pageCommand ? (
-        <NestedPage key={pageCommand.id} pageCommand={pageCommand} inputRef={inputRef} />
+      {pageCommand && "View" in pageCommand.page ? (
+        <ViewPage key={pageCommand.id} View={pageCommand.page.View} initialFocusRef={viewFocusRef} />
+      ) : pageCommand && "useItems" in pageCommand.page ? (
+        <NestedPage
+          key={pageCommand.id}
+          pageCommand={{ ...pageCommand, page: pageCommand.page }}
+          inputRef={inputRef}
+        />
       ) : (
         <SearchPage inputRef={inputRef} />
       )}

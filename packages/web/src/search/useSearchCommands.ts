@@ -1,6 +1,11 @@
+import { useStore } from "@nanostores/react";
 import { type RouteDescriptor, randomSearchRoute } from "@sleuth/sdk";
+import type { Command } from "../commands/commandRegistry.ts";
 import { useCommands } from "../commands/useCommands.ts";
+import { PaletteCameraSearch, PaletteUploadSearch } from "../imageSearch/PaletteImageSearch.tsx";
+import { cameraSearchCommandId, imageSearchCommandId } from "../imageSearch/pastedImage.ts";
 import { useOpenRoute } from "../navigation/useOpenRoute.ts";
+import { $signedIn } from "../session/sessionStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { openMultiSearch } from "./multiSearchStore.ts";
 
@@ -31,9 +36,40 @@ async function randomRoute(): Promise<RouteDescriptor> {
   return randomSearchRoute({ addresses, knownOnly: true });
 }
 
-/** The search commands of the palette and their hotkeys (002 §2 random button and multi-search). */
+/**
+ * 002 §2 camera and image search in the global search popover: two palette pages. 002 §6: a false AI
+ * flag hides both; camera search has its own flag.
+ */
+function imageSearchCommands(flags: { aiImageSearch?: boolean; triageCameraSearch?: boolean }): Command[] {
+  if (flags.aiImageSearch === false) return [];
+  const upload: Command = {
+    id: imageSearchCommandId,
+    title: "Search by image: choose, drop or paste a screenshot",
+    group: "Search",
+    keys: "s i",
+    outranksSingleKey: true,
+    keywords: ["upload", "screenshot", "photo", "picture", "ocr", "qr"],
+    page: { View: PaletteUploadSearch },
+  };
+  if (flags.triageCameraSearch === false) return [upload];
+  return [
+    upload,
+    {
+      id: cameraSearchCommandId,
+      title: "Search with the camera",
+      group: "Search",
+      keys: "s c",
+      outranksSingleKey: true,
+      keywords: ["webcam", "photo", "picture", "qr", "capture"],
+      page: { View: PaletteCameraSearch },
+    },
+  ];
+}
+
+/** The search commands of the palette and their hotkeys (002 §2 random button, multi-search, image). */
 export function useSearchCommands(): void {
   const openRoute = useOpenRoute();
+  const flags = useStore($signedIn)?.featureFlags ?? {};
   useCommands([
     {
       id: "search.random",
@@ -51,5 +87,6 @@ export function useSearchCommands(): void {
       keywords: ["batch", "bulk", "list", "paste"],
       run: openMultiSearch,
     },
+    ...imageSearchCommands(flags),
   ]);
 }

@@ -8,9 +8,12 @@ import {
   parseUrn,
   truncateSearchTitle,
 } from "@sleuth/sdk";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
+import { showMessage } from "../messages/messageStore.ts";
+import { registerListTarget } from "../search/listTarget.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { triageAddressPath, triageTransactionPath } from "./triagePaths.ts";
 import "./triage.css";
@@ -61,11 +64,30 @@ export function DetectorsPage() {
     queryKey: ["detectors", "all"],
     queryFn: ({ signal }) => sleuthClient.detectors.list({}, { signal }),
   });
+  const queryClient = useQueryClient();
+  // 002 §2 entity monitoring: while this list is open, an address picked in the palette's search is
+  // watched by a new detector instead of opened.
+  useEffect(
+    () =>
+      registerListTarget({
+        name: "Detectors",
+        accepts: (urn) => parseUrn(urn)?.kind === "address",
+        add: async (urn) => {
+          await sleuthClient.detectors.create({ addressUrn: urn });
+          showMessage({ variant: "success", title: detectorMessages.created });
+          await queryClient.invalidateQueries({ queryKey: ["detectors"] });
+        },
+      }),
+    [queryClient],
+  );
   return (
     <div className="sleuth-page sleuth-triage">
       <Heading as="h1" ref={headingRef} tabIndex={-1} className="sleuth-page-title">
         Detectors
       </Heading>
+      <Text as="p" className="sleuth-muted" data-testid="detectors-monitoring-hint">
+        To monitor another address, search it with / (or Mod+K) and press Enter: it is added here.
+      </Text>
       {detectors.isPending ? (
         <Spinner size="medium" srText="Loading detectors" />
       ) : detectors.isError ? (
