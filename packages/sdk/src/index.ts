@@ -318,7 +318,12 @@ export {
   numberFilterOperators,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
-export { urnFilterSearchQuery, urnFilterSubmitValue } from "./filters/urnFilter.ts";
+export {
+  addressUrnOfText,
+  hasHeaderFilters,
+  urnFilterSearchQuery,
+  urnFilterSubmitValue,
+} from "./filters/urnFilter.ts";
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -337,6 +342,7 @@ export type {
   CategoryFilterValues,
   CategoryTransferFilters,
   OwnershipAddressesRequest,
+  OwnershipAddressFilters,
   OwnershipCategory,
 } from "./flows/categories.ts";
 export {
@@ -344,6 +350,7 @@ export {
   categoryTransfersPageSize,
   categoryTransfersRequestSchema,
   ownershipAddressesRequestSchema,
+  ownershipAddressFiltersSchema,
   ownershipAddressSortFields,
   ownershipCategoriesRequestSchema,
 } from "./flows/categories.ts";
@@ -432,8 +439,13 @@ export {
   offsetTransfersMetaSchema,
   offsetTransfersRequestSchema,
 } from "./flows/offsetTransfers.ts";
-export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
-export { riskIndicatorsRequestSchema, riskVolumeText } from "./flows/riskIndicators.ts";
+export type { RiskIndicatorDetails, RiskIndicatorRow, RiskRowFilters } from "./flows/riskIndicators.ts";
+export {
+  riskIndicatorsRequestSchema,
+  riskRowFiltersSchema,
+  riskRowMatches,
+  riskVolumeText,
+} from "./flows/riskIndicators.ts";
 // format/
 export {
   earliestDate,
