@@ -67,24 +67,29 @@ async function tabToButton(page: Page, name: string, limit = 60): Promise<void> 
   throw new Error(`Tab never reached the ${name} button`);
 }
 
+/**
+ * 000 §2 the graph visualizer route, from anywhere with g v; 002 §2: in the graph module a picked
+ * suggestion (p) plots it. Plots the exchange payer alone.
+ */
+async function plotPayer(page: Page): Promise<void> {
+  await page.keyboard.press("g");
+  await page.keyboard.press("v");
+  await page.getByTestId("graph-empty").waitFor();
+  await shot(page, "graph-empty");
+  await page.keyboard.press("p");
+  await palette(page).getByRole("combobox").waitFor();
+  await page.keyboard.type(payer.address);
+  await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => nodes(page).count()).toBe(1);
+}
+
 describe("issue 30 the investigation graph by keyboard", () => {
   test("issue 30 plot, expand, trace to an exchange, annotate, save, reopen and export", async () => {
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);
 
-    // 000 §2 graph visualizer route, from anywhere with g v.
-    await page.keyboard.press("g");
-    await page.keyboard.press("v");
-    await page.getByTestId("graph-empty").waitFor();
-    await shot(page, "graph-empty");
-
-    // 002 §2: in the graph module a picked suggestion plots it.
-    await page.keyboard.press("p");
-    await palette(page).getByRole("combobox").waitFor();
-    await page.keyboard.type(payer.address);
-    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => nodes(page).count()).toBe(1);
+    await plotPayer(page);
     // 001 §2: the route lists the plotted element as trmUrn.
     expect(decodeURIComponent(page.url())).toContain(
       `trmUrn=urn:sleuth:address:${payer.chain}:${payer.address}`,
@@ -247,15 +252,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
     const own = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     try {
       const page = await signInAsDemo(own, server.baseUrl);
-      await page.keyboard.press("g");
-      await page.keyboard.press("v");
-      await page.getByTestId("graph-empty").waitFor();
-      await page.keyboard.press("p");
-      await palette(page).getByRole("combobox").waitFor();
-      await page.keyboard.type(payer.address);
-      await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
-      await page.keyboard.press("Enter");
-      await expect.poll(() => nodes(page).count()).toBe(1);
+      await plotPayer(page);
       const summary = page.getByTestId("graph-summary");
       // The plotted URNs, read once the summary counts `count` nodes and the view is fitted (f), so
       // every card is drawn.
