@@ -35,7 +35,11 @@ export function syntheticGraph(nodeCount: number, edgeCount: number) {
  * many flows rejoining nodes already reached (funds that meet again), seeded and repeatable.
  */
 export function syntheticTrace(nodeCount: number, fanOut = 6) {
-  const nodes = Array.from({ length: nodeCount }, (_, index) => ({ id: `n${index}`, width: 220, height: 78 }));
+  const nodes = Array.from({ length: nodeCount }, (_, index) => ({
+    id: `n${index}`,
+    width: 220,
+    height: 78,
+  }));
   const edges = nodes.slice(1).map((node, index) => ({
     id: `e${index}`,
     source: `n${Math.floor(index / fanOut)}`,
