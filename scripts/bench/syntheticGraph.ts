@@ -30,9 +30,33 @@ export function syntheticGraph(nodeCount: number, edgeCount: number) {
   return { nodes, edges };
 }
 
+/**
+ * A trace's shape: one origin, each node sending to `fanOut` others hop after hop, plus a tenth as
+ * many flows rejoining nodes already reached (funds that meet again), seeded and repeatable.
+ */
+export function syntheticTrace(nodeCount: number, fanOut = 6) {
+  const nodes = Array.from({ length: nodeCount }, (_, index) => ({
+    id: `n${index}`,
+    width: 220,
+    height: 78,
+  }));
+  const edges = nodes.slice(1).map((node, index) => ({
+    id: `e${index}`,
+    source: `n${Math.floor(index / fanOut)}`,
+    target: node.id,
+  }));
+  for (let extra = 0; extra < nodeCount / 10; extra++) {
+    const source = (extra * 7) % nodeCount;
+    const target = (extra * 13 + 5) % nodeCount;
+    if (source !== target) edges.push({ id: `e${edges.length}`, source: `n${source}`, target: `n${target}` });
+  }
+  return { nodes, edges };
+}
+
 /** A saved graph as an investigator would have it: flows with amounts, laid out as the console would. */
-export function panGraphDocument(): GraphDocument {
-  const graph = syntheticGraph(panNodes, panEdges);
+export function panGraphDocument(
+  graph: ReturnType<typeof syntheticGraph> = syntheticGraph(panNodes, panEdges),
+): GraphDocument {
   const positions = forceLayout(graph.nodes, graph.edges);
   const urn = (id: string) => `urn:sleuth:address:ethereum:0x${id.slice(1).padStart(40, "0")}`;
   const pairs = new Set<string>();

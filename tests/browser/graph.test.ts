@@ -67,24 +67,29 @@ async function tabToButton(page: Page, name: string, limit = 60): Promise<void> 
   throw new Error(`Tab never reached the ${name} button`);
 }
 
+/**
+ * 000 §2 the graph visualizer route, from anywhere with g v; 002 §2: in the graph module a picked
+ * suggestion (p) plots it. Plots the exchange payer alone.
+ */
+async function plotPayer(page: Page): Promise<void> {
+  await page.keyboard.press("g");
+  await page.keyboard.press("v");
+  await page.getByTestId("graph-empty").waitFor();
+  await shot(page, "graph-empty");
+  await page.keyboard.press("p");
+  await palette(page).getByRole("combobox").waitFor();
+  await page.keyboard.type(payer.address);
+  await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => nodes(page).count()).toBe(1);
+}
+
 describe("issue 30 the investigation graph by keyboard", () => {
   test("issue 30 plot, expand, trace to an exchange, annotate, save, reopen and export", async () => {
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);
 
-    // 000 §2 graph visualizer route, from anywhere with g v.
-    await page.keyboard.press("g");
-    await page.keyboard.press("v");
-    await page.getByTestId("graph-empty").waitFor();
-    await shot(page, "graph-empty");
-
-    // 002 §2: in the graph module a picked suggestion plots it.
-    await page.keyboard.press("p");
-    await palette(page).getByRole("combobox").waitFor();
-    await page.keyboard.type(payer.address);
-    await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => nodes(page).count()).toBe(1);
+    await plotPayer(page);
     // 001 §2: the route lists the plotted element as trmUrn.
     expect(decodeURIComponent(page.url())).toContain(
       `trmUrn=urn:sleuth:address:${payer.chain}:${payer.address}`,
@@ -242,6 +247,54 @@ describe("issue 30 the investigation graph by keyboard", () => {
     expect(parseGraphml(graphml.text).nodes).toHaveLength(plotted);
     await shot(page, "graph-saved");
   }, 240_000);
+
+  test("issue 39 undo and redo of a trace and of an expand restore the exact node sets, by keyboard", async () => {
+    const own = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const page = await signInAsDemo(own, server.baseUrl);
+      await plotPayer(page);
+      const summary = page.getByTestId("graph-summary");
+      // The plotted URNs, read once the summary counts `count` nodes and the view is fitted (f), so
+      // every card is drawn.
+      const nodeSet = async (count: number) => {
+        await summary.filter({ hasText: `${count} nodes` }).waitFor();
+        await page.keyboard.press("f");
+        await expect.poll(() => nodes(page).count()).toBe(count);
+        return (await nodes(page).evaluateAll((cards) => cards.map((card) => card.dataset.urn ?? ""))).sort();
+      };
+      const plotted = await nodeSet(1);
+      await page.keyboard.press("e");
+      await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBeGreaterThan(1);
+      const expanded = await nodeSet(await nodes(page).count());
+      await page.keyboard.press("t");
+      await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+      const tracePaths = page.getByRole("dialog", { name: "Trace paths" });
+      await tracePaths.waitFor();
+      await page.keyboard.press("Escape");
+      await tracePaths.waitFor({ state: "detached" });
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".sleuth-graph-page"))))
+        .toBe(true);
+      const summaryCount = async () => Number(/(\d+) nodes/.exec((await summary.textContent()) ?? "")?.[1]);
+      const traced = await nodeSet(await summaryCount());
+      expect(traced.length).toBeGreaterThan(expanded.length);
+      expect(traced).toEqual(expect.arrayContaining(expanded));
+
+      // One undo takes the whole trace back (its nodes and its layout), the next the expand.
+      await page.keyboard.press("Control+z");
+      expect(await nodeSet(expanded.length)).toEqual(expanded);
+      await page.keyboard.press("Control+z");
+      expect(await nodeSet(1)).toEqual(plotted);
+      // Redo replays them in order, to the same nodes.
+      await page.keyboard.press("Control+Shift+z");
+      expect(await nodeSet(expanded.length)).toEqual(expanded);
+      await page.keyboard.press("Control+Shift+z");
+      expect(await nodeSet(traced.length)).toEqual(traced);
+      await shot(page, "graph-redone");
+    } finally {
+      await own.close();
+    }
+  });
 
   test("002 §2 a search result is plotted with p", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });

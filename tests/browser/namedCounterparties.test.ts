@@ -211,6 +211,36 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     await shot(page, "categories-filtered");
     await page.keyboard.press("x");
 
+    // Risk (5), 000 §5: f focuses the level filter (equal by default); Enter keeps that level's rows.
+    const indicators = await client.flows.riskIndicators("address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+    });
+    expect(new Set(indicators.map((row) => row.categoryRiskScoreLevel)).size).toBeGreaterThan(1);
+    const top = indicators[0]!.categoryRiskScoreLevel;
+    await page.keyboard.press("5");
+    const riskRows = page.getByTestId("risk-table").locator("tbody tr");
+    await expect.poll(() => riskRows.count()).toBe(indicators.length);
+    await page.keyboard.press("f");
+    await page.keyboard.type(String(top));
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => riskRows.count())
+      .toBe(indicators.filter((row) => row.categoryRiskScoreLevel === top).length);
+    await shot(page, "risk-filtered");
+    // A value that is not a number says so and changes nothing; an empty value removes the filter.
+    await page.keyboard.press("f");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("high");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Enter a number" }).count()).toBe(1);
+    expect(await riskRows.count()).toBe(
+      indicators.filter((row) => row.categoryRiskScoreLevel === top).length,
+    );
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => riskRows.count()).toBe(indicators.length);
+
     // The graph: plot the address (G), trace (t): the trace opens as its paths.
     await page.keyboard.press("G");
     await page.waitForURL(/\/graph/);

@@ -106,6 +106,16 @@ describe("owned addresses pane (001 §2 category addresses table)", () => {
     await expect.poll(() => page.getByTestId("ownership-sort").inputValue()).toBe("incomingVolumeUsd");
     await expect.poll(async () => hrefTail(await shownUrns(page))).toEqual(pathsOf(byIncoming));
 
+    // 000 §5: f focuses the address filter; a pasted URN keeps that address alone, x resets.
+    await page.keyboard.press("f");
+    await page.keyboard.type(byIncoming[3]!.addressChainUrn);
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => hrefTail(await shownUrns(page))).toEqual(pathsOf([byIncoming[3]!]));
+    expect(await page.getByTestId("ownership-page").textContent()).toBe("Page 1");
+    await snap(page, "ownership-filtered");
+    await page.keyboard.press("x");
+    await expect.poll(async () => hrefTail(await shownUrns(page))).toEqual(pathsOf(byIncoming));
+
     // Shift+D: the Download CSV modal over the whole category, in the table's order.
     await page.keyboard.press("Shift+D");
     const dialog = page.getByRole("dialog", { name: "Download CSV" });

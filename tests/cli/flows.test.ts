@@ -183,4 +183,77 @@ describe("sleuth counterparties and sleuth exposure", () => {
     expect(missing.stdout).toBe("");
     expect(missing.stderr).toContain(`${top!.category} (${top!.categoryId})`);
   });
+
+  test("000 §5 sleuth ownership --volume, --assets and --address filter as the table's header filters do", async () => {
+    const client = server.client({ token: env.SLEUTH_TOKEN! });
+    const [top] = await client.flows.ownershipCategories("entity", { entityUrn: entity });
+    const base = { entityUrn: entity, ownershipCategoryId: top!.categoryId, limit: 25 };
+    const [first, second] = await client.flows.ownershipAddresses("entity", base);
+    const volume = { operator: "gte" as const, value: first!.totalVolumeUsd ?? 0 };
+    const assets = { operator: "neq" as const, value: second!.uniqueAssetAllCount };
+    const filtered = await cli.run(
+      [
+        "ownership",
+        entity,
+        "--category",
+        String(top!.categoryId),
+        "--volume",
+        `>=${volume.value}`,
+        "--assets",
+        `!=${assets.value}`,
+        "--limit",
+        "25",
+      ],
+      { env },
+    );
+    expect(filtered.code).toBe(0);
+    expect(JSON.parse(filtered.stdout)).toEqual(
+      await client.flows.ownershipAddresses("entity", {
+        ...base,
+        filters: { totalVolumeUsd: volume, uniqueAssetAllCount: assets },
+      }),
+    );
+    const one = await cli.run(
+      ["ownership", entity, "--category", String(top!.categoryId), "--address", second!.addressChainUrn],
+      { env },
+    );
+    expect((JSON.parse(one.stdout) as CategoryAddressRow[]).map((row) => row.addressChainUrn)).toEqual([
+      second!.addressChainUrn,
+    ]);
+    // Equal is refused on a volume column, before a request is sent.
+    const refused = await cli.run(
+      ["ownership", entity, "--category", String(top!.categoryId), "--volume", "=5"],
+      { env },
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("at least or at most");
+  });
+
+  test("000 §5 sleuth risk lists the risk rows, --level and --volume filtering as the table's header filters do", async () => {
+    const client = server.client({ token: env.SLEUTH_TOKEN! });
+    const all = await client.flows.riskIndicators("entity", { entityUrn: entity });
+    expect(all.length).toBeGreaterThan(0);
+    const listed = await cli.run(["risk", entity], { env });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(all);
+    const level = { operator: "neq" as const, value: all[0]!.categoryRiskScoreLevel };
+    const filtered = await cli.run(["risk", entity, "--level", `!=${level.value}`], { env });
+    expect(filtered.code).toBe(0);
+    expect(JSON.parse(filtered.stdout)).toEqual(
+      await client.flows.riskIndicators("entity", {
+        entityUrn: entity,
+        filters: { categoryRiskScoreLevel: level },
+      }),
+    );
+    expect((JSON.parse(filtered.stdout) as { categoryRiskScoreLevel: number }[]).length).toBe(
+      all.filter((row) => row.categoryRiskScoreLevel !== level.value).length,
+    );
+    // Nothing reaches an impossible volume: stdout is an empty list and stderr says why.
+    const none = await cli.run(["risk", entity, "--volume", ">=1e15"], { env });
+    expect(none.code).toBe(0);
+    expect(JSON.parse(none.stdout)).toEqual([]);
+    expect(none.stderr).toContain(flowMessages.noRiskIndicatorsFiltered);
+    const refused = await cli.run(["risk", entity, "--volume", "!=5"], { env });
+    expect(refused.code).not.toBe(0);
+  });
 });

@@ -319,7 +319,12 @@ export {
   numberFilterOperators,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
-export { urnFilterSearchQuery, urnFilterSubmitValue } from "./filters/urnFilter.ts";
+export {
+  addressUrnOfText,
+  hasHeaderFilters,
+  urnFilterSearchQuery,
+  urnFilterSubmitValue,
+} from "./filters/urnFilter.ts";
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -338,6 +343,7 @@ export type {
   CategoryFilterValues,
   CategoryTransferFilters,
   OwnershipAddressesRequest,
+  OwnershipAddressFilters,
   OwnershipCategory,
 } from "./flows/categories.ts";
 export {
@@ -345,6 +351,7 @@ export {
   categoryTransfersPageSize,
   categoryTransfersRequestSchema,
   ownershipAddressesRequestSchema,
+  ownershipAddressFiltersSchema,
   ownershipAddressSortFields,
   ownershipCategoriesRequestSchema,
 } from "./flows/categories.ts";
@@ -433,8 +440,13 @@ export {
   offsetTransfersMetaSchema,
   offsetTransfersRequestSchema,
 } from "./flows/offsetTransfers.ts";
-export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
-export { riskIndicatorsRequestSchema, riskVolumeText } from "./flows/riskIndicators.ts";
+export type { RiskIndicatorDetails, RiskIndicatorRow, RiskRowFilters } from "./flows/riskIndicators.ts";
+export {
+  riskIndicatorsRequestSchema,
+  riskRowFiltersSchema,
+  riskRowMatches,
+  riskVolumeText,
+} from "./flows/riskIndicators.ts";
 // format/
 export {
   earliestDate,

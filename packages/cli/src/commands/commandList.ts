@@ -18,6 +18,7 @@ import { registerLogin } from "./login.ts";
 import { registerLogout } from "./logout.ts";
 import { registerOrg } from "./org.ts";
 import { registerOwnership } from "./ownership.ts";
+import { registerRisk } from "./risk.ts";
 import { registerScan } from "./scan.ts";
 import { registerSearch } from "./search.ts";
 import { registerTrace } from "./trace.ts";
@@ -41,6 +42,7 @@ export const commands: readonly RegisterCommand[] = [
   registerCounterparties,
   registerExposure,
   registerOwnership,
+  registerRisk,
   registerEntities,
   registerImport,
   registerIngest,

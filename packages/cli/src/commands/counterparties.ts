@@ -6,41 +6,22 @@ import {
   counterpartyFlowsPageSize,
   counterpartyKinds,
   counterpartyRowName,
-  counterpartyUrnOfText,
   flowMessages,
   hasCounterpartyFilters,
   type NumberFilter,
-  type NumberFilterOperator,
-  numberFilterOfText,
   rangeOnlyOperators,
   subjectFieldsFor,
   type TxDateRange,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { CliError } from "../errors.ts";
+import { counterpartyUrnFlag, numberFilterFlag } from "../filterFlags.ts";
 import { resolveCliSubject } from "../flows/flowSubject.ts";
 import { counterpartyColumns } from "../flows/flowTables.ts";
 import type { CliIo } from "../io.ts";
 import { integerIn } from "../numberOptions.ts";
 import { renderTable } from "../output/table.ts";
 import { action } from "../session.ts";
-
-/** A 000 §5 number filter flag (`>=3`, `!=0`, `lte:5`…) by the SDK's rule. */
-function numberFilterFlag(allowed?: readonly NumberFilterOperator[]) {
-  return (value: string): NumberFilter => {
-    const change = numberFilterOfText(value, allowed);
-    if (change.kind === "set") return change.filter;
-    throw new InvalidArgumentError(
-      change.kind === "invalid" ? change.message : "a number after >=, <=, = or != (e.g. >=3)",
-    );
-  };
-}
-
-function counterpartyUrnFlag(value: string): string {
-  const urn = counterpartyUrnOfText(value);
-  if (urn === null) throw new InvalidArgumentError(flowMessages.notCounterpartyUrn);
-  return urn;
-}
 
 function riskLevel(value: string): number {
   const number = Number(value);

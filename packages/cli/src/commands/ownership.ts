@@ -2,12 +2,16 @@ import {
   type CategoryAddressRow,
   type ChainId,
   flowMessages,
+  type NumberFilter,
+  type OwnershipAddressFilters,
   ownershipAddressSortFields,
   pageSizes,
+  rangeOnlyOperators,
   subjectFieldsFor,
 } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
+import { addressUrnFlag, numberFilterFlag } from "../filterFlags.ts";
 import { resolveCliSubject } from "../flows/flowSubject.ts";
 import { ownedAddressColumns, ownershipCategoryColumns } from "../flows/flowTables.ts";
 import type { CliIo } from "../io.ts";
@@ -38,13 +42,30 @@ export function registerOwnership(program: Command, io: CliIo): void {
       integerIn(1, Number.MAX_SAFE_INTEGER),
       100,
     )
+    .option(
+      "--volume <filter>",
+      "with --category: total USD volume >=X or <=X (an unknown volume never matches)",
+      numberFilterFlag(rangeOnlyOperators),
+    )
+    .option(
+      "--balance <filter>",
+      "with --category: USD balance >=X or <=X (an unknown balance never matches)",
+      numberFilterFlag(rangeOnlyOperators),
+    )
+    .option(
+      "--assets <filter>",
+      "with --category: assets ever held, >=N, <=N, =N or !=N (000 §5 operators)",
+      numberFilterFlag(),
+    )
+    .option("--address <urn>", "with --category: only this address (its URN)", addressUrnFlag)
     .option("--json", "print the rows as JSON (the default off a terminal)")
     .addHelpText(
       "after",
       `
 Examples:
   sleuth ownership urn:sleuth:entity:binance
-  sleuth ownership urn:sleuth:entity:binance --category Exchange --sort balanceAmountUsd --limit 10`,
+  sleuth ownership urn:sleuth:entity:binance --category Exchange --sort balanceAmountUsd --limit 10
+  sleuth ownership urn:sleuth:entity:binance --category Exchange --volume '>=1000000' --assets '!=1'`,
     )
     .action(
       action(io, async (session, command) => {
@@ -54,8 +75,18 @@ Examples:
           category?: string;
           sort: (typeof ownershipAddressSortFields)[number];
           limit: number;
+          volume?: NumberFilter;
+          balance?: NumberFilter;
+          assets?: NumberFilter;
+          address?: string;
           json?: boolean;
         }>();
+        const filters: OwnershipAddressFilters = {
+          ...(options.volume ? { totalVolumeUsd: options.volume } : {}),
+          ...(options.balance ? { balanceAmountUsd: options.balance } : {}),
+          ...(options.assets ? { uniqueAssetAllCount: options.assets } : {}),
+          ...(options.address ? { addressUrn: [options.address] } : {}),
+        };
         const { client } = await session.scopedClient();
         const subject = await resolveCliSubject(client, input, options.chain);
         const fields = subjectFieldsFor(subject.valueType, subject.urn);
@@ -88,6 +119,7 @@ Examples:
             ownershipCategoryId: category.categoryId,
             ...(chain === undefined ? {} : { chain: chain as ChainId }),
             sort: { field: options.sort, direction: "desc" },
+            filters,
             limit: pageSizes.categoryAddresses,
             offset,
           });

@@ -11,8 +11,10 @@ import {
   formatUtc,
   type OwnershipCategory,
   type RiskDailyRow,
+  type RiskIndicatorRow,
   type RiskRatioDailyRow,
   riskLabelOf,
+  riskVolumeText,
   usdFloorText,
   utcDatePattern,
 } from "@sleuth/sdk";
@@ -110,4 +112,20 @@ export const ownedAddressColumns: Column<CategoryAddressRow>[] = [
     value: (row) => (row.lastActiveDate ? formatUtc(row.lastActiveDate, utcDatePattern) : "—"),
     shrink: false,
   },
+];
+
+/** 001 §3 risk rows; volumes read as the console's (a floor or unknown with unpriced transfers). */
+export const riskIndicatorColumns: Column<RiskIndicatorRow>[] = [
+  { header: "category", value: (row) => row.category },
+  { header: "risk", value: (row) => riskLabelOf(row.categoryRiskScoreLevel) ?? "No risk", shrink: false },
+  { header: "level", value: (row) => String(row.categoryRiskScoreLevel), align: "right", shrink: false },
+  { header: "type", value: (row) => row.riskType, shrink: false },
+  {
+    header: "instances",
+    value: (row) => row.instances.toLocaleString("en-US"),
+    align: "right",
+    shrink: false,
+  },
+  { header: "volume", value: (row) => riskVolumeText(row, "total"), align: "right" },
+  { header: "share", value: (row) => formatPercentage(row.totalPercentage), align: "right", shrink: false },
 ];

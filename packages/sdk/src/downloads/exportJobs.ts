@@ -106,7 +106,7 @@ export const exportParameterSchemas = {
     .object({
       ...flowSubjectShape,
       ownershipCategoryId: z.int().min(0),
-      ...ownershipAddressesRequestSchema.pick({ chain: true, sort: true }).shape,
+      ...ownershipAddressesRequestSchema.pick({ chain: true, sort: true, filters: true }).shape,
       ...rowWindow,
     })
     .refine(oneSubject, oneSubjectIssue),

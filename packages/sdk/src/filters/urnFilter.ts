@@ -7,6 +7,9 @@ export const counterpartyUrnFilterSchema = z
   .min(1)
   .max(100);
 
+/** 000 §5 an address column's filter: pasted address URNs, at most 100. */
+export const addressUrnFilterSchema = z.array(addressChainUrnSchema).min(1).max(100);
+
 /**
  * 000 §5: while the user types in a URN table filter, the text is a search query (names, addresses)
  * only when it is not already a URN. Null means "do not search": the text is empty or is a URN,
@@ -25,4 +28,15 @@ export function urnFilterSearchQuery(input: string): string | null {
 export function urnFilterSubmitValue(input: string): string | null {
   const parts = parseUrn(input.trim());
   return parts === null ? null : formatUrn(parts);
+}
+
+/** 000 §5 an address column's URN filter on submit: a pasted address URN (canonical), else null. */
+export function addressUrnOfText(input: string): string | null {
+  const urn = urnFilterSubmitValue(input);
+  return urn !== null && parseUrn(urn)?.kind === "address" ? urn : null;
+}
+
+/** Whether any header filter of a table is set (its filtered-empty state offers Reset filters). */
+export function hasHeaderFilters(filters: object | undefined): boolean {
+  return filters !== undefined && Object.values(filters).some((value) => value !== undefined);
 }

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import { assetUrnSchema } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
-import { rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
-import { counterpartyUrnFilterSchema } from "../filters/urnFilter.ts";
+import { numberFilterSchema, rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
+import { addressUrnFilterSchema, counterpartyUrnFilterSchema } from "../filters/urnFilter.ts";
 import { counterpartyEntitySchema, transferDirectionSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape, oneWayOfPaging, oneWayOfPagingIssue, txDateRangeSchema } from "./flowSubject.ts";
 
@@ -70,7 +70,25 @@ export const ownershipAddressSortFields = [
   "lastActiveDate",
 ] as const;
 
-/** 001 §7 by-ownership-category/addresses: ownershipCategoryId, chain, sort, limit 25, offset. */
+/**
+ * 000 §5 header filters of the category addresses table (ours, additive to 001 §7's payload): the
+ * total volume and the balance in USD by at least or at most only (an unknown figure never
+ * matches), the count of assets it ever held by any operator, and the address by pasted URNs.
+ */
+export const ownershipAddressFiltersSchema = z
+  .object({
+    totalVolumeUsd: rangeOnlyNumberFilterSchema.optional(),
+    balanceAmountUsd: rangeOnlyNumberFilterSchema.optional(),
+    uniqueAssetAllCount: numberFilterSchema.optional(),
+    addressUrn: addressUrnFilterSchema.optional(),
+  })
+  .strict();
+export type OwnershipAddressFilters = z.infer<typeof ownershipAddressFiltersSchema>;
+
+/**
+ * 001 §7 by-ownership-category/addresses: ownershipCategoryId, chain, sort, limit 25, offset, and
+ * the table's header filters.
+ */
 export const ownershipAddressesRequestSchema = z
   .object({
     ...flowSubjectShape,
@@ -82,6 +100,7 @@ export const ownershipAddressesRequestSchema = z
         direction: z.enum(["asc", "desc"]).default("desc"),
       })
       .default({ field: "totalVolumeUsd", direction: "desc" }),
+    filters: ownershipAddressFiltersSchema.default({}),
     limit: z.int().min(1).max(pageSizes.categoryAddresses).default(pageSizes.categoryAddresses),
     offset: z.int().min(0).max(1_000_000).default(0),
   })

@@ -15,7 +15,7 @@ import {
 } from "../chains/urn.ts";
 import { pageSizes } from "../constants/limits.ts";
 import { numberFilterSchema, rangeOnlyNumberFilterSchema } from "../filters/numberFilter.ts";
-import { counterpartyUrnFilterSchema, urnFilterSubmitValue } from "../filters/urnFilter.ts";
+import { counterpartyUrnFilterSchema, hasHeaderFilters, urnFilterSubmitValue } from "../filters/urnFilter.ts";
 import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { riskScoreLevels } from "../risk/riskScale.ts";
 import { categoryRiskScoreLevelSchema } from "../risk/schemas.ts";
@@ -112,7 +112,7 @@ export function counterpartyUrnOfText(input: string): string | null {
 
 /** Whether any counterparty header filter is set (the filtered-empty state offers Reset filters). */
 export function hasCounterpartyFilters(filters: CounterpartyFilters | undefined): boolean {
-  return filters !== undefined && Object.values(filters).some((value) => value !== undefined);
+  return hasHeaderFilters(filters);
 }
 
 /**

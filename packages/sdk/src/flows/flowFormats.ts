@@ -25,6 +25,8 @@ export const flowMessages = {
   noDetails: "Nothing to list behind this indicator.",
   noOwnershipCategories: "None of this subject's addresses carries an ownership category.",
   noOwnedAddresses: "No more addresses in this category.",
+  noOwnedAddressesFiltered: "No addresses of this category match these filters.",
+  noRiskIndicatorsFiltered: "No risk indicators match these filters.",
   /** 000 §8, in the specification's words (one text, the platform catalogue's). */
   riskIndicatorsFailed: platformMessages.riskIndicatorsFailed,
   inetObservationsFailed: platformMessages.inetObservationsFailed,

@@ -1,11 +1,32 @@
 import { z } from "zod";
+import {
+  matchesNumberFilter,
+  numberFilterSchema,
+  rangeOnlyNumberFilterSchema,
+} from "../filters/numberFilter.ts";
 import { usdText, usdTotalText } from "../format/usdAmount.ts";
 import { detailsTableMaxRecords, riskRowSchema } from "../risk/schemas.ts";
 import { categoryAddressRowSchema, categoryTransferRowSchema } from "../transfers/schemas.ts";
 import { flowSubjectShape } from "./flowSubject.ts";
 
-/** 001 §7 POST /risk/{valueType}/indicators. */
-export const riskIndicatorsRequestSchema = z.object({ ...flowSubjectShape }).strict();
+/**
+ * 000 §5 header filters of the risk rows table (ours, additive to 001 §7's payload): the level and
+ * the instances by any operator, the total volume by at least or at most only (an unknown volume,
+ * none of its transfers priced, never matches).
+ */
+export const riskRowFiltersSchema = z
+  .object({
+    categoryRiskScoreLevel: numberFilterSchema.optional(),
+    instances: numberFilterSchema.optional(),
+    totalVolumeUsd: rangeOnlyNumberFilterSchema.optional(),
+  })
+  .strict();
+export type RiskRowFilters = z.infer<typeof riskRowFiltersSchema>;
+
+/** 001 §7 POST /risk/{valueType}/indicators, with the table's header filters. */
+export const riskIndicatorsRequestSchema = z
+  .object({ ...flowSubjectShape, filters: riskRowFiltersSchema.optional() })
+  .strict();
 export type RiskIndicatorsRequest = z.input<typeof riskIndicatorsRequestSchema>;
 
 /**
@@ -52,4 +73,22 @@ export function riskVolumeText(row: RiskIndicatorRow, side: "total" | "incoming"
   if (unpriced <= 0) return usdText(usd);
   if (unpriced >= transfers) return usdText(null);
   return `at least ${usdText(usd)}`;
+}
+
+/** Whether a risk row passes the table's header filters (the server applies it; 000 §5). */
+export function riskRowMatches(
+  row: Omit<RiskIndicatorRow, "details">,
+  filters: RiskRowFilters | undefined,
+): boolean {
+  if (!filters) return true;
+  const { categoryRiskScoreLevel, instances, totalVolumeUsd } = filters;
+  if (categoryRiskScoreLevel && !matchesNumberFilter(row.categoryRiskScoreLevel, categoryRiskScoreLevel))
+    return false;
+  if (instances && !matchesNumberFilter(row.instances, instances)) return false;
+  if (totalVolumeUsd) {
+    const transfers = row.totalTransfers ?? 0;
+    const unknown = transfers > 0 && (row.unpricedTransfers ?? 0) >= transfers;
+    if (unknown || !matchesNumberFilter(row.totalVolumeUsd, totalVolumeUsd)) return false;
+  }
+  return true;
 }

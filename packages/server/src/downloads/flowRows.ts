@@ -6,6 +6,7 @@ import {
   categoryAddressCsvRow,
   categoryTransferCsvRow,
   counterpartyCsvRow,
+  type OwnershipAddressFilters,
   type ownershipAddressSortFields,
   type TxDateRange,
 } from "@sleuth/sdk";
@@ -131,11 +132,13 @@ export function categoryAddressRowSource(
     ownershipCategoryId: number;
     chain?: ChainId | undefined;
     sort: { field: (typeof ownershipAddressSortFields)[number]; direction: "asc" | "desc" };
+    filters?: OwnershipAddressFilters | undefined;
   },
 ): RowSource {
   const scope = {
     ownershipCategoryId: request.ownershipCategoryId,
     ...(request.chain ? { chain: request.chain } : {}),
+    filters: request.filters,
   };
   return {
     async count() {

@@ -7,6 +7,7 @@ import {
   type ChainId,
   entityUrn,
   type NumberFilter,
+  type OwnershipAddressFilters,
   type OwnershipCategory,
   type ownershipAddressSortFields,
   type TransferDirection,
@@ -15,6 +16,7 @@ import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import { unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
 import { counterpartyIdsOfUrns } from "./counterparties.ts";
+import { numberFilterSql } from "./filterSql.ts";
 import { transferCursor, transferKeyset } from "./flowCursors.ts";
 import { type FlowSubjectRows, ownAddressesSql, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
@@ -317,55 +319,79 @@ const ownershipSortSql: Record<(typeof ownershipAddressSortFields)[number], stri
 };
 
 // $1/$2 subject, $3 category, $4 chain: the subject's own addresses carrying the category.
-const ownershipAddressesSql = `FROM (${ownAddressesSql}) own
+const ownershipAddressesFromSql = `FROM (${ownAddressesSql}) own
      JOIN address_categories x ON x.address_id = own.id AND x.category_id = $3::int
      JOIN addresses a ON a.id = own.id
      LEFT JOIN address_summary m ON m.address_id = a.id
-     WHERE $4::text IS NULL OR a.chain = $4::text`;
+     WHERE ($4::text IS NULL OR a.chain = $4::text)`;
+
+// Issue 43: the address's total USD as its row reads it: 0 with nothing moved, unknown (null) when
+// none of its transfers has a price, so a filter on it never matches an unknown volume.
+const ownershipTotalUsdSql = `CASE
+  WHEN coalesce(m.incoming_transfers, 0) + coalesce(m.outgoing_transfers, 0) = 0 THEN 0
+  WHEN coalesce(m.incoming_unpriced, 0) + coalesce(m.outgoing_unpriced, 0)
+       >= coalesce(m.incoming_transfers, 0) + coalesce(m.outgoing_transfers, 0) THEN NULL
+  ELSE coalesce(m.incoming_usd, 0) + coalesce(m.outgoing_usd, 0) END`;
+
+interface OwnershipScope {
+  ownershipCategoryId: number;
+  chain?: ChainId | undefined;
+  filters?: OwnershipAddressFilters | undefined;
+}
+
+/** The table's rows as SQL (from `FROM`) with its parameters: the category, chain and header filters. */
+async function ownershipAddressesSql(db: Queryable, subject: FlowSubjectRows, scope: OwnershipScope) {
+  const params: unknown[] = [
+    subject.addressIds,
+    subject.entityIds,
+    scope.ownershipCategoryId,
+    scope.chain ?? null,
+  ];
+  const parts: string[] = [];
+  const filters = scope.filters ?? {};
+  numberFilterSql(`(${ownershipTotalUsdSql})`, filters.totalVolumeUsd, params, parts);
+  numberFilterSql("m.balance_usd", filters.balanceAmountUsd, params, parts);
+  numberFilterSql("coalesce(m.total_unique_assets, 0)", filters.uniqueAssetAllCount, params, parts);
+  if (filters.addressUrn) {
+    const ids = await counterpartyIdsOfUrns(db, filters.addressUrn);
+    params.push(ids.addressIds);
+    parts.push(`a.id = ANY($${params.length}::bigint[])`);
+  }
+  return { sql: [ownershipAddressesFromSql, ...parts].join(" AND "), params };
+}
 
 /** How many rows the category addresses table holds (the export's count). */
 export async function ownershipAddressCount(
   db: Queryable,
   subject: FlowSubjectRows,
-  request: { ownershipCategoryId: number; chain?: ChainId },
+  scope: OwnershipScope,
 ): Promise<number> {
-  const [row] = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${ownershipAddressesSql}`, [
-    subject.addressIds,
-    subject.entityIds,
-    request.ownershipCategoryId,
-    request.chain ?? null,
-  ]);
+  const { sql, params } = await ownershipAddressesSql(db, subject, scope);
+  const [row] = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${sql}`, params);
   return Number(row?.n ?? 0);
 }
 
 /**
  * 001 §7 by-ownership-category/addresses: the subject's own addresses carrying the category (an
- * entity's owned addresses, a custom entity's members), 25 a page.
+ * entity's owned addresses, a custom entity's members), 25 a page, under the header filters.
  */
 export async function ownershipAddresses(
   db: Queryable,
   subject: FlowSubjectRows,
-  request: {
-    ownershipCategoryId: number;
-    chain?: ChainId;
+  request: OwnershipScope & {
     sort: { field: (typeof ownershipAddressSortFields)[number]; direction: "asc" | "desc" };
     limit: number;
     offset: number;
   },
 ): Promise<CategoryAddressRow[]> {
+  const { sql, params } = await ownershipAddressesSql(db, subject, request);
+  params.push(request.limit, request.offset);
   const rows = await db.query<AddressSqlRow>(
     `SELECT ${addressColumnsSql}
-     ${ownershipAddressesSql}
+     ${sql}
      ORDER BY ${ownershipSortSql[request.sort.field]} ${request.sort.direction === "asc" ? "ASC" : "DESC"} NULLS LAST, a.id
-     LIMIT $5 OFFSET $6`,
-    [
-      subject.addressIds,
-      subject.entityIds,
-      request.ownershipCategoryId,
-      request.chain ?? null,
-      request.limit,
-      request.offset,
-    ],
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
   );
   return rows.map(categoryAddressRowOf);
 }

@@ -7,7 +7,6 @@ import {
   type CounterpartySort,
   customEntityUrn,
   entityUrn,
-  type NumberFilter,
   parseUrn,
   riskScoreLevelOf,
   riskScoreLevels,
@@ -17,6 +16,7 @@ import { customEntityVisibleSql } from "../customEntities/visibility.ts";
 import { customEntityMembers, type Viewer } from "../metrics/subjects.ts";
 import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
 import type { Queryable } from "../store/store.ts";
+import { numberFilterSql } from "./filterSql.ts";
 import { type FlowSubjectRows, subjectTransfersSql, txDateBounds } from "./flowSubjects.ts";
 
 /**
@@ -52,13 +52,6 @@ const aggregates = `CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) END 
         CASE WHEN bool_or(priced) THEN coalesce(sum(in_usd), 0) + coalesce(sum(out_usd), 0) END AS total_usd,
         sum(in_n) AS in_n, sum(out_n) AS out_n, min(first_at) AS first_at, max(last_at) AS last_at,
         sum(unpriced_n) AS unpriced_n`;
-
-const filterOperatorSql: Record<NumberFilter["operator"], string> = {
-  eq: "=",
-  neq: "<>",
-  gte: ">=",
-  lte: "<=",
-};
 
 /** The store ids of pasted address and entity URNs (000 §5 URN filters); unknown URNs have none. */
 export async function counterpartyIdsOfUrns(
@@ -98,13 +91,8 @@ async function counterpartyFilterSql(
 ): Promise<string> {
   if (!filters) return "true";
   const parts: string[] = [];
-  const number = (column: string, filter: NumberFilter | undefined) => {
-    if (!filter) return;
-    params.push(filter.value);
-    parts.push(`${column} ${filterOperatorSql[filter.operator]} $${params.length}::float8`);
-  };
-  number("(in_n + out_n)", filters.totalTransfers);
-  number("total_usd", filters.totalVolumeUsd);
+  numberFilterSql("(in_n + out_n)", filters.totalTransfers, params, parts);
+  numberFilterSql("total_usd", filters.totalVolumeUsd, params, parts);
   if (filters.counterpartyUrn) {
     const ids = await counterpartyIdsOfUrns(db, filters.counterpartyUrn);
     params.push(ids.addressIds);

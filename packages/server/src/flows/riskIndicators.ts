@@ -3,7 +3,9 @@ import {
   percentageOf,
   type RiskIndicatorDetails,
   type RiskIndicatorRow,
+  type RiskRowFilters,
   type RiskType,
+  riskRowMatches,
 } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
 import { categoryAddressRows, categoryTransferPage } from "./categories.ts";
@@ -177,7 +179,11 @@ async function detailsOf(
  * with its details table (001 §2, at most 15 rows). Percentages are of the subject's own volume; an
  * entity's ownership row covers all of it.
  */
-export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): Promise<RiskIndicatorRow[]> {
+export async function riskIndicators(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  filters?: RiskRowFilters,
+): Promise<RiskIndicatorRow[]> {
   const [rows, [summary]] = await Promise.all([
     indicatorRows(db, subject),
     flowSummaries(db, [subject], undefined),
@@ -204,7 +210,7 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
     const entityWide = row.risk_type === "ownership" && row.in_usd === null && subject.entityIds.length > 0;
     const incoming = entityWide ? totalIn : (row.in_usd ?? 0);
     const outgoing = entityWide ? totalOut : (row.out_usd ?? 0);
-    answer.push({
+    const riskRow: Omit<RiskIndicatorRow, "details"> = {
       categoryRiskScoreLevel: row.level,
       category: row.category,
       categoryId: row.category_id,
@@ -219,8 +225,10 @@ export async function riskIndicators(db: Queryable, subject: FlowSubjectRows): P
       outgoingPercentage: percentageOf(outgoing, totalOut),
       totalTransfers: entityWide ? totalTransfers : Number(row.transfers ?? 0),
       unpricedTransfers: entityWide ? totalUnpriced : Number(row.unpriced ?? 0),
-      details: await detailsOf(db, subject, row, exposed),
-    });
+    };
+    // 000 §5 header filters: the details of a row the table does not show are not read.
+    if (!riskRowMatches(riskRow, filters)) continue;
+    answer.push({ ...riskRow, details: await detailsOf(db, subject, row, exposed) });
   }
   return answer;
 }

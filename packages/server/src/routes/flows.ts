@@ -280,7 +280,7 @@ export function flowRoutes(app: FastifyInstance, { readStore }: RouteContext): v
     app.post(`/risk/${valueType}/indicators`, async (request) => {
       const body = parseOr400(riskSchema, request.body);
       const subject = await subjectOf(readStore, request, valueType, body);
-      return { data: await riskIndicators(readStore, subject) };
+      return { data: await riskIndicators(readStore, subject, body.filters) };
     });
   }
 }

@@ -28,7 +28,7 @@ import { useCommands } from "../commands/useCommands.ts";
 import { useRowKeys } from "../flows/useRowKeys.ts";
 import { pathOfUrn } from "../navigation/routePaths.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
-import { NumberFilterInput, UrnFilterInput } from "../tables/NumberFilterInput.tsx";
+import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { CounterpartyNameView } from "./CounterpartyNameView.tsx";
 import { DataPanel } from "./DataPanel.tsx";
@@ -39,6 +39,32 @@ type HeaderFilters = Pick<
   CategoryTransferFilters,
   "relevantAmount" | "relevantAmountUsd" | "counterpartyUrn"
 >;
+/** 000 §5 the named columns' header filters. */
+const headerFilterFields: readonly HeaderFilterField<HeaderFilters>[] = [
+  {
+    kind: "urn",
+    key: "counterpartyUrn",
+    label: "Counterparty",
+    placeholder: "pasted URN, Enter",
+    testId: "category-urn-filter",
+    notUrnMessage: flowMessages.notCounterpartyUrn,
+    toUrn: counterpartyUrnOfText,
+  },
+  {
+    kind: "number",
+    key: "relevantAmount",
+    label: "Relevant amount",
+    testId: "category-amount-filter",
+    operators: rangeOnlyOperators,
+  },
+  {
+    kind: "number",
+    key: "relevantAmountUsd",
+    label: "Relevant USD",
+    testId: "category-usd-filter",
+    operators: rangeOnlyOperators,
+  },
+];
 const minute = 60_000;
 /** The column header says UTC; each cell need not. */
 const tableTimePattern = "yyyy-MM-dd HH:mm:ss";
@@ -186,12 +212,12 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   // 001 §7 filter values: the asset and chain the header filters offer, the category's own.
   const [assetUrn, setAssetUrn] = useState<string | undefined>(undefined);
   const [chain, setChain] = useState<CategoryTransferFilters["chain"]>(undefined);
-  // 000 §5 header filters of the named columns: amounts (at least / at most) and the counterparty URN.
-  const [headerFilters, setHeaderFilters] = useState<HeaderFilters>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const urnInput = useRef<HTMLInputElement>(null);
   // The cursors of the pages before the shown one; the first page has none.
   const [cursors, setCursors] = useState<string[]>([]);
+  // 000 §5 header filters of the named columns: amounts (at least / at most) and the counterparty URN.
+  const header = useHeaderFilters<HeaderFilters>(() => setCursors([]));
+  const headerFilters = header.filters;
+  const urnInput = useRef<HTMLInputElement>(null);
   // 001 §4: filters reset when the subject changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the subject is what resets them.
   useEffect(() => {
@@ -199,8 +225,7 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     setDirection(undefined);
     setAssetUrn(undefined);
     setChain(undefined);
-    setHeaderFilters({});
-    setProblem(null);
+    header.reset();
     setCursors([]);
   }, [subject.urn]);
   const category = list.find((entry) => entry.id === chosen) ?? list[0] ?? null;
@@ -223,13 +248,6 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
     ...headerFilters,
   };
   const filtered = Object.keys(filters).length > 0;
-  const setHeaderFilter = <Key extends keyof HeaderFilters>(key: Key, value: HeaderFilters[Key]) => {
-    const next = { ...headerFilters };
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-    setHeaderFilters(next);
-    setCursors([]);
-  };
   const transfers = useQuery({
     queryKey: ["flows", "category-transfers", subject.urn, category?.id, filters, after],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -268,8 +286,7 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
   const resetFilters = () => {
     setAssetUrn(undefined);
     setChain(undefined);
-    setHeaderFilters({});
-    setProblem(null);
+    header.reset();
     chooseDirection(undefined);
   };
   useRowKeys(group);
@@ -402,38 +419,12 @@ export function CategoriesPane({ subject }: { subject: Subject }) {
                   ))}
                 </Select>
               </FormControl>
-              <UrnFilterInput
-                label="Counterparty"
-                placeholder="pasted URN, Enter"
-                testId="category-urn-filter"
-                inputRef={urnInput}
-                notUrnMessage={flowMessages.notCounterpartyUrn}
-                value={headerFilters.counterpartyUrn?.[0]}
-                toUrn={counterpartyUrnOfText}
-                onProblem={setProblem}
-                onChange={(urn) => setHeaderFilter("counterpartyUrn", urn ? [urn] : undefined)}
+              <HeaderFilterBar
+                fields={headerFilterFields}
+                filters={headerFilters}
+                setFilter={header.setFilter}
+                urnInputRef={urnInput}
               />
-              <NumberFilterInput
-                label="Relevant amount"
-                testId="category-amount-filter"
-                operators={rangeOnlyOperators}
-                filter={headerFilters.relevantAmount}
-                onProblem={setProblem}
-                onChange={(filter) => setHeaderFilter("relevantAmount", filter)}
-              />
-              <NumberFilterInput
-                label="Relevant USD"
-                testId="category-usd-filter"
-                operators={rangeOnlyOperators}
-                filter={headerFilters.relevantAmountUsd}
-                onProblem={setProblem}
-                onChange={(filter) => setHeaderFilter("relevantAmountUsd", filter)}
-              />
-              {problem ? (
-                <p role="alert" className="sleuth-filter-problem">
-                  {problem}
-                </p>
-              ) : null}
             </div>
             <DataPanel title={category.name} query={transfers}>
               {(page) =>

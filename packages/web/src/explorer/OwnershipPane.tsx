@@ -1,19 +1,23 @@
 import { Button, FormControl, Select } from "@primer/react";
 import {
+  addressUrnOfText,
   type CategoryAddressRow,
   displayAddress,
+  filterMessages,
   flowMessages,
   formatFlowUsd,
   formatUtc,
   type OwnershipAddressesRequest,
+  type OwnershipAddressFilters,
   ownershipAddressSortFields,
   pageSizes,
   parseUrn,
+  rangeOnlyOperators,
   subjectFieldsFor,
   utcDatePattern,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
 import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
 import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
@@ -21,12 +25,46 @@ import { ownershipAddressesDownload } from "../flows/flowDownloads.ts";
 import { SubjectLink } from "../flows/SubjectLink.tsx";
 import { useRowKeys } from "../flows/useRowKeys.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
+import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { DataPanel } from "./DataPanel.tsx";
 
 const group = "Owned addresses";
 const minute = 60_000;
 const pageSize = pageSizes.categoryAddresses;
+
+/** 000 §5 header filters of the named columns (the SDK's ownershipAddressFiltersSchema). */
+const headerFilterFields: readonly HeaderFilterField<OwnershipAddressFilters>[] = [
+  {
+    kind: "urn",
+    key: "addressUrn",
+    label: "Address",
+    placeholder: "pasted URN, Enter",
+    testId: "ownership-urn-filter",
+    notUrnMessage: filterMessages.notAddressUrn,
+    toUrn: addressUrnOfText,
+  },
+  {
+    kind: "number",
+    key: "totalVolumeUsd",
+    label: "Total USD",
+    testId: "ownership-volume-filter",
+    operators: rangeOnlyOperators,
+  },
+  {
+    kind: "number",
+    key: "balanceAmountUsd",
+    label: "Balance USD",
+    testId: "ownership-balance-filter",
+    operators: rangeOnlyOperators,
+  },
+  {
+    kind: "number",
+    key: "uniqueAssetAllCount",
+    label: "Assets ever held",
+    testId: "ownership-assets-filter",
+  },
+];
 
 type Sort = NonNullable<OwnershipAddressesRequest["sort"]>;
 type SortField = (typeof ownershipAddressSortFields)[number];
@@ -126,25 +164,31 @@ export function OwnershipPane({ subject }: { subject: Subject }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [sort, setSort] = useState<Sort>(sorts[0] ?? { field: "totalVolumeUsd", direction: "desc" });
   const [offset, setOffset] = useState(0);
+  const header = useHeaderFilters<OwnershipAddressFilters>(() => setOffset(0));
+  const filters = header.filters;
+  const urnInput = useRef<HTMLInputElement>(null);
+  // 001 §4: filters reset when the subject changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the subject is what resets them.
   useEffect(() => {
     setChosen(null);
     setOffset(0);
+    header.reset();
   }, [subject.urn]);
   const category = list.find((entry) => entry.categoryId === chosen) ?? list[0] ?? null;
   const addresses = useQuery({
-    queryKey: ["flows", "ownership-addresses", subject.urn, category?.categoryId, sort, offset],
+    queryKey: ["flows", "ownership-addresses", subject.urn, category?.categoryId, sort, filters, offset],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       sleuthClient.flows.ownershipAddresses(
         subject.kind,
-        { ...fields, ownershipCategoryId: category?.categoryId ?? 0, sort, limit: pageSize, offset },
+        { ...fields, ownershipCategoryId: category?.categoryId ?? 0, sort, filters, limit: pageSize, offset },
         { signal },
       ),
     enabled: category !== null,
     staleTime: minute,
   });
+  // Under header filters the category's count no longer holds: a full page may have a next one.
   const total = category?.addresses ?? 0;
-  const hasNext = offset + pageSize < total;
+  const hasNext = header.active ? (addresses.data?.length ?? 0) === pageSize : offset + pageSize < total;
   const choose = (id: number) => {
     setChosen(id);
     setOffset(0);
@@ -161,7 +205,7 @@ export function OwnershipPane({ subject }: { subject: Subject }) {
     if (next) setSort(next);
     setOffset(0);
   };
-  const download = category ? ownershipAddressesDownload(subject, category, sort) : null;
+  const download = category ? ownershipAddressesDownload(subject, category, sort, filters) : null;
   useDownloadCommand(download);
   useRowKeys(group);
   useCommands([
@@ -202,6 +246,25 @@ export function OwnershipPane({ subject }: { subject: Subject }) {
       group,
       keys: "p",
       run: () => setOffset(Math.max(0, offset - pageSize)),
+    },
+    {
+      id: "ownership.filter",
+      title: "Filter owned addresses…",
+      group,
+      keys: "f",
+      keywords: ["urn", "volume", "balance", "assets"],
+      // The address box; Tab reaches the number filters.
+      run: () => urnInput.current?.focus(),
+    },
+    {
+      id: "ownership.reset",
+      title: "Reset filters",
+      group,
+      keys: "x",
+      run: () => {
+        header.reset();
+        setOffset(0);
+      },
     },
   ]);
   return (
@@ -245,13 +308,33 @@ export function OwnershipPane({ subject }: { subject: Subject }) {
                   ))}
                 </Select>
               </FormControl>
-              {download ? <DownloadCsvButton target={download} /> : null}
+              <HeaderFilterBar
+                fields={headerFilterFields}
+                filters={filters}
+                setFilter={header.setFilter}
+                urnInputRef={urnInput}
+              >
+                {download ? <DownloadCsvButton target={download} /> : null}
+              </HeaderFilterBar>
             </div>
             <DataPanel title={category.category} query={addresses}>
               {(rows) =>
                 rows.length === 0 ? (
                   <div className="sleuth-pane-empty" data-testid="ownership-addresses-empty">
-                    <p>{flowMessages.noOwnedAddresses}</p>
+                    <p>
+                      {header.active ? flowMessages.noOwnedAddressesFiltered : flowMessages.noOwnedAddresses}
+                    </p>
+                    {header.active ? (
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          header.reset();
+                          setOffset(0);
+                        }}
+                      >
+                        Reset filters
+                      </Button>
+                    ) : null}
                   </div>
                 ) : (
                   <OwnedAddressRows rows={rows} category={category.category} />
@@ -267,7 +350,9 @@ export function OwnershipPane({ subject }: { subject: Subject }) {
                 Previous
               </Button>
               <span data-testid="ownership-page">
-                {`${(offset + 1).toLocaleString("en-US")}–${Math.min(offset + pageSize, total).toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`}
+                {header.active
+                  ? `Page ${(offset / pageSize + 1).toLocaleString("en-US")}`
+                  : `${(offset + 1).toLocaleString("en-US")}–${Math.min(offset + pageSize, total).toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`}
               </span>
               <Button size="small" disabled={!hasNext} onClick={() => setOffset(offset + pageSize)}>
                 Next

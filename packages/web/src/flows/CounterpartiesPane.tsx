@@ -11,7 +11,6 @@ import {
   displayAddress,
   flowMessages,
   formatUtc,
-  hasCounterpartyFilters,
   parseUrn,
   rangeOnlyOperators,
   riskScoreLevels,
@@ -27,7 +26,7 @@ import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
-import { NumberFilterInput, UrnFilterInput } from "../tables/NumberFilterInput.tsx";
+import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { CounterpartyTransfers } from "./CounterpartyTransfers.tsx";
 import { counterpartiesDownload } from "./flowDownloads.ts";
@@ -46,6 +45,27 @@ const listKindNames: Record<ListKind, string> = {
   address: "Addresses",
   "custom-entity": "Custom entities",
 };
+
+/** 000 §5 header filters: counterparty URN, transfers (any operator), total volume (at least / at most). */
+const headerFilterFields: readonly HeaderFilterField<CounterpartyFilters>[] = [
+  {
+    kind: "urn",
+    key: "counterpartyUrn",
+    label: "Counterparty",
+    placeholder: "pasted URN, Enter",
+    testId: "counterparties-urn-filter",
+    notUrnMessage: flowMessages.notCounterpartyUrn,
+    toUrn: counterpartyUrnOfText,
+  },
+  { kind: "number", key: "totalTransfers", label: "Transfers", testId: "counterparties-transfers-filter" },
+  {
+    kind: "number",
+    key: "totalVolumeUsd",
+    label: "Total USD",
+    testId: "counterparties-volume-filter",
+    operators: rangeOnlyOperators,
+  },
+];
 
 function counterpartyAddressText(row: CounterpartyRow): string {
   const parts = parseUrn(row.counterpartyUrn);
@@ -72,9 +92,8 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
   const [page, setPage] = useState(0);
   const [namedOnly, setNamedOnly] = useState(false);
   const [riskFloor, setRiskFloor] = useState(0);
-  // 000 §5 header filters: transfers (any operator), total volume (at least / at most), counterparty URN.
-  const [filters, setFilters] = useState<CounterpartyFilters>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const header = useHeaderFilters<CounterpartyFilters>(() => setPage(0));
+  const filters = header.filters;
   const urnInput = useRef<HTMLInputElement>(null);
   // 000 §7: the summary, or every counterparty of one kind (by-counterparty-{kind}), paged by cursor.
   const [listKind, setListKind] = useState<ListKind>("summary");
@@ -89,14 +108,13 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
     setPage(0);
     setNamedOnly(false);
     setRiskFloor(0);
-    setFilters({});
-    setProblem(null);
+    header.reset();
     setListKind("summary");
     setKindCursors([]);
     setWithCounterparty(null);
     setTransferCursors([]);
   }, [subject.urn]);
-  const headerFilters = hasCounterpartyFilters(filters) ? { filters } : {};
+  const headerFilters = header.active ? { filters } : {};
   const summary = useQuery({
     ...flowQueries.counterparties(subject.kind, subject.urn, {
       includeNamedEntitiesOnly: namedOnly,
@@ -152,19 +170,11 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
   };
   const pageNumber =
     (withCounterparty ? transferCursors.length : listKind === "summary" ? page : kindCursors.length) + 1;
-  const filtered = namedOnly || riskFloor > 0 || hasCounterpartyFilters(filters);
+  const filtered = namedOnly || riskFloor > 0 || header.active;
   const resetFilters = () => {
     setNamedOnly(false);
     setRiskFloor(0);
-    setFilters({});
-    setProblem(null);
-    setPage(0);
-  };
-  const setFilter = <Key extends keyof CounterpartyFilters>(key: Key, value: CounterpartyFilters[Key]) => {
-    const next = { ...filters };
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-    setFilters(next);
+    header.reset();
     setPage(0);
   };
   // 001 §2 the Download CSV modal on this table: every row under the pane's filters.
@@ -313,39 +323,15 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
                     ))}
                   </Select>
                 </FormControl>
-                <UrnFilterInput
-                  label="Counterparty"
-                  placeholder="pasted URN, Enter"
-                  testId="counterparties-urn-filter"
-                  inputRef={urnInput}
-                  notUrnMessage={flowMessages.notCounterpartyUrn}
-                  value={filters.counterpartyUrn?.[0]}
-                  toUrn={counterpartyUrnOfText}
-                  onProblem={setProblem}
-                  onChange={(urn) => setFilter("counterpartyUrn", urn ? [urn] : undefined)}
-                />
-                <NumberFilterInput
-                  label="Transfers"
-                  testId="counterparties-transfers-filter"
-                  filter={filters.totalTransfers}
-                  onProblem={setProblem}
-                  onChange={(filter) => setFilter("totalTransfers", filter)}
-                />
-                <NumberFilterInput
-                  label="Total USD"
-                  testId="counterparties-volume-filter"
-                  operators={rangeOnlyOperators}
-                  filter={filters.totalVolumeUsd}
-                  onProblem={setProblem}
-                  onChange={(filter) => setFilter("totalVolumeUsd", filter)}
-                />
-                <DownloadCsvButton target={download} />
+                <HeaderFilterBar
+                  fields={headerFilterFields}
+                  filters={filters}
+                  setFilter={header.setFilter}
+                  urnInputRef={urnInput}
+                >
+                  <DownloadCsvButton target={download} />
+                </HeaderFilterBar>
               </>
-            ) : null}
-            {problem ? (
-              <p role="alert" className="sleuth-filter-problem">
-                {problem}
-              </p>
             ) : null}
           </div>
           {data.rows.length === 0 ? (

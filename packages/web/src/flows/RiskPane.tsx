@@ -1,5 +1,5 @@
 import "./flows.css";
-import { Dialog } from "@primer/react";
+import { Button, Dialog } from "@primer/react";
 import {
   type CategoryAddressRow,
   type CategoryTransferRow,
@@ -10,21 +10,25 @@ import {
   formatFlowUsd,
   formatPercentage,
   formatUtc,
+  maxCategoryRiskScoreLevel,
   parseUrn,
   type RiskIndicatorRow,
+  type RiskRowFilters,
+  rangeOnlyOperators,
   riskLabelOf,
   riskVolumeText,
   transactionUrn,
   utcDatePattern,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
 import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
 import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
 import { riskDetailsDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
@@ -168,13 +172,35 @@ function RiskIndicatorSidebar({
   );
 }
 
+/** 000 §5 header filters of the named columns (the SDK's riskRowFiltersSchema). */
+const headerFilterFields: readonly HeaderFilterField<RiskRowFilters>[] = [
+  {
+    kind: "number",
+    key: "categoryRiskScoreLevel",
+    label: `Risk level (0–${maxCategoryRiskScoreLevel})`,
+    testId: "risk-level-filter",
+  },
+  { kind: "number", key: "instances", label: "Instances", testId: "risk-instances-filter" },
+  {
+    kind: "number",
+    key: "totalVolumeUsd",
+    label: "Total USD",
+    testId: "risk-volume-filter",
+    operators: rangeOnlyOperators,
+  },
+];
+
 /**
  * The subject's 001 §3 risk rows, riskiest first; Enter on one opens its sidebar (001 §2). The
  * palette's "Open risk indicator…" lists them by name.
  */
 export function RiskPane({ subject }: { subject: Subject }) {
-  const query = useQuery(flowQueries.riskIndicators(subject.kind, subject.urn));
+  const header = useHeaderFilters<RiskRowFilters>(() => undefined);
+  const query = useQuery(
+    flowQueries.riskIndicators(subject.kind, subject.urn, header.active ? header.filters : undefined),
+  );
   const [open, setOpen] = useState<RiskIndicatorRow | null>(null);
+  const filterBox = useRef<HTMLDivElement>(null);
   const rows = query.data ?? [];
   useRowKeys(group);
   useCommands([
@@ -194,50 +220,76 @@ export function RiskPane({ subject }: { subject: Subject }) {
           })),
       },
     },
+    {
+      id: "flows.risk.filter",
+      title: "Filter risk indicators…",
+      group,
+      keys: "f",
+      keywords: ["level", "instances", "volume"],
+      // The level box; Tab reaches the instances and volume filters.
+      run: () => filterBox.current?.querySelector<HTMLInputElement>("input")?.focus(),
+    },
+    { id: "flows.risk.reset", title: "Reset filters", group, keys: "x", run: header.reset },
   ]);
   return (
-    <DataPanel title="Risk indicators" query={query} failedMessage={flowMessages.riskIndicatorsFailed}>
-      {(data) =>
-        data.length === 0 ? (
-          <p className="sleuth-pane-empty">{flowMessages.noRiskIndicators}</p>
-        ) : (
-          <>
-            <ConfigurableTable
-              table="riskIndicators"
-              className="sleuth-flow-table"
-              data-testid="risk-table"
-              rows={data}
-              rowKey={(row) => `${row.riskType}-${row.categoryId}`}
-              cells={{
-                category: (row) => (
-                  <button
-                    type="button"
-                    className="sleuth-row-button"
-                    data-row-link=""
-                    onClick={() => setOpen(row)}
-                  >
-                    {row.category}
-                  </button>
-                ),
-                severity: (row) => <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />,
-                riskType: (row) => riskTypeNames[row.riskType],
-                instances: (row) => row.instances.toLocaleString("en-US"),
-                // Issue 43: with unpriced transfers a volume is a lower bound, or unknown.
-                received: (row) =>
-                  `${riskVolumeText(row, "incoming")} (${formatPercentage(row.incomingPercentage)})`,
-                sent: (row) =>
-                  `${riskVolumeText(row, "outgoing")} (${formatPercentage(row.outgoingPercentage)})`,
-                share: (row) => formatPercentage(row.totalPercentage),
-                latest: (row) =>
-                  row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
-              }}
-            />
-            {open ? (
-              <RiskIndicatorSidebar subject={subject} indicator={open} onClose={() => setOpen(null)} />
-            ) : null}
-          </>
-        )
-      }
-    </DataPanel>
+    <>
+      <div className="sleuth-pane-toolbar" ref={filterBox}>
+        <HeaderFilterBar fields={headerFilterFields} filters={header.filters} setFilter={header.setFilter} />
+      </div>
+      <DataPanel title="Risk indicators" query={query} failedMessage={flowMessages.riskIndicatorsFailed}>
+        {(data) =>
+          data.length === 0 ? (
+            header.active ? (
+              <div className="sleuth-pane-empty" data-testid="risk-empty">
+                <p>{flowMessages.noRiskIndicatorsFiltered}</p>
+                <Button size="small" onClick={header.reset}>
+                  Reset filters
+                </Button>
+              </div>
+            ) : (
+              <p className="sleuth-pane-empty">{flowMessages.noRiskIndicators}</p>
+            )
+          ) : (
+            <>
+              <ConfigurableTable
+                table="riskIndicators"
+                className="sleuth-flow-table"
+                data-testid="risk-table"
+                rows={data}
+                rowKey={(row) => `${row.riskType}-${row.categoryId}`}
+                cells={{
+                  category: (row) => (
+                    <button
+                      type="button"
+                      className="sleuth-row-button"
+                      data-row-link=""
+                      onClick={() => setOpen(row)}
+                    >
+                      {row.category}
+                    </button>
+                  ),
+                  severity: (row) => (
+                    <CategoryRiskBadge categoryRiskScoreLevel={row.categoryRiskScoreLevel} />
+                  ),
+                  riskType: (row) => riskTypeNames[row.riskType],
+                  instances: (row) => row.instances.toLocaleString("en-US"),
+                  // Issue 43: with unpriced transfers a volume is a lower bound, or unknown.
+                  received: (row) =>
+                    `${riskVolumeText(row, "incoming")} (${formatPercentage(row.incomingPercentage)})`,
+                  sent: (row) =>
+                    `${riskVolumeText(row, "outgoing")} (${formatPercentage(row.outgoingPercentage)})`,
+                  share: (row) => formatPercentage(row.totalPercentage),
+                  latest: (row) =>
+                    row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
+                }}
+              />
+              {open ? (
+                <RiskIndicatorSidebar subject={subject} indicator={open} onClose={() => setOpen(null)} />
+              ) : null}
+            </>
+          )
+        }
+      </DataPanel>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import {
   type CounterpartyFilters,
   type ExportRequest,
   type OwnershipAddressesRequest,
+  type OwnershipAddressFilters,
   type OwnershipCategory,
   type RiskIndicatorRow,
   subjectFieldsFor,
@@ -66,6 +67,7 @@ export function ownershipAddressesDownload(
   subject: Subject,
   category: OwnershipCategory,
   sort: NonNullable<OwnershipAddressesRequest["sort"]>,
+  filters: OwnershipAddressFilters,
 ): DownloadTarget {
   return targetOf(`${category.category} addresses`, {
     jobType: "CATEGORY_ADDRESSES_CSV",
@@ -73,6 +75,7 @@ export function ownershipAddressesDownload(
       ...subjectFieldsFor(subject.kind, subject.urn),
       ownershipCategoryId: category.categoryId,
       sort,
+      filters,
     },
   });
 }

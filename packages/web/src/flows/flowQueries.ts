@@ -3,6 +3,7 @@ import {
   type CounterpartyKind,
   type FlowValueType,
   pageSizes,
+  type RiskRowFilters,
   subjectFieldsFor,
 } from "@sleuth/sdk";
 import { sleuthClient } from "../session/sleuthClient.ts";
@@ -55,10 +56,14 @@ export const flowQueries = {
     },
     staleTime: minute,
   }),
-  riskIndicators: (valueType: FlowValueType, urn: string) => ({
-    queryKey: ["flows", "riskIndicators", urn],
+  riskIndicators: (valueType: FlowValueType, urn: string, filters?: RiskRowFilters) => ({
+    queryKey: ["flows", "riskIndicators", urn, ...(filters ? [filters] : [])],
     queryFn: ({ signal }: Signal) =>
-      sleuthClient.flows.riskIndicators(valueType, subjectFieldsFor(valueType, urn), { signal }),
+      sleuthClient.flows.riskIndicators(
+        valueType,
+        { ...subjectFieldsFor(valueType, urn), ...(filters ? { filters } : {}) },
+        { signal },
+      ),
     staleTime: minute,
   }),
   addressHoldings: (urn: string) => ({

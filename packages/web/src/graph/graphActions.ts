@@ -23,7 +23,7 @@ import { $signedIn } from "../session/sessionStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { addExpansion, addTrace, moveNodes, plotNodes, removeNodes } from "./graphEditing.ts";
 import { downloadFile } from "./graphFiles.ts";
-import { $graph, editGraph, loadGraph, markSaved, requestFit } from "./graphSession.ts";
+import { $graph, amendGraph, editGraph, loadGraph, markSaved, requestFit } from "./graphSession.ts";
 import { layoutInWorker } from "./layout/layoutClient.ts";
 import type { LayoutAnswer } from "./layout/layoutRequest.ts";
 import { nodeSize } from "./nodeSize.ts";
@@ -46,8 +46,11 @@ function selectedOrWarn(): string | null {
   return selectedId;
 }
 
-/** Lays the whole graph out in the worker and applies the positions as one undoable step. */
-export async function relayout(): Promise<LayoutAnswer | null> {
+/**
+ * Lays the whole graph out in the worker and applies the positions as one undoable step, or (with
+ * `amend`, after a trace) as part of the step that changed the graph.
+ */
+export async function relayout({ amend = false }: { amend?: boolean } = {}): Promise<LayoutAnswer | null> {
   const { document } = $graph.get();
   if (document.nodes.length === 0) return null;
   const answer = await layoutInWorker({
@@ -56,7 +59,9 @@ export async function relayout(): Promise<LayoutAnswer | null> {
   });
   // Only the graph the layout was made for: another edit meanwhile keeps its own positions.
   if ($graph.get().document !== document) return answer;
-  editGraph((current) => moveNodes(current, new Map(Object.entries(answer.positions))));
+  (amend ? amendGraph : editGraph)((current) =>
+    moveNodes(current, new Map(Object.entries(answer.positions))),
+  );
   requestFit();
   return answer;
 }
@@ -144,7 +149,8 @@ export async function traceSelected(
   }
   const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction, ...traceOptions });
   editGraph((document) => addTrace(document, result));
-  await relayout();
+  // One step: an undo takes the traced nodes away with their layout.
+  await relayout({ amend: true });
   // Issue 39: the trace opens as its list of paths, the largest amounts first.
   $tracePaths.set({ origin: node.label, rows: tracePathRows(result) });
   $tracePathsOpen.set(result.paths.length > 0);

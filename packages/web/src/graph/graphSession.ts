@@ -54,6 +54,21 @@ export function editGraph(edit: (document: GraphDocument) => GraphDocument, sele
   });
 }
 
+/**
+ * Folds an edit into the last step instead of making one: a trace's layout belongs to the trace, so
+ * one undo takes the traced nodes and their places back together (issue 39).
+ */
+export function amendGraph(edit: (document: GraphDocument) => GraphDocument): void {
+  const graph = $graph.get();
+  const next = edit(graph.document);
+  if (next === graph.document) return;
+  if (graph.past.length === 0) {
+    editGraph(() => next);
+    return;
+  }
+  $graph.set({ ...graph, document: next, dirty: true });
+}
+
 export function undoGraph(): boolean {
   const graph = $graph.get();
   const previous = graph.past.at(-1);

@@ -5,13 +5,12 @@ import {
   dateRangeFilterChange,
   instantOfDateInput,
   jumpToInput,
-  numberFilterChange,
-  numberFilterOperatorLabels,
   rangeOnlyOperators,
   type TransferFilters,
   type TransferTableAction,
 } from "@sleuth/sdk";
 import { type Ref, useState } from "react";
+import { NumberFilterInput } from "../tables/NumberFilterInput.tsx";
 
 function counterpartyText(filters: TransferFilters): string {
   return (
@@ -42,7 +41,6 @@ export function TransferFilterBar({
   const [problem, setProblem] = useState<string | null>(null);
   const [from, setFrom] = useState(filters.timestamp?.gte.slice(0, 10) ?? "");
   const [to, setTo] = useState(filters.timestamp?.lte.slice(0, 10) ?? "");
-  const [operator, setOperator] = useState<(typeof rangeOnlyOperators)[number]>("gte");
   const onEnter = (apply: (value: string) => void) => (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -143,34 +141,14 @@ export function TransferFilterBar({
           onBlur={() => ((from && to) || (!from && !to) ? applyDates(from, to) : undefined)}
         />
       </FormControl>
-      <FormControl>
-        <FormControl.Label>Amount</FormControl.Label>
-        <div className="sleuth-transfer-amount">
-          <Select
-            size="small"
-            aria-label="Amount operator"
-            value={operator}
-            onChange={(event) => setOperator(event.target.value as (typeof rangeOnlyOperators)[number])}
-          >
-            {rangeOnlyOperators.map((key) => (
-              <Select.Option key={key} value={key}>
-                {numberFilterOperatorLabels[key]}
-              </Select.Option>
-            ))}
-          </Select>
-          <TextInput
-            size="small"
-            inputMode="decimal"
-            placeholder="Enter"
-            aria-label="Amount"
-            onKeyDown={onEnter((value) => {
-              const change = numberFilterChange(operator, value, rangeOnlyOperators);
-              if (change.kind === "invalid") setProblem(change.message);
-              else setFilter("relevantAmount", change.kind === "set" ? change.filter : undefined);
-            })}
-          />
-        </div>
-      </FormControl>
+      <NumberFilterInput
+        label="Amount"
+        testId="transfers-amount-filter"
+        operators={rangeOnlyOperators}
+        filter={filters.relevantAmount}
+        onProblem={setProblem}
+        onChange={(filter) => setFilter("relevantAmount", filter)}
+      />
       <FormControl>
         <FormControl.Label>Asset</FormControl.Label>
         <TextInput

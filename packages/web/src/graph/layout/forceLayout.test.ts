@@ -1,7 +1,25 @@
 import { describe, expect, test } from "vitest";
-import { forceLayout } from "./forceLayout.ts";
+import { forceLayout, type Positions } from "./forceLayout.ts";
 
 const card = (id: string) => ({ id, width: 220, height: 70 });
+
+/** Pairs of cards whose rectangles overlap. */
+function overlapsOf(nodes: readonly { id: string; width: number; height: number }[], positions: Positions) {
+  let overlaps = 0;
+  for (let a = 0; a < nodes.length; a++)
+    for (let b = a + 1; b < nodes.length; b++) {
+      const p = positions[nodes[a]!.id]!;
+      const q = positions[nodes[b]!.id]!;
+      if (
+        p.x < q.x + nodes[b]!.width &&
+        q.x < p.x + nodes[a]!.width &&
+        p.y < q.y + nodes[b]!.height &&
+        q.y < p.y + nodes[a]!.height
+      )
+        overlaps++;
+    }
+  return overlaps;
+}
 
 describe("issue 39 large graph layout", () => {
   test("issue 39 a trace's fan-out is spread out, not stacked in a thin column, and no cards overlap", () => {
@@ -22,14 +40,28 @@ describe("issue 39 large graph layout", () => {
     // Funds flow left to right: the origin's receivers sit to its right on average.
     const right = nodes.slice(1, 11).filter((node) => positions[node.id]!.x > positions.o!.x).length;
     expect(right).toBeGreaterThan(5);
-    let overlaps = 0;
-    for (let a = 0; a < nodes.length; a++)
-      for (let b = a + 1; b < nodes.length; b++) {
-        const p = positions[nodes[a]!.id]!;
-        const q = positions[nodes[b]!.id]!;
-        if (Math.abs(p.x - q.x) < 220 * 0.5 && Math.abs(p.y - q.y) < 70 * 0.5) overlaps++;
-      }
-    expect(overlaps).toBe(0);
+    expect(overlapsOf(nodes, positions)).toBe(0);
+  });
+
+  test("issue 39 a 250-node trace of six-way fan-outs keeps every card apart, hops running left to right", () => {
+    const nodes = [card("root")];
+    const edges: { id: string; source: string; target: string }[] = [];
+    const hop = new Map([["root", 0]]);
+    for (let index = 0; nodes.length < 250; index++) {
+      const parent = nodes[Math.floor(index / 6)]!.id;
+      const id = `n${index}`;
+      nodes.push(card(id));
+      edges.push({ id: `e${index}`, source: parent, target: id });
+      hop.set(id, hop.get(parent)! + 1);
+    }
+    const positions = forceLayout(nodes, edges);
+    expect(overlapsOf(nodes, positions)).toBe(0);
+    // Hop by hop the cards sit further right on average.
+    const meanX = (h: number) => {
+      const xs = nodes.filter((node) => hop.get(node.id) === h).map((node) => positions[node.id]!.x);
+      return xs.reduce((sum, x) => sum + x, 0) / xs.length;
+    };
+    for (let h = 1; h <= 3; h++) expect(meanX(h)).toBeGreaterThan(meanX(h - 1));
   });
 
   test("issue 39 the same graph lays out the same", () => {

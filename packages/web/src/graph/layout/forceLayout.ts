@@ -1,6 +1,5 @@
 import { UndirectedGraph } from "graphology";
 import forceAtlas2Export from "graphology-layout-forceatlas2";
-import noverlapExport from "graphology-layout-noverlap";
 
 type Unwrapped<T> = T extends { default: infer D } ? D : T;
 /**
@@ -11,7 +10,6 @@ function unwrapped<T>(value: T): Unwrapped<T> {
   return ((value as { default?: unknown }).default ?? value) as Unwrapped<T>;
 }
 const forceAtlas2 = unwrapped(forceAtlas2Export);
-const noverlap = unwrapped(noverlapExport);
 
 // The layout of large graphs (issue 39): graphology's ForceAtlas2, a published, maintained
 // force-directed algorithm (Jacomy et al. 2014, Gephi's default), replacing the hand-written
@@ -25,7 +23,10 @@ const noverlap = unwrapped(noverlapExport);
 //   of what it sent to even where the forces pulled a hub into the middle of its receivers;
 // - Barnes-Hut past a few hundred nodes, so a 1,000-node trace lays out in the worker while the
 //   page keeps answering keys.
-// graphology's noverlap then pushes apart the cards that still overlap.
+// - then every card takes the free cell of a grid of card-sized cells nearest its place (placeOnGrid):
+//   forces leave cards piled on each other at a hub, and graphology's noverlap, tried first, still
+//   left hundreds of overlaps on a 1,000-node trace after 300 rounds, at several times the layout
+//   budget; the grid removes every overlap in one pass and keeps the forces' arrangement.
 
 export interface LayoutNode {
   id: string;
@@ -56,9 +57,67 @@ export function forceIterations(nodes: number): number {
   return nodes <= 300 ? 120 : nodes <= 1_000 ? 40 : 25;
 }
 
-/** noverlap rounds: a big graph is seen zoomed out as an overview, where cards may touch. */
-export function overlapIterations(nodes: number): number {
-  return nodes <= 300 ? 120 : 10;
+/** The gaps between cards on the placement grid, in pixels: room for an edge and its amount. */
+export const forceLayoutGap = { x: 60, y: 34 } as const;
+
+/**
+ * How much room the grid gives, as cells per card: slack lets a card stay near where the forces put
+ * it (a full grid would push cards far from their neighbours). Our choice.
+ */
+const gridSlack = 1.8;
+
+/**
+ * Overlap removal: the cells are as big as the largest card plus the gaps; the forces' picture is
+ * scaled to cover `gridSlack` cells per card, then each card, from the middle outwards, takes the
+ * nearest free cell (searched ring by ring). No two cards can share a cell, so none overlap.
+ */
+function placeOnGrid(
+  nodes: readonly LayoutNode[],
+  centres: ReadonlyMap<string, { x: number; y: number }>,
+): Map<string, { x: number; y: number }> {
+  const placed = new Map<string, { x: number; y: number }>();
+  if (nodes.length === 0) return placed;
+  const cellWidth = Math.max(...nodes.map((node) => node.width)) + forceLayoutGap.x;
+  const cellHeight = Math.max(...nodes.map((node) => node.height)) + forceLayoutGap.y;
+  const points = nodes.map((node) => centres.get(node.id) ?? { x: 0, y: 0 });
+  const minX = Math.min(...points.map((point) => point.x));
+  const maxX = Math.max(...points.map((point) => point.x));
+  const minY = Math.min(...points.map((point) => point.y));
+  const maxY = Math.max(...points.map((point) => point.y));
+  const midX = (minX + maxX) / 2;
+  const midY = (minY + maxY) / 2;
+  // One scale for both axes keeps the picture's shape; the area is what the cells need.
+  const area = Math.max(maxX - minX, cellWidth) * Math.max(maxY - minY, cellHeight);
+  const scale = Math.sqrt((nodes.length * gridSlack * cellWidth * cellHeight) / area);
+  const wanted = nodes.map((node, index) => ({
+    id: node.id,
+    column: ((points[index]!.x - midX) * scale) / cellWidth,
+    row: ((points[index]!.y - midY) * scale) / cellHeight,
+  }));
+  wanted.sort(
+    (a, b) => a.column ** 2 + a.row ** 2 - (b.column ** 2 + b.row ** 2) || a.id.localeCompare(b.id),
+  );
+  const taken = new Set<string>();
+  for (const node of wanted) {
+    const column = Math.round(node.column);
+    const row = Math.round(node.row);
+    let best: { column: number; row: number; distance: number } | null = null;
+    // Ring by ring around the wanted cell; a ring beyond the best distance found cannot do better.
+    for (let ring = 0; best === null || ring <= Math.ceil(Math.sqrt(best.distance)) + 1; ring++) {
+      for (let dc = -ring; dc <= ring; dc++)
+        for (let dr = -ring; dr <= ring; dr++) {
+          if (Math.max(Math.abs(dc), Math.abs(dr)) !== ring) continue;
+          const key = `${column + dc},${row + dr}`;
+          if (taken.has(key)) continue;
+          const distance = (column + dc - node.column) ** 2 + (row + dr - node.row) ** 2;
+          if (best === null || distance < best.distance)
+            best = { column: column + dc, row: row + dr, distance };
+        }
+    }
+    taken.add(`${best.column},${best.row}`);
+    placed.set(node.id, { x: best.column * cellWidth, y: best.row * cellHeight });
+  }
+  return placed;
 }
 
 /** Each node's signed hop from the first node of its connected part (the seed's column). */
@@ -128,14 +187,13 @@ export function forceLayout(nodes: readonly LayoutNode[], edges: readonly Layout
     ...attributes,
     x: attributes.x + (columns.get(id) ?? 0) * forceLayoutSpacing.column * forceLayoutDrift,
   }));
-  noverlap.assign(graph, {
-    maxIterations: overlapIterations(graph.order),
-    settings: { margin: 20, ratio: 1.2, expansion: 1.1 },
-  });
+  const centres = new Map<string, { x: number; y: number }>();
+  graph.forEachNode((id, attributes) => centres.set(id, { x: attributes.x, y: attributes.y }));
+  const cells = placeOnGrid(nodes, centres);
 
   const positions: Positions = {};
   for (const node of nodes) {
-    const { x, y } = graph.getNodeAttributes(node.id) as { x: number; y: number };
+    const { x, y } = cells.get(node.id) ?? { x: 0, y: 0 };
     positions[node.id] = { x: Math.round(x - node.width / 2), y: Math.round(y - node.height / 2) };
   }
   return positions;
