@@ -819,6 +819,7 @@ export {
   customEntityTransfersRequestSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
+  maxTransferPageSize,
   transferRequestMessages,
 } from "./transfers/requests.ts";
 export type {
@@ -842,9 +843,11 @@ export type {
   TransferTableState,
 } from "./transfers/transferTable.ts";
 export {
+  defaultTransferSort,
   hasTransferFilters,
   initialTransferTableState,
   isUsdSortDisabled,
+  transferSortColumns,
   transferSortSchema,
   transferTableReducer,
 } from "./transfers/transferTable.ts";
