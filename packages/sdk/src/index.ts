@@ -434,6 +434,8 @@ export {
 } from "./flows/offsetTransfers.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow } from "./flows/riskIndicators.ts";
 export { riskIndicatorsRequestSchema, riskVolumeText } from "./flows/riskIndicators.ts";
+export type { BulkFigures, FiguresSubject, FiguresText, SubjectFigures } from "./flows/subjectFigures.ts";
+export { bulkSubjectFigures, subjectFiguresText } from "./flows/subjectFigures.ts";
 // format/
 export {
   earliestDate,
