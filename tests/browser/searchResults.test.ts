@@ -1,3 +1,4 @@
+import { subjectFiguresText } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -158,5 +159,46 @@ describe("search results page (000 §5, 002 §9)", () => {
           .map((entry) => entry.action),
       )
       .toEqual(["search_failed", "search_query"]);
+  });
+
+  test("000 §7 multi-search results show each entity's bulk flow summary and statistics", async () => {
+    const entities = await server.store.query<{ urn: string; name: string }>(
+      `SELECT e.urn, e.name FROM entities e WHERE EXISTS (SELECT 1 FROM addresses a WHERE a.entity_id = e.id)
+       ORDER BY e.id LIMIT 2`,
+    );
+    expect(entities).toHaveLength(2);
+    const page = await signedIn();
+    const bulkCalls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/(summary\/bulk)$/.test(path)) bulkCalls.push(path);
+    });
+    const query = entities.map((entity) => entity.name).join("\n");
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(query)}&tab=entities`);
+    const panel = page.getByRole("tabpanel", { name: /Entities/ });
+    await expect
+      .poll(() => panel.locator("thead th").allTextContents(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["Received", "Sent", "Active"]));
+
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    for (const entity of entities) {
+      const [summary, statistics] = await Promise.all([
+        client.flows.summary("entity", { entityUrn: entity.urn }),
+        client.holdings.statistics("entity", entity.urn),
+      ]);
+      expect(summary.totalTransfers).toBeGreaterThan(0);
+      const expected = subjectFiguresText({ flowSummary: summary, statistics });
+      const row = panel.locator("tbody tr").filter({ has: page.locator(`[data-urn="${entity.urn}"]`) });
+      await expect
+        .poll(() => row.locator("[data-figure]").allTextContents(), { timeout: 15_000 })
+        .toEqual([expected.received, expected.sent, expected.active]);
+    }
+    // One flow summary and one statistics bulk call for the page, not two calls a row.
+    expect(bulkCalls.filter((path) => path.includes("/flows/entity/"))).toHaveLength(1);
+    expect(bulkCalls.filter((path) => path.includes("/statistics/entity/"))).toHaveLength(1);
+    await page.screenshot({ path: "/tmp/lastmile-multisearch.png" });
   });
 });
