@@ -690,13 +690,17 @@ export {
 } from "./risk/riskInfo.ts";
 export type { RiskColor, RiskLabel, RiskScoreLevel } from "./risk/riskScale.ts";
 export {
+  alertCountLabel,
+  alertRiskLabelOf,
   maxCategoryRiskScoreLevel,
+  noAlertsLabel,
   riskColorOf,
   riskLabelFloors,
   riskLabelOf,
   riskLabels,
   riskScoreLevelOf,
   riskScoreLevels,
+  unknownAlertLabel,
 } from "./risk/riskScale.ts";
 export type { RiskIndicator, RiskType } from "./risk/schemas.ts";
 export { detailsTableMaxRecords, detailsTableRows, riskTypes } from "./risk/schemas.ts";
