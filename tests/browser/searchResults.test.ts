@@ -1,4 +1,4 @@
-import { subjectFiguresText } from "@sleuth/sdk";
+import { type AttributionTag, attributionTagDetails, subjectFiguresText } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -200,5 +200,45 @@ describe("search results page (000 §5, 002 §9)", () => {
     expect(bulkCalls.filter((path) => path.includes("/flows/entity/"))).toHaveLength(1);
     expect(bulkCalls.filter((path) => path.includes("/statistics/entity/"))).toHaveLength(1);
     await page.screenshot({ path: "/tmp/lastmile-multisearch.png" });
+  });
+
+  test("000 §2 a tag in a results row opens its popover from the keyboard: category, source, confidence", async () => {
+    const [attributed] = await server.store.query<{ address: string; urn: string }>(
+      `SELECT a.address, 'urn:sleuth:address:' || a.chain || ':' || a.address AS urn FROM addresses a
+        WHERE a.entity_id IS NOT NULL AND a.chain = 'bitcoin' ORDER BY a.id LIMIT 1`,
+    );
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const { hits } = await client.search.autocomplete({
+      query: attributed!.address,
+      attributionType: "address",
+    });
+    const tag: AttributionTag | undefined = hits.find((hit) => hit.addressChainUrn === attributed!.urn)
+      ?.tags[0];
+    expect(tag).toBeDefined();
+
+    const page = await signedIn();
+    await page.goto(`${server.baseUrl}/search?q=${attributed!.address}&tab=addresses`);
+    const panel = page.getByRole("tabpanel", { name: /Addresses/ });
+    await panel.locator("tbody [data-result-link]").first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press("j");
+    const anchor = panel.locator("tbody tr").first().locator("[data-tag-popover-anchor]");
+    await tabTo(page, anchor);
+    await page.keyboard.press("Enter");
+    const popover = page.getByTestId("tag-popover");
+    await popover.waitFor();
+    const shown = await popover.locator("dl > div").evaluateAll((rows) =>
+      rows.map((row) => ({
+        label: row.querySelector("dt")?.textContent ?? "",
+        value: row.querySelector("dd")?.textContent ?? "",
+      })),
+    );
+    expect(shown).toEqual(attributionTagDetails(tag!));
+    await page.screenshot({ path: "/tmp/lastmile-row-tag.png" });
+    await page.keyboard.press("Escape");
+    await popover.waitFor({ state: "detached" });
+    await expectFocused(anchor);
   });
 });

@@ -7,9 +7,11 @@ import {
   type SearchSection,
   subjectFiguresText,
   suggestionAction,
+  truncateTag,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { RowTagPopover, tagName } from "../explorer/AttributionTags.tsx";
 import { pathOfRoute } from "../navigation/routePaths.ts";
 import { SearchSectionIcon } from "../search/SearchSectionIcon.tsx";
 import { rememberOpenedSearch } from "../search/searchHistoryStore.ts";
@@ -125,7 +127,19 @@ export function ResultsTable({
                   </span>
                 </Table.Cell>
                 {shown.map((index) => (
-                  <Table.Cell key={columns[index]}>{row.cells[index - 1]}</Table.Cell>
+                  <Table.Cell key={columns[index]}>
+                    {/* 000 §2: the row's tag opens its popover (source, confidence, category). */}
+                    {columns[index] === "Attribution" && row.item.tags?.[0] ? (
+                      <span className="sleuth-result-tag">
+                        <span title={tagName(row.item.tags[0])}>
+                          {truncateTag(tagName(row.item.tags[0]))}
+                        </span>
+                        <RowTagPopover tag={row.item.tags[0]} />
+                      </span>
+                    ) : (
+                      row.cells[index - 1]
+                    )}
+                  </Table.Cell>
                 ))}
                 {figureHeaders.map((header) => (
                   <Table.Cell key={header} data-figure={figureColumns[header]}>
