@@ -18,7 +18,7 @@ import { rememberOpenedSearch } from "../search/searchHistoryStore.ts";
 import { type SearchRow, searchSectionColumns } from "../search/searchRows.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { useTableColumns } from "../tables/useTableColumns.ts";
-import { resultTables } from "./resultTables.ts";
+import { resultFigureColumns, resultTables } from "./resultTables.ts";
 
 function pathOfRow(row: SearchRow): string | null {
   const action = suggestionAction(row.item, "navigation");
@@ -30,13 +30,6 @@ const figuresValueType: Partial<Record<SearchSection, FlowValueType>> = {
   entities: "entity",
   customEntities: "custom-entity",
   addresses: "address",
-};
-
-/** The catalogue columns filled from the bulk figures, and the part of the figures text each shows. */
-const figureColumns: Record<string, keyof FiguresText> = {
-  Received: "received",
-  Sent: "sent",
-  Active: "active",
 };
 
 /**
@@ -77,7 +70,9 @@ export function ResultsTable({
   const { columns: visible, bind } = useTableColumns(resultTables[section]);
   // Positions in `searchSectionColumns` of the shown columns after the title (row.cells is 0-based).
   const shown = visible.map((column) => columns.indexOf(column.header)).filter((index) => index > 0);
-  const figureHeaders = visible.map((column) => column.header).filter((header) => header in figureColumns);
+  const figureHeaders = visible
+    .map((column) => column.header)
+    .filter((header) => header in resultFigureColumns);
   const figures = useRowFigures(section, rows, figureHeaders.length > 0);
   const identifier = section !== "entities" && section !== "customEntities";
   return (
@@ -142,11 +137,11 @@ export function ResultsTable({
                   </Table.Cell>
                 ))}
                 {figureHeaders.map((header) => (
-                  <Table.Cell key={header} data-figure={figureColumns[header]}>
+                  <Table.Cell key={header} data-figure={resultFigureColumns[header]}>
                     {figures.isPending
                       ? "…"
                       : subjectFiguresText(figures.data?.figures.get(row.urn))[
-                          figureColumns[header] as keyof FiguresText
+                          resultFigureColumns[header] as keyof FiguresText
                         ]}
                   </Table.Cell>
                 ))}
