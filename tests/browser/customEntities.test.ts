@@ -288,6 +288,45 @@ describe("custom entities by keyboard", () => {
     ).toEqual(["viewer"]);
   });
 
+  test("000 §4 the graph node of a custom entity shows its refresh status from the node's metadata", async () => {
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const created = await client.customEntities.create({
+      name: "Graph refresh check",
+      resources: [{ resourceUrn: `urn:sleuth:address:bitcoin:${addresses[1]}` }],
+    });
+    const parts = () =>
+      server.store.query<{ parts: string[] }>(
+        `SELECT ARRAY[refresh_summary, refresh_transfers, refresh_addresses, refresh_metrics]::text[] AS parts
+           FROM custom_entities WHERE uuid = $1`,
+        [created.uuid],
+      );
+    // The worker finishes the refresh first, so it cannot overwrite the state set below.
+    await expect
+      .poll(async () => (await parts())[0]?.parts, { timeout: 30_000 })
+      .toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+    await server.store.query("UPDATE custom_entities SET refresh_metrics = 'failed' WHERE uuid = $1", [
+      created.uuid,
+    ]);
+    const page = await signInAsDemo(await newContext(), server.baseUrl);
+    const urn = customEntityUrn(created.uuid);
+    await page.goto(`${server.baseUrl}/graph?trmUrn=${encodeURIComponent(urn)}`);
+    const node = page.getByTestId("graph-node").filter({ hasText: "Graph refresh check" });
+    await node.waitFor({ timeout: 15_000 });
+    expect(await node.getByTestId("graph-node-refresh").textContent()).toBe("Refresh failed");
+    await screenshot(page, "graph-custom-entity-refresh");
+
+    // Up to date again: the node says nothing more.
+    await server.store.query("UPDATE custom_entities SET refresh_metrics = 'succeeded' WHERE uuid = $1", [
+      created.uuid,
+    ]);
+    await page.reload();
+    await node.waitFor({ timeout: 15_000 });
+    expect(await node.getByTestId("graph-node-refresh").count()).toBe(0);
+  });
+
   test("000 §9 the custom entities page lists them (g e)", async () => {
     const page = await signInAsDemo(await newContext(), server.baseUrl);
     await page.keyboard.press("g");

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseGraphml, parseTrmFile, readOpReturn } from "@sleuth/sdk";
+import { XMLParser } from "fast-xml-parser";
 import type { Browser, BrowserContext, Download, FileChooser, Page } from "playwright";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { exchangePayer } from "../helpers/graphSamples.ts";
@@ -50,12 +52,16 @@ async function command(page: Page, title: string): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
-async function download(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {
+async function download(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ name: string; text: string; bytes: Buffer }> {
   const pending: Promise<Download> = page.waitForEvent("download");
   await action();
   const file = await pending;
   const path = await file.path();
-  return { name: file.suggestedFilename(), text: readFileSync(path!, "utf8") };
+  const bytes = readFileSync(path!);
+  return { name: file.suggestedFilename(), text: bytes.toString("utf8"), bytes };
 }
 
 async function tabToButton(page: Page, name: string, limit = 60): Promise<void> {
@@ -243,6 +249,18 @@ describe("issue 30 the investigation graph by keyboard", () => {
     // PNG and GraphML.
     const png = await download(page, () => command(page, "Export graph as PNG"));
     expect(png.name).toBe("Kiosk_cash_out.png");
+    // 002 §5: the bytes decode to a drawn picture no longer than 10,000 px on either side.
+    const image = PNG.sync.read(png.bytes);
+    expect(image.width).toBeGreaterThan(0);
+    expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(10_000);
+    expect(image.data.filter((value, index) => index % 4 === 0 && value < 128).length).toBeGreaterThan(500);
+    // The SVG parses, is the PNG's size and holds every card on the graph.
+    const svg = await download(page, () => command(page, "Export graph as SVG"));
+    expect(svg.name).toBe("Kiosk_cash_out.svg");
+    const picture = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(svg.text).svg;
+    expect([Number(picture.width), Number(picture.height)]).toEqual([image.width, image.height]);
+    // The console's picture is the canvas itself (html-to-image): every card is in it.
+    expect(svg.text.match(/data-testid="graph-node"/g)?.length).toBe(plotted);
     const graphml = await download(page, () => command(page, "Export graph as GraphML"));
     expect(parseGraphml(graphml.text).nodes).toHaveLength(plotted);
     await shot(page, "graph-saved");

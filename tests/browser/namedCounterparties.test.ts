@@ -173,6 +173,19 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     });
     expect(await withOne.locator("tbody tr").count()).toBe(expected.rows.length);
     expect(await withOne.locator("caption").textContent()).toBe(`Transfers with ${firstLabel}`);
+    // 000 §7 chain assets by counterparty (…/info) above them: each chain and asset, 8 decimals at most.
+    const assets = await client.flows.chainAssets("address", "address", {
+      addressChainUrn: addressChainUrn("ethereum", busiest),
+      counterpartyAddressChainUrn: firstUrn,
+    });
+    expect(assets.length).toBeGreaterThan(0);
+    const assetRows = page.getByTestId("counterparty-chain-assets").locator("tbody tr");
+    await expect.poll(() => assetRows.count()).toBe(assets.length);
+    const firstAsset = (await assetRows.first().locator("td").allTextContents()).map((cell) => cell.trim());
+    expect(firstAsset.slice(1, 2)).toEqual([assets[0]!.asset]);
+    expect(firstAsset[4]).toBe(assets[0]!.transfers.toLocaleString("en-US"));
+    for (const amount of firstAsset.slice(2, 4)) expect(amount).toMatch(/^[\d,]+(\.\d{1,8})?$/);
+    expect(Number(firstAsset[2]!.replaceAll(",", ""))).toBeCloseTo(Number(assets[0]!.incomingVolumeRaw), 6);
     await shot(page, "counterparty-transfers");
     await page.keyboard.press("b");
     await counterparties.waitFor();

@@ -1,3 +1,4 @@
+import { type AttributionTag, attributionTagDetails, subjectFiguresText } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -158,5 +159,86 @@ describe("search results page (000 §5, 002 §9)", () => {
           .map((entry) => entry.action),
       )
       .toEqual(["search_failed", "search_query"]);
+  });
+
+  test("000 §7 multi-search results show each entity's bulk flow summary and statistics", async () => {
+    const entities = await server.store.query<{ urn: string; name: string }>(
+      `SELECT e.urn, e.name FROM entities e WHERE EXISTS (SELECT 1 FROM addresses a WHERE a.entity_id = e.id)
+       ORDER BY e.id LIMIT 2`,
+    );
+    expect(entities).toHaveLength(2);
+    const page = await signedIn();
+    const bulkCalls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/(summary\/bulk)$/.test(path)) bulkCalls.push(path);
+    });
+    const query = entities.map((entity) => entity.name).join("\n");
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(query)}&tab=entities`);
+    const panel = page.getByRole("tabpanel", { name: /Entities/ });
+    await expect
+      .poll(() => panel.locator("thead th").allTextContents(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["Received", "Sent", "Active"]));
+
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    for (const entity of entities) {
+      const [summary, statistics] = await Promise.all([
+        client.flows.summary("entity", { entityUrn: entity.urn }),
+        client.holdings.statistics("entity", entity.urn),
+      ]);
+      expect(summary.totalTransfers).toBeGreaterThan(0);
+      const expected = subjectFiguresText({ flowSummary: summary, statistics });
+      const row = panel.locator("tbody tr").filter({ has: page.locator(`[data-urn="${entity.urn}"]`) });
+      await expect
+        .poll(() => row.locator("[data-figure]").allTextContents(), { timeout: 15_000 })
+        .toEqual([expected.received, expected.sent, expected.active]);
+    }
+    // One flow summary and one statistics bulk call for the page, not two calls a row.
+    expect(bulkCalls.filter((path) => path.includes("/flows/entity/"))).toHaveLength(1);
+    expect(bulkCalls.filter((path) => path.includes("/statistics/entity/"))).toHaveLength(1);
+    await page.screenshot({ path: "/tmp/lastmile-multisearch.png" });
+  });
+
+  test("000 §2 a tag in a results row opens its popover from the keyboard: category, source, confidence", async () => {
+    const [attributed] = await server.store.query<{ address: string; urn: string }>(
+      `SELECT a.address, 'urn:sleuth:address:' || a.chain || ':' || a.address AS urn FROM addresses a
+        WHERE a.entity_id IS NOT NULL AND a.chain = 'bitcoin' ORDER BY a.id LIMIT 1`,
+    );
+    const client = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    const { hits } = await client.search.autocomplete({
+      query: attributed!.address,
+      attributionType: "address",
+    });
+    const tag: AttributionTag | undefined = hits.find((hit) => hit.addressChainUrn === attributed!.urn)
+      ?.tags[0];
+    expect(tag).toBeDefined();
+
+    const page = await signedIn();
+    await page.goto(`${server.baseUrl}/search?q=${attributed!.address}&tab=addresses`);
+    const panel = page.getByRole("tabpanel", { name: /Addresses/ });
+    await panel.locator("tbody [data-result-link]").first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press("j");
+    const anchor = panel.locator("tbody tr").first().locator("[data-tag-popover-anchor]");
+    await tabTo(page, anchor);
+    await page.keyboard.press("Enter");
+    const popover = page.getByTestId("tag-popover");
+    await popover.waitFor();
+    const shown = await popover.locator("dl > div").evaluateAll((rows) =>
+      rows.map((row) => ({
+        label: row.querySelector("dt")?.textContent ?? "",
+        value: row.querySelector("dd")?.textContent ?? "",
+      })),
+    );
+    expect(shown).toEqual(attributionTagDetails(tag!));
+    await page.screenshot({ path: "/tmp/lastmile-row-tag.png" });
+    await page.keyboard.press("Escape");
+    await popover.waitFor({ state: "detached" });
+    await expectFocused(anchor);
   });
 });

@@ -184,6 +184,8 @@ describe("002 §4 triage checklist through the real flows by keyboard", () => {
     const [tab] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("Enter")]);
     await tab.waitForURL(/\/triage\/detectors$/);
     await tab.getByRole("heading", { level: 2, name: "Ransomware wallet" }).waitFor();
+    // 000 §9: the new detector's tally reads 'NO ALERTS', not "0 alerts".
+    expect(await tab.getByTestId("detector-alert-count").textContent()).toBe("NO ALERTS");
     await tab.screenshot({ path: "/tmp/triage-detectors.png", fullPage: true });
   });
 

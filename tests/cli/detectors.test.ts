@@ -53,10 +53,12 @@ describe("002 §4 sleuth detectors", () => {
     ]);
     // Off a terminal the table is tab-separated, one detector a line.
     const plain = await cli.run(["detectors", "list"], { env });
-    expect(plain.stdout.split("\n")[0]?.split("\t").slice(0, 3)).toEqual([
+    // 000 §9: a detector that raised none counts 'NO ALERTS'.
+    expect(plain.stdout.split("\n")[0]?.split("\t").slice(0, 4)).toEqual([
       uuid,
       "Genesis",
       `urn:sleuth:address:bitcoin:${address}`,
+      "NO ALERTS",
     ]);
 
     const alerts = await cli.run(["detectors", "alerts", "--detector", uuid], { env });

@@ -69,6 +69,27 @@ describe("000 §4 sleuth search against the small demo world", () => {
     );
   });
 
+  test("000 §7 --flows adds each hit's bulk flow summary and statistics, equal to the single calls", async () => {
+    const entity = await one<{ urn: string; name: string }>(
+      `SELECT e.urn, e.name FROM entities e WHERE EXISTS (SELECT 1 FROM addresses a WHERE a.entity_id = e.id)
+       ORDER BY e.id LIMIT 1`,
+    );
+    const result = await cli.run(["search", entity.name, "--flows"], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout) as SearchJson;
+    const hit = json.sections.entities?.find((row) => row.entityUrn === entity.urn);
+    const [summary, statistics] = await Promise.all([
+      client.flows.summary("entity", { entityUrn: entity.urn }),
+      client.holdings.statistics("entity", entity.urn),
+    ]);
+    expect(summary.totalTransfers).toBeGreaterThan(0);
+    const { daily: _daily, ...total } = summary;
+    const { urn: _urn, ...stats } = statistics;
+    expect(hit?.figures).toEqual({ flowSummary: total, statistics: stats });
+    for (const address of json.sections.addresses ?? [])
+      expect(address.figures).toHaveProperty("flowSummary");
+  });
+
   test("an address on several chains is one hit with its other chains; a transaction hash finds the transaction", async () => {
     const multi = await one<{ address: string; chains: ChainId[] }>(
       `SELECT address, array_agg(chain) AS chains FROM addresses WHERE address LIKE '0x%'

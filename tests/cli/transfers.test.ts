@@ -186,4 +186,60 @@ describe("issue 27 sleuth transfers over the imported ethereum-etl sample", () =
     expect(unknown.stdout).toBe("");
     expect(unknown.stderr).toMatch(/not an address/);
   });
+
+  test("001 §7 --offset and --sort read the spec's offset form of the transfer listing", async () => {
+    const key = (row: TransferRow) => `${row.transactionUrn} ${row.assetUrn} ${row.relevantAmountRaw}`;
+    const paged = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--offset", "2", "--limit", "5", "--format", "json"],
+      { env },
+    );
+    expect(paged.code, paged.stderr).toBe(0);
+    expect((JSON.parse(paged.stdout) as TransferRow[]).map(key)).toEqual(rows.slice(2, 7).map(key));
+
+    // Past the last row: nothing, and no error.
+    const beyond = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--offset", String(rows.length), "--format", "json"],
+      { env },
+    );
+    expect(beyond.code, beyond.stderr).toBe(0);
+    expect(JSON.parse(beyond.stdout)).toEqual([]);
+
+    const oldest = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--sort", "timestamp:asc", "--format", "ndjson"],
+      { env },
+    );
+    expect(oldest.code, oldest.stderr).toBe(0);
+    const ascending = oldest.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as TransferRow);
+    expect(ascending.map((row) => row.transactionTimestamp)).toEqual(
+      rows.map((row) => row.transactionTimestamp).reverse(),
+    );
+    expect(ascending.map(key).sort()).toEqual(rows.map(key).sort());
+
+    const dearest = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--sort", "usdAmount", "--limit", "10", "--format", "json"],
+      { env },
+    );
+    expect(dearest.code, dearest.stderr).toBe(0);
+    // Unpriced rows (null) come last.
+    const usd = (JSON.parse(dearest.stdout) as TransferRow[]).map((row) =>
+      row.relevantAmountUsd === null ? -1 : Math.abs(row.relevantAmountUsd),
+    );
+    expect(usd).toHaveLength(Math.min(10, rows.length));
+    expect(usd).toEqual([...usd].sort((a, b) => b - a));
+
+    const mixed = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--offset", "1", "--jump-to", "2024-01-01"],
+      {
+        env,
+      },
+    );
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(/--jump-to .*without --offset or --sort/);
+    const badSort = await cli.run(["transfers", busiest, "--chain", "eth", "--sort", "amount"], { env });
+    expect(badSort.code).not.toBe(0);
+    expect(badSort.stderr).toMatch(/timestamp or usdAmount/);
+  });
 });

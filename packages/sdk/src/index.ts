@@ -447,6 +447,8 @@ export {
   riskRowMatches,
   riskVolumeText,
 } from "./flows/riskIndicators.ts";
+export type { BulkFigures, FiguresSubject, FiguresText, SubjectFigures } from "./flows/subjectFigures.ts";
+export { bulkSubjectFigures, subjectFiguresText } from "./flows/subjectFigures.ts";
 // format/
 export {
   earliestDate,
@@ -708,13 +710,17 @@ export {
 } from "./risk/riskInfo.ts";
 export type { RiskColor, RiskLabel, RiskScoreLevel } from "./risk/riskScale.ts";
 export {
+  alertCountLabel,
+  alertRiskLabelOf,
   maxCategoryRiskScoreLevel,
+  noAlertsLabel,
   riskColorOf,
   riskLabelFloors,
   riskLabelOf,
   riskLabels,
   riskScoreLevelOf,
   riskScoreLevels,
+  unknownAlertLabel,
 } from "./risk/riskScale.ts";
 export type { RiskIndicator, RiskType } from "./risk/schemas.ts";
 export { detailsTableMaxRecords, detailsTableRows, riskTypes } from "./risk/schemas.ts";
@@ -839,6 +845,7 @@ export {
   customEntityTransfersRequestSchema,
   entityTransfersCountRequestSchema,
   entityTransfersRequestSchema,
+  maxTransferPageSize,
   transferRequestMessages,
 } from "./transfers/requests.ts";
 export type {
@@ -862,9 +869,11 @@ export type {
   TransferTableState,
 } from "./transfers/transferTable.ts";
 export {
+  defaultTransferSort,
   hasTransferFilters,
   initialTransferTableState,
   isUsdSortDisabled,
+  transferSortColumns,
   transferSortSchema,
   transferTableReducer,
 } from "./transfers/transferTable.ts";

@@ -1,4 +1,5 @@
 import {
+  alertCountLabel,
   type Detector,
   type DetectorAlert,
   defaultDetectorName,
@@ -17,7 +18,8 @@ function detectorColumns(tty: boolean): Column<Detector>[] {
     { header: "uuid", value: (detector) => detector.uuid, shrink: false },
     { header: "name", value: (detector) => detector.name },
     { header: "address", value: (detector) => detector.addressUrn },
-    { header: "alerts", value: (detector) => String(detector.alertCount), align: "right" },
+    // 000 §9: 'NO ALERTS' for none (the JSON keeps the number).
+    { header: "alerts", value: (detector) => alertCountLabel(detector.alertCount), align: "right" },
     {
       header: "last alert",
       value: (detector) => (detector.lastAlertAt ? formatTime(detector.lastAlertAt, tty) : ""),

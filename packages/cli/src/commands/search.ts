@@ -1,5 +1,6 @@
 import {
   ApiError,
+  bulkSubjectFigures,
   featureFlagDefaults,
   ipSearchRule,
   readSearchInput,
@@ -27,6 +28,10 @@ export function registerSearch(program: Command, io: CliIo): void {
       "--json",
       "print {query, identifiers, sections, total, failedSections} as JSON (the default off a terminal)",
     )
+    .option(
+      "--flows",
+      "add each entity's, custom entity's and address's flow summary and statistics (000 §7 bulk calls; JSON)",
+    )
     .addHelpText(
       "after",
       `
@@ -36,7 +41,8 @@ a section that fails is named on stderr and the command exits 1 after printing t
 
 Examples:
   sleuth search binance
-  sleuth search 0x28c6c06298d514db089934071355e5743bf21d60 --json | jq '.sections.addresses'`,
+  sleuth search 0x28c6c06298d514db089934071355e5743bf21d60 --json | jq '.sections.addresses'
+  sleuth search binance --flows | jq '.sections.entities[] | {name, figures}'`,
     )
     .action(
       action(io, async (session, command) => {
@@ -77,7 +83,38 @@ Examples:
           session.out.warn(`the search was not recorded in the activity log: ${(error as Error).message}`);
         });
 
-        if (command.opts<{ json?: boolean }>().json || !session.out.tty) {
+        const options = command.opts<{ json?: boolean; flows?: boolean }>();
+        if (options.flows) {
+          // 000 §7: the results' flow summaries and statistics in one pair of bulk calls per kind.
+          const { figures, failed } = await bulkSubjectFigures(client, [
+            ...sections.entities.map((hit) => ({ valueType: "entity" as const, urn: hit.entityUrn })),
+            ...sections.customEntities.map((hit) => ({
+              valueType: "custom-entity" as const,
+              urn: hit.entityUrn,
+            })),
+            ...sections.addresses.map((hit) => ({ valueType: "address" as const, urn: hit.addressChainUrn })),
+          ]);
+          if (failed)
+            session.out.warn("some flow summaries or statistics could not be loaded: they read null");
+          session.out.json({
+            query,
+            identifiers,
+            sections: {
+              ...sections,
+              entities: sections.entities.map((hit) => ({ ...hit, figures: figures.get(hit.entityUrn) })),
+              customEntities: sections.customEntities.map((hit) => ({
+                ...hit,
+                figures: figures.get(hit.entityUrn),
+              })),
+              addresses: sections.addresses.map((hit) => ({
+                ...hit,
+                figures: figures.get(hit.addressChainUrn),
+              })),
+            },
+            total,
+            failedSections: failures.map(({ section }) => section),
+          });
+        } else if (options.json || !session.out.tty) {
           session.out.json({
             query,
             identifiers,

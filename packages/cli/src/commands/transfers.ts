@@ -1,17 +1,22 @@
 import {
   type ChainId,
   chainById,
+  defaultTransferSort,
   type EntityTransferRow,
+  maxTransferOffset,
+  maxTransferPageSize,
   type SleuthClient,
   type TransferFilters,
   type TransferJumpTo,
   type TransferRow,
+  type TransferSort,
   transferCsvFields,
   transferCsvRow,
+  transferSortColumns,
 } from "@sleuth/sdk";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type BatchFormat, batchFormats, createRowWriter } from "../batch/batchWriters.ts";
-import { CancelledError } from "../errors.ts";
+import { CancelledError, CliError } from "../errors.ts";
 import { onInterrupt } from "../interrupt.ts";
 import type { CliIo } from "../io.ts";
 import { action } from "../session.ts";
@@ -31,6 +36,8 @@ interface TransfersFlags {
   since?: string;
   until?: string;
   limit?: number;
+  offset?: number;
+  sort?: TransferSort;
   format: BatchFormat;
 }
 
@@ -51,6 +58,63 @@ function positiveInteger(value: string): number {
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError("expected a whole number of 1 or more");
   return number;
+}
+
+function offsetOption(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > maxTransferOffset)
+    throw new InvalidArgumentError(`expected a whole number from 0 to ${maxTransferOffset}`);
+  return number;
+}
+
+/** `timestamp`, `usdAmount`, optionally with `:asc` or `:desc` (descending when left out). */
+function sortOption(value: string): TransferSort {
+  const [column, direction = "desc"] = value.split(":");
+  if (
+    !(transferSortColumns as readonly string[]).includes(column ?? "") ||
+    !["asc", "desc"].includes(direction)
+  )
+    throw new InvalidArgumentError(`expected ${transferSortColumns.join(" or ")}, optionally :asc or :desc`);
+  return { column: column as TransferSort["column"], direction: direction as TransferSort["direction"] };
+}
+
+/**
+ * 001 §7's offset form (`POST …/flows/{valueType}/transfers` with `offset`, `limit`, `sort`): the
+ * rows from `offset` on, a page at a time. Each page costs more the deeper it starts, which is why
+ * the plain listing pages by keyset instead.
+ */
+async function* rowsAtOffset(
+  client: SleuthClient,
+  subject: TransferSubject,
+  request: { filters: TransferFilters; sort: TransferSort; offset: number },
+  limit: number,
+  signal: AbortSignal,
+): AsyncIterable<TransferRow | EntityTransferRow> {
+  const fields =
+    subject.kind === "address"
+      ? { addressChainUrn: subject.urn }
+      : subject.kind === "entity"
+        ? { entityUrn: subject.urn }
+        : { customEntityUrn: subject.urn };
+  let offset = request.offset;
+  let left = limit;
+  while (left > 0 && offset <= maxTransferOffset) {
+    const page = await client.transfers.atOffset(
+      subject.kind,
+      {
+        ...fields,
+        filters: request.filters,
+        sort: request.sort,
+        offset,
+        limit: Math.min(left, maxTransferPageSize),
+      },
+      { signal },
+    );
+    yield* page.rows;
+    left -= page.rows.length;
+    offset += page.rows.length;
+    if (!page.hasMore || page.rows.length === 0) return;
+  }
 }
 
 /** Every row of the subject's listing through the SDK's auto-pager (newest first unless jumped). */
@@ -93,6 +157,18 @@ export function registerTransfers(program: Command, io: CliIo): void {
     .option("--until <date>", "only transfers at or before this date (a day includes all of it)")
     .addOption(new Option("--limit <n>", "stop after this many rows").argParser(positiveInteger))
     .addOption(
+      new Option(
+        "--offset <n>",
+        `skip this many rows first (001 §7's offset form, up to ${maxTransferOffset}; slower the deeper it starts)`,
+      ).argParser(offsetOption),
+    )
+    .addOption(
+      new Option(
+        "--sort <column[:dir]>",
+        "timestamp or usdAmount, :asc or :desc (descending by default); uses the offset form",
+      ).argParser(sortOption),
+    )
+    .addOption(
       new Option("--format <format>", "output format")
         .choices(batchFormats)
         .default("csv" satisfies BatchFormat),
@@ -107,7 +183,8 @@ so memory stays flat however many rows there are. Ctrl-C stops after the rows wr
 
 Examples:
   sleuth transfers 0x28c6c06298d514db089934071355e5743bf21d60 --chain eth --limit 100
-  sleuth transfers urn:sleuth:entity:acme --direction out --since 2024-01-01 --format ndjson`,
+  sleuth transfers urn:sleuth:entity:acme --direction out --since 2024-01-01 --format ndjson
+  sleuth transfers urn:sleuth:entity:acme --sort usdAmount:desc --offset 100 --limit 30`,
     )
     .action(
       action(io, async (session, command) => {
@@ -126,6 +203,11 @@ Examples:
         if (timestamp) filters.timestamp = timestamp;
         const jumpChain = subject.kind === "address" ? subject.chain : flags.chain;
         const request = { filters, ...(flags.jumpTo ? { jumpTo: jumpToOf(flags.jumpTo, jumpChain) } : {}) };
+        const offsetForm = flags.offset !== undefined || flags.sort !== undefined;
+        if (offsetForm && flags.jumpTo)
+          throw new CliError(
+            "--jump-to starts the newest-first listing at a point: without --offset or --sort",
+          );
 
         const cancel = new AbortController();
         const release = onInterrupt(() => cancel.abort(new CancelledError()));
@@ -142,13 +224,17 @@ Examples:
           else await writer.write(rows.map(transferCsvRow));
         };
         try {
-          for await (const row of rowsOf(
-            client,
-            subject,
-            request,
-            flags.limit ?? Number.POSITIVE_INFINITY,
-            cancel.signal,
-          )) {
+          const limit = flags.limit ?? Number.POSITIVE_INFINITY;
+          const rows = offsetForm
+            ? rowsAtOffset(
+                client,
+                subject,
+                { filters, sort: flags.sort ?? defaultTransferSort, offset: flags.offset ?? 0 },
+                limit,
+                cancel.signal,
+              )
+            : rowsOf(client, subject, request, limit, cancel.signal);
+          for await (const row of rows) {
             group.push(row);
             if (group.length >= writeGroup) await flush();
           }

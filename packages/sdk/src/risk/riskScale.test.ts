@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
+  alertCountLabel,
   alertRiskLabelOf,
   indirectExposureMinLevel,
   riskColorOf,
@@ -59,4 +60,13 @@ test("000 §9 alert risk labels: a name per number, 'NO ALERTS' when none, 'UNKN
   expect(alertRiskLabelOf(undefined)).toBe("NO ALERTS");
   expect(alertRiskLabelOf(42)).toBe("UNKNOWN");
   expect(alertRiskLabelOf(Number.NaN)).toBe("UNKNOWN");
+});
+
+test("000 §9 alert counts read 'NO ALERTS' for none and 'UNKNOWN' when not known", () => {
+  expect(alertCountLabel(0)).toBe("NO ALERTS");
+  expect(alertCountLabel(1)).toBe("1 alert");
+  expect(alertCountLabel(1200)).toBe("1,200 alerts");
+  expect(alertCountLabel(null)).toBe("UNKNOWN");
+  expect(alertCountLabel(undefined)).toBe("UNKNOWN");
+  expect(alertCountLabel(-1)).toBe("UNKNOWN");
 });

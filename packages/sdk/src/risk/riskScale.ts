@@ -88,3 +88,14 @@ export function alertRiskLabelOf(alertRisk: number | null | undefined): AlertRis
     ? alertRiskNames[alertRisk as keyof typeof alertRiskNames]
     : unknownAlertLabel;
 }
+
+/**
+ * 000 §9's alert labels where alerts are counted (a detector's tally): 'NO ALERTS' when it raised
+ * none, 'UNKNOWN' when the count is not known (not loaded, or not a count), else how many.
+ */
+export function alertCountLabel(count: number | null | undefined): string {
+  if (count === null || count === undefined || !Number.isInteger(count) || count < 0)
+    return unknownAlertLabel;
+  if (count === 0) return noAlertsLabel;
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "alert" : "alerts"}`;
+}

@@ -13,7 +13,7 @@ const tagKey = (tag: AttributionTag) => `${tag.entityUrn}:${tag.categoryId}:${ta
  * 000 §2 tag popover: the tag's category label is a button; Enter (or a click) opens what the tag
  * rests on (category, source, confidence), Escape closes it and gives the focus back.
  */
-function TagPopover({
+export function TagPopover({
   tag,
   name,
   open,
@@ -61,6 +61,22 @@ function TagPopover({
   );
 }
 
+/** The name a tag shows: its entity, else (a behavioural signature, 000 §3) the signature or category. */
+export const tagName = (tag: AttributionTag) => tag.entity ?? tag.signatureName ?? tag.category;
+
+/** A tag popover in a table row (000 §2), holding its own open state; the tag's name is the row's. */
+export function RowTagPopover({ tag }: { tag: AttributionTag }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <TagPopover
+      tag={tag}
+      name={tag.entity ?? tag.signatureName ?? tag.category}
+      open={open}
+      onOpenChange={setOpen}
+    />
+  );
+}
+
 /**
  * Attribution tags (000 §3): entity and category, each entity linked to its page; 10 more at a time.
  * With `commandId`, the page's palette and hotkey `a t` open the first tag's popover (one list per
@@ -102,7 +118,7 @@ export function AttributionTags({
           {more.visible.map((tag) => {
             const path = tag.entityUrn && parseUrn(tag.entityUrn) ? pathOfUrn(tag.entityUrn) : null;
             // A behavioural signature on an unattributed address names no entity (000 §3).
-            const name = tag.entity ?? tag.signatureName ?? tag.category;
+            const name = tagName(tag);
             const key = tagKey(tag);
             return (
               <li key={key} className="sleuth-tag" data-show-more-item="">

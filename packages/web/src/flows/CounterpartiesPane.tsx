@@ -28,7 +28,7 @@ import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
 import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
-import { CounterpartyTransfers } from "./CounterpartyTransfers.tsx";
+import { CounterpartyChainAssets, CounterpartyTransfers } from "./CounterpartyTransfers.tsx";
 import { counterpartiesDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
@@ -266,6 +266,7 @@ export function CounterpartiesPane({ subject }: { subject: Subject }) {
             <CounterpartyNameView name={counterpartyRowName(withCounterparty)!} />
           ) : null}
         </div>
+        <CounterpartyChainAssets subject={subject} counterparty={withCounterparty} />
         <CounterpartyTransfers
           subject={subject}
           counterparty={withCounterparty}

@@ -1,8 +1,10 @@
 import {
   type CounterpartyRow,
+  chainById,
   counterpartyFieldOf,
   counterpartyRowName,
   displayAddress,
+  formatBalance,
   pageSizes,
   parseUrn,
   subjectFieldsFor,
@@ -114,6 +116,77 @@ export function CounterpartyTransfers({
                   <td className="sleuth-num">
                     <UsdCell row={row} />
                   </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    </DataPanel>
+  );
+}
+
+/**
+ * 000 §7 chain assets by counterparty (`…/chain-assets/{type}/by-counterparty-{kind}/info`): each
+ * chain and asset the subject moved with this counterparty, in native units (001 §9's 8 decimals)
+ * and its transfer count, most transfers first.
+ */
+export function CounterpartyChainAssets({
+  subject,
+  counterparty,
+}: {
+  subject: Subject;
+  counterparty: CounterpartyRow;
+}) {
+  const kind = counterparty.counterpartyType;
+  const query = useQuery({
+    queryKey: ["flows", "counterparty-chain-assets", subject.urn, counterparty.counterpartyUrn],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      sleuthClient.flows.chainAssets(
+        subject.kind,
+        kind,
+        {
+          ...subjectFieldsFor(subject.kind, subject.urn),
+          [counterpartyFieldOf[kind]]: counterparty.counterpartyUrn,
+        },
+        { signal },
+      ),
+    staleTime: minute,
+  });
+  const title = `Chains and assets with ${counterpartyText(counterparty)}`;
+  return (
+    <DataPanel title={title} query={query}>
+      {(rows) =>
+        rows.length === 0 ? (
+          <div className="sleuth-pane-empty">
+            <p>{transferMessages.empty}</p>
+          </div>
+        ) : (
+          <table className="sleuth-flow-table" data-testid="counterparty-chain-assets">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Chain</th>
+                <th scope="col">Asset</th>
+                <th scope="col" className="sleuth-num">
+                  Received
+                </th>
+                <th scope="col" className="sleuth-num">
+                  Sent
+                </th>
+                <th scope="col" className="sleuth-num">
+                  Transfers
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.assetUrn}>
+                  <td>{chainById(row.chain)?.name ?? row.chain}</td>
+                  <td>{row.asset}</td>
+                  <td className="sleuth-num">{formatBalance(row.incomingVolumeRaw)}</td>
+                  <td className="sleuth-num">{formatBalance(row.outgoingVolumeRaw)}</td>
+                  <td className="sleuth-num">{row.transfers.toLocaleString("en-US")}</td>
                 </tr>
               ))}
             </tbody>

@@ -163,6 +163,9 @@ export const tableCatalogue = {
       { id: "addresses", header: "Addresses" },
       { id: "transfers", header: "Transfers" },
       { id: "volume", header: "Volume" },
+      { id: "received", header: "Received", numeric: true },
+      { id: "sent", header: "Sent", numeric: true },
+      { id: "active", header: "Active" },
     ],
   },
   searchCustomEntities: {
@@ -174,6 +177,8 @@ export const tableCatalogue = {
       { id: "transfers", header: "Transfers" },
       { id: "volume", header: "Volume" },
       { id: "lastActive", header: "Last active" },
+      { id: "received", header: "Received", numeric: true },
+      { id: "sent", header: "Sent", numeric: true },
     ],
   },
   searchAddresses: {
@@ -185,6 +190,9 @@ export const tableCatalogue = {
       { id: "risk", header: "Risk" },
       { id: "transfers", header: "Transfers" },
       { id: "volume", header: "Volume" },
+      { id: "received", header: "Received", numeric: true },
+      { id: "sent", header: "Sent", numeric: true },
+      { id: "active", header: "Active" },
     ],
   },
   searchIps: {

@@ -1,6 +1,7 @@
 import { Button, Heading, Link as PrimerLink, Spinner, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
+  alertCountLabel,
   type Detector,
   detectorMessages,
   formatTriageVolume,
@@ -111,7 +112,8 @@ export function DetectorsPage() {
                   {detector.name}
                 </Heading>
                 <Text as="p" className="sleuth-muted">
-                  {detector.alertCount} alerts · saved {formatUtc(detector.createdAt)}
+                  <span data-testid="detector-alert-count">{alertCountLabel(detector.alertCount)}</span> ·
+                  saved {formatUtc(detector.createdAt)}
                   {detector.createdBy ? ` by ${detector.createdBy.fullName ?? detector.createdBy.email}` : ""}{" "}
                   ·{" "}
                   {parts?.kind === "address" ? (
