@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright";
+import { type Browser, type BrowserContext, chromium } from "playwright";
 
 export const chromiumPath = "/usr/bin/chromium";
 
@@ -52,14 +52,25 @@ export function sharedChromium(): Promise<Browser> {
 }
 
 /**
+ * Closes one context, waiting at most 15 s; false when it would not close. A context that hangs in
+ * `close()` (tests/browser/customEntities.test.ts once saw one after every assertion had passed)
+ * must not hold a hook past its timeout.
+ */
+export async function closeContext(context: BrowserContext | undefined): Promise<boolean> {
+  if (!context) return true;
+  const closed = context.close().then(() => true);
+  const stuck = new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000).unref());
+  return Promise.race([closed, stuck]);
+}
+
+/**
  * What a browser file does when it ends instead of closing Chromium: closes every context still
  * open, so no page of this file keeps polling a server that is about to go, or runs beside the next
- * file's tests. A context that will not close (tests/browser/customEntities.test.ts once saw one)
- * takes the browser with it, and the next file launches another.
+ * file's tests. A context that will not close takes the browser with it, and the next file launches
+ * another.
  */
 export async function closeContexts(browser: Browser | undefined): Promise<void> {
   if (!browser) return;
-  const closed = Promise.all(browser.contexts().map((context) => context.close())).then(() => true);
-  const stuck = new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000).unref());
-  if (!(await Promise.race([closed, stuck]))) await browser.close();
+  const closed = await Promise.all(browser.contexts().map(closeContext));
+  if (closed.includes(false)) await browser.close();
 }

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { closeContexts, sharedChromium } from "./chromium.ts";
+import { closeContext, closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Custom entities, sharing and organization settings in real Chromium, by keyboard only. The
@@ -47,9 +47,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  // Open finding (session 27): in full runs, closing the context after the feature-flag reload test
-  // once hung past the hook's timeout although every assertion had passed; bound the wait.
-  await Promise.race([context?.close(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+  await closeContext(context);
 });
 
 async function newContext(): Promise<BrowserContext> {

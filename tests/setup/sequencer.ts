@@ -14,6 +14,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * 20 s belongs here (docs/ARCHITECTURE.md "Keeping the test command fast").
  */
 export const longestFirst: readonly string[] = [
+  "tests/server/rollupHotWallet.test.ts",
   "tests/server/rollupSettle.test.ts",
   "tests/server/pgliteFaults.test.ts",
   "tests/server/entrypoints.test.ts",
@@ -37,6 +38,7 @@ export const longestFirst: readonly string[] = [
   "tests/server/postgresOutage.test.ts",
   "tests/server/slowClients.test.ts",
   "tests/browser/search.test.ts",
+  "tests/browser/imageSearch.test.ts",
   "tests/browser/triageFlows.test.ts",
   "tests/browser/graph.test.ts",
   "tests/browser/customEntities.test.ts",
