@@ -16,6 +16,8 @@ export function startServerProcess(
         SLEUTH_WORLD_SCALE: "none",
         SLEUTH_WEB_DIST: "/nonexistent",
         SLEUTH_LOG_LEVEL: "warn",
+        // As tests/helpers/server.ts: shedding on the store's wait only where a test turns it on.
+        SLEUTH_SHED_STORE_WAIT_MS: "0",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
