@@ -15,7 +15,7 @@ import {
   usdOut,
   utcDay,
 } from "./flowSums.ts";
-import { type RollupScope, within } from "./rollupKeys.ts";
+import { type RollupScope, within, withinIndexed } from "./rollupKeys.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
 import { lockRollupWriters } from "./writerLock.ts";
 
@@ -57,14 +57,15 @@ const rollupTables = [
 /** Empties the rollup rows of the keys in scope (address_summary: see buildAddressSummaries). */
 function clearStatements(scope: RollupScope | null): string[] {
   if (scope === null) return [`TRUNCATE ${rollupTables.join(", ")}, chain_summary`];
-  const byAddress = (table: string) => `DELETE FROM ${table} WHERE ${within("address_id", scope.addresses)}`;
+  const byAddress = (table: string) =>
+    `DELETE FROM ${table} WHERE ${withinIndexed("address_id", scope.addresses)}`;
   const byEntity = (table: string) => `DELETE FROM ${table} WHERE ${within("entity_id", scope.entities)}`;
   return [
     ...["address_categories", "address_balances", "address_daily_flows", "address_counterparties"].map(
       byAddress,
     ),
     ...["address_counterparty_totals", "address_category_daily"].map(byAddress),
-    `DELETE FROM address_exposure WHERE risk_type = 'counterparty' AND ${within("address_id", scope.addresses)}`,
+    `DELETE FROM address_exposure WHERE risk_type = 'counterparty' AND ${withinIndexed("address_id", scope.addresses)}`,
     ...["entity_daily_flows", "entity_counterparties", "entity_category_daily"].map(byEntity),
     `DELETE FROM entity_exposure WHERE risk_type = 'counterparty' AND ${within("entity_id", scope.entities)}`,
     ...["entity_counterparty_totals", "entity_summary"].map(byEntity),
@@ -77,18 +78,18 @@ function flowStatements(scope: RollupScope | null): string[] {
   return [
     `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
-         FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id) s
+         FROM transfers WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id) s
    WHERE a.id = s.address_id
      AND (a.first_active IS DISTINCT FROM s.first_at OR a.last_active IS DISTINCT FROM s.last_at)`,
     `INSERT INTO address_categories (address_id, category_id)
-   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id WHERE ${within("a.id", addresses)}
+   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id WHERE ${withinIndexed("a.id", addresses)}
    UNION
    SELECT address_id, category_id FROM attribution_tags
-   WHERE tag_type = 'ordinary' AND ${within("address_id", addresses)}`,
+   WHERE tag_type = 'ordinary' AND ${withinIndexed("address_id", addresses)}`,
     `INSERT INTO address_daily_flows
    SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id, ${utcDay}, asset_id`,
+   FROM transfers WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, ${utcDay}, asset_id`,
     `INSERT INTO entity_daily_flows
    SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
@@ -112,11 +113,11 @@ function flowStatements(scope: RollupScope | null): string[] {
    WHERE ${within("e.id", entities)}`,
     `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
    SELECT address_id, asset_id, sum(incoming_raw) - sum(outgoing_raw), max(day)
-   FROM address_daily_flows WHERE ${within("address_id", addresses)} GROUP BY address_id, asset_id`,
+   FROM address_daily_flows WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, asset_id`,
     `INSERT INTO address_counterparties
    SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE counterparty_id IS NOT NULL AND ${within("address_id", addresses)}
+   FROM transfers WHERE counterparty_id IS NOT NULL AND ${withinIndexed("address_id", addresses)}
    GROUP BY address_id, counterparty_id, asset_id`,
     // Written in the order the triage report reads it, so one address's rows lie together.
     `INSERT INTO address_counterparty_totals
@@ -127,7 +128,7 @@ function flowStatements(scope: RollupScope | null): string[] {
        sum(incoming_transfers)::int AS incoming_transfers, sum(outgoing_transfers)::int AS outgoing_transfers,
        max(last_transfer_at) AS last_transfer_at, sum(incoming_unpriced)::int AS incoming_unpriced,
        sum(outgoing_unpriced)::int AS outgoing_unpriced
-     FROM address_counterparties WHERE ${within("address_id", addresses)} GROUP BY address_id, counterparty_id
+     FROM address_counterparties WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, counterparty_id
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
     // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
@@ -157,7 +158,7 @@ function flowStatements(scope: RollupScope | null): string[] {
    SELECT t.address_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
      ${unpricedIn}, ${unpricedOut}
    FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
-   WHERE ${within("t.address_id", addresses)}
+   WHERE ${withinIndexed("t.address_id", addresses)}
    GROUP BY t.address_id, c.category_id, ${utcDay}`,
     `INSERT INTO entity_category_daily
    SELECT t.entity_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
@@ -170,7 +171,7 @@ function flowStatements(scope: RollupScope | null): string[] {
     `INSERT INTO address_exposure
    SELECT address_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
      sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
-   FROM address_category_daily WHERE ${within("address_id", addresses)} GROUP BY address_id, category_id`,
+   FROM address_category_daily WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, category_id`,
     `INSERT INTO entity_exposure
    SELECT entity_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
      sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
@@ -306,7 +307,7 @@ export function indirectRollupStatements(scope: RollupScope | null): string[] {
     ...(scope === null
       ? []
       : [
-          `DELETE FROM address_exposure WHERE risk_type = 'indirect' AND ${within("address_id", scope.indirect)}`,
+          `DELETE FROM address_exposure WHERE risk_type = 'indirect' AND ${withinIndexed("address_id", scope.indirect)}`,
           `DELETE FROM entity_exposure WHERE risk_type = 'indirect' AND ${within("entity_id", scope.indirectEntities)}`,
         ]),
     dropTemporaries(),
