@@ -1,5 +1,6 @@
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { Queryable } from "../store/store.ts";
+import { takingTurns } from "../store/storeWait.ts";
 import { type AddedScope, addedRollupStatements } from "./addedRollups.ts";
 import { buildAddressSummaries } from "./addressSummaryBuild.ts";
 import { addedTransfersCreate, addedTransfersTable, type RollupScope } from "./rollupKeys.ts";
@@ -116,7 +117,7 @@ async function analyze(tx: Queryable, tables: readonly string[]): Promise<void> 
  */
 export async function settleRollups(tx: Queryable, change: RollupChange): Promise<void> {
   try {
-    await settle(tx, change);
+    await settle(takingTurns(tx), change);
   } finally {
     forgetSummaryRows();
   }
