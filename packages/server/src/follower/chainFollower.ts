@@ -6,6 +6,7 @@ import { LedgerWriter } from "../importers/ledgerWriter.ts";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import { settleWrites } from "../rollups/settleWrites.ts";
+import { lockRollupWriters } from "../rollups/writerLock.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { seedReferenceData } from "../world/referenceData.ts";
 import {
@@ -23,8 +24,6 @@ import { rollBackAndSettle } from "./rollBack.ts";
 // from its checkpoint with no gap and no duplicate.
 
 const chain = "ethereum";
-// Any fixed 64-bit number: one follower batch at a time on one PostgreSQL database.
-const followerLockKey = 7_365_810_247;
 /** Block hashes kept for finding where a reorganisation forked; deeper ones cannot be rolled back. */
 export const keptBlockHashes = 256;
 const rateWindowMs = 10_000;
@@ -359,7 +358,7 @@ export class ChainFollower {
       );
     }
     const removed = await this.#store.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [followerLockKey]);
+      await lockRollupWriters(tx);
       return await rollBackAndSettle(tx, chain, ancestor, this.#notifier);
     });
     forgetSummaryRows();
@@ -399,7 +398,7 @@ export class ChainFollower {
     const { ledger, assets } = recordsOf(blocks, tokenItems);
     const lastBlock = blocks[blocks.length - 1]!;
     const written = await this.#store.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [followerLockKey]);
+      await lockRollupWriters(tx);
       // Another process took these blocks meanwhile (several servers on one PostgreSQL): read again.
       const current = await readCheckpoint(tx);
       if (current?.number !== checkpoint?.number) return false;

@@ -3,6 +3,7 @@ import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleut
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import { settleWrites } from "../rollups/settleWrites.ts";
+import { lockRollupWriters } from "../rollups/writerLock.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import { seedReferenceData } from "../world/referenceData.ts";
 import { type ListItem, parseLabelList, parseSanctionsList } from "./addressLists.ts";
@@ -43,8 +44,6 @@ import {
 } from "./stagedRecords.ts";
 import { parseTokenList } from "./tokenLists.ts";
 
-// Any fixed 64-bit number: imports on one PostgreSQL database run one at a time.
-const importLockKey = 7_365_810_246;
 const defaultBatchSize = 5_000;
 const parseTurnRecords = 250;
 
@@ -446,7 +445,8 @@ export async function runImport(
           ? await readText(source)
           : source;
     return await store.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [importLockKey]);
+      // One import or follower batch at a time on one PostgreSQL database (writerLock.ts).
+      await lockRollupWriters(tx);
       await seedReferenceData(tx);
       const tally = new Tally();
       const context: ImportContext = {

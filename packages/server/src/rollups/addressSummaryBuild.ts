@@ -1,7 +1,7 @@
 import { summaryAnswersText, summaryRowOf, summaryValuesSql } from "../metrics/printedAnswers.ts";
 import { rowSeparator } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
-import { within } from "./rollupKeys.ts";
+import { withinIndexed } from "./rollupKeys.ts";
 
 // Rows of the summary values read at once while their answers are printed: enough to keep the store
 // busy between fetches, few enough that the text held at once stays small.
@@ -43,7 +43,7 @@ export const summaryRowsCreate = (only: string | null) => `CREATE TEMP TABLE sum
     JOIN categories c ON c.id = t.category_id
     JOIN confidence_levels cl ON cl.id = t.confidence
     LEFT JOIN entities e ON e.id = t.entity_id
-    WHERE ${within("t.address_id", only)}
+    WHERE ${withinIndexed("t.address_id", only)}
     GROUP BY t.address_id
   ) tg ON tg.address_id = a.id
   LEFT JOIN (
@@ -51,7 +51,7 @@ export const summaryRowsCreate = (only: string | null) => `CREATE TEMP TABLE sum
       sum(incoming_transfers) AS incoming_transfers, sum(outgoing_transfers) AS outgoing_transfers,
       count(DISTINCT asset_id) AS assets, sum(incoming_unpriced) AS incoming_unpriced,
       sum(outgoing_unpriced) AS outgoing_unpriced
-    FROM address_daily_flows WHERE ${within("address_id", only)} GROUP BY address_id
+    FROM address_daily_flows WHERE ${withinIndexed("address_id", only)} GROUP BY address_id
   ) f ON f.address_id = a.id
   LEFT JOIN (
     SELECT b.address_id, count(*) AS held,
@@ -69,7 +69,7 @@ export const summaryRowsCreate = (only: string | null) => `CREATE TEMP TABLE sum
     LEFT JOIN (
       SELECT DISTINCT ON (asset_id) asset_id, usd FROM asset_prices ORDER BY asset_id, day DESC
     ) pd ON pd.asset_id = b.asset_id AND NOT ba.has_imported_transfers
-    WHERE b.balance_raw > 0 AND ${within("b.address_id", only)}
+    WHERE b.balance_raw > 0 AND ${withinIndexed("b.address_id", only)}
     GROUP BY b.address_id
   ) b ON b.address_id = a.id
   LEFT JOIN (
@@ -81,24 +81,24 @@ export const summaryRowsCreate = (only: string | null) => `CREATE TEMP TABLE sum
     FROM (
       SELECT address_id, 'ownership' AS risk_type, category_id, NULL::float8 AS incoming_usd,
         NULL::float8 AS outgoing_usd, NULL::int AS instances
-      FROM address_categories WHERE ${within("address_id", only)}
+      FROM address_categories WHERE ${withinIndexed("address_id", only)}
       UNION ALL
       SELECT address_id, 'behavioral', category_id, NULL, NULL, count(*)::int
-      FROM attribution_tags WHERE tag_type = 'behavioral_signature' AND ${within("address_id", only)}
+      FROM attribution_tags WHERE tag_type = 'behavioral_signature' AND ${withinIndexed("address_id", only)}
       GROUP BY address_id, category_id
       UNION ALL
       -- To a hundredth of a cent: the order of the indicators may not hang on the order a sum was
       -- taken in (a rebuild and a settled batch sum the same shares in different orders).
       SELECT address_id, risk_type, category_id, round(incoming_usd::numeric, 4)::float8,
         round(outgoing_usd::numeric, 4)::float8, instances
-      FROM address_exposure WHERE ${within("address_id", only)}
+      FROM address_exposure WHERE ${withinIndexed("address_id", only)}
     ) u
     JOIN category_risk_levels l ON l.category_id = u.category_id AND l.risk_type = u.risk_type
     JOIN categories c ON c.id = u.category_id
     WHERE l.level > 0
     GROUP BY u.address_id
   ) r ON r.address_id = a.id
-  WHERE ${within("a.id", only)}`;
+  WHERE ${withinIndexed("a.id", only)}`;
 
 /**
  * Builds address_summary (see summaryRowsCreate) with each address's answers printed once
@@ -136,8 +136,8 @@ export async function buildAddressSummaries(tx: Queryable, only: string | null):
   await tx.query("CLOSE summary_values");
   if (only !== null) {
     await tx.query(`CREATE TEMP TABLE summary_chain_counts AS
-      SELECT chain, -count(*) AS addresses FROM address_summary WHERE ${within("address_id", only)} GROUP BY chain`);
-    await tx.query(`DELETE FROM address_summary WHERE ${within("address_id", only)}`);
+      SELECT chain, -count(*) AS addresses FROM address_summary WHERE ${withinIndexed("address_id", only)} GROUP BY chain`);
+    await tx.query(`DELETE FROM address_summary WHERE ${withinIndexed("address_id", only)}`);
   }
   await tx.query(
     `INSERT INTO address_summary (address_id, chain, address, first_active, last_active, incoming_usd,

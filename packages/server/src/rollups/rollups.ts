@@ -15,8 +15,9 @@ import {
   usdOut,
   utcDay,
 } from "./flowSums.ts";
-import { type RollupScope, within } from "./rollupKeys.ts";
+import { type RollupScope, within, withinIndexed } from "./rollupKeys.ts";
 import { rollupsVersion } from "./rollupVersion.ts";
+import { lockRollupWriters } from "./writerLock.ts";
 
 // The rollups the analytics calls read (docs/DATA.md "Rollups"), rebuilt from the transfers and the
 // attribution. Everything here is computed; nothing is assigned. Run after every load or import.
@@ -56,14 +57,15 @@ const rollupTables = [
 /** Empties the rollup rows of the keys in scope (address_summary: see buildAddressSummaries). */
 function clearStatements(scope: RollupScope | null): string[] {
   if (scope === null) return [`TRUNCATE ${rollupTables.join(", ")}, chain_summary`];
-  const byAddress = (table: string) => `DELETE FROM ${table} WHERE ${within("address_id", scope.addresses)}`;
+  const byAddress = (table: string) =>
+    `DELETE FROM ${table} WHERE ${withinIndexed("address_id", scope.addresses)}`;
   const byEntity = (table: string) => `DELETE FROM ${table} WHERE ${within("entity_id", scope.entities)}`;
   return [
     ...["address_categories", "address_balances", "address_daily_flows", "address_counterparties"].map(
       byAddress,
     ),
     ...["address_counterparty_totals", "address_category_daily"].map(byAddress),
-    `DELETE FROM address_exposure WHERE risk_type = 'counterparty' AND ${within("address_id", scope.addresses)}`,
+    `DELETE FROM address_exposure WHERE risk_type = 'counterparty' AND ${withinIndexed("address_id", scope.addresses)}`,
     ...["entity_daily_flows", "entity_counterparties", "entity_category_daily"].map(byEntity),
     `DELETE FROM entity_exposure WHERE risk_type = 'counterparty' AND ${within("entity_id", scope.entities)}`,
     ...["entity_counterparty_totals", "entity_summary"].map(byEntity),
@@ -76,18 +78,18 @@ function flowStatements(scope: RollupScope | null): string[] {
   return [
     `UPDATE addresses a SET first_active = s.first_at, last_active = s.last_at
    FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
-         FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id) s
+         FROM transfers WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id) s
    WHERE a.id = s.address_id
      AND (a.first_active IS DISTINCT FROM s.first_at OR a.last_active IS DISTINCT FROM s.last_at)`,
     `INSERT INTO address_categories (address_id, category_id)
-   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id WHERE ${within("a.id", addresses)}
+   SELECT a.id, e.category_id FROM addresses a JOIN entities e ON e.id = a.entity_id WHERE ${withinIndexed("a.id", addresses)}
    UNION
    SELECT address_id, category_id FROM attribution_tags
-   WHERE tag_type = 'ordinary' AND ${within("address_id", addresses)}`,
+   WHERE tag_type = 'ordinary' AND ${withinIndexed("address_id", addresses)}`,
     `INSERT INTO address_daily_flows
    SELECT address_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE ${within("address_id", addresses)} GROUP BY address_id, ${utcDay}, asset_id`,
+   FROM transfers WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, ${utcDay}, asset_id`,
     `INSERT INTO entity_daily_flows
    SELECT entity_id, ${utcDay}, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      ${unpricedIn}, ${unpricedOut}
@@ -111,11 +113,11 @@ function flowStatements(scope: RollupScope | null): string[] {
    WHERE ${within("e.id", entities)}`,
     `INSERT INTO address_balances (address_id, asset_id, balance_raw, last_day)
    SELECT address_id, asset_id, sum(incoming_raw) - sum(outgoing_raw), max(day)
-   FROM address_daily_flows WHERE ${within("address_id", addresses)} GROUP BY address_id, asset_id`,
+   FROM address_daily_flows WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, asset_id`,
     `INSERT INTO address_counterparties
    SELECT address_id, counterparty_id, asset_id, ${rawIn}, ${rawOut}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut},
      min(block_timestamp), max(block_timestamp), ${unpricedIn}, ${unpricedOut}
-   FROM transfers WHERE counterparty_id IS NOT NULL AND ${within("address_id", addresses)}
+   FROM transfers WHERE counterparty_id IS NOT NULL AND ${withinIndexed("address_id", addresses)}
    GROUP BY address_id, counterparty_id, asset_id`,
     // Written in the order the triage report reads it, so one address's rows lie together.
     `INSERT INTO address_counterparty_totals
@@ -126,7 +128,7 @@ function flowStatements(scope: RollupScope | null): string[] {
        sum(incoming_transfers)::int AS incoming_transfers, sum(outgoing_transfers)::int AS outgoing_transfers,
        max(last_transfer_at) AS last_transfer_at, sum(incoming_unpriced)::int AS incoming_unpriced,
        sum(outgoing_unpriced)::int AS outgoing_unpriced
-     FROM address_counterparties WHERE ${within("address_id", addresses)} GROUP BY address_id, counterparty_id
+     FROM address_counterparties WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, counterparty_id
    ) f JOIN addresses a ON a.id = f.counterparty_id
    ORDER BY f.address_id, f.incoming_usd + f.outgoing_usd DESC, f.counterparty_id`,
     // 002 §7 summary of an entity, grouped as the query-time sum groups it (counterparties.ts): USD is
@@ -156,7 +158,7 @@ function flowStatements(scope: RollupScope | null): string[] {
    SELECT t.address_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
      ${unpricedIn}, ${unpricedOut}
    FROM transfers t JOIN address_categories c ON c.address_id = t.counterparty_id
-   WHERE ${within("t.address_id", addresses)}
+   WHERE ${withinIndexed("t.address_id", addresses)}
    GROUP BY t.address_id, c.category_id, ${utcDay}`,
     `INSERT INTO entity_category_daily
    SELECT t.entity_id, c.category_id, ${utcDay}, ${usdIn}, ${usdOut}, ${countIn}, ${countOut}, max(block_timestamp),
@@ -169,7 +171,7 @@ function flowStatements(scope: RollupScope | null): string[] {
     `INSERT INTO address_exposure
    SELECT address_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
      sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
-   FROM address_category_daily WHERE ${within("address_id", addresses)} GROUP BY address_id, category_id`,
+   FROM address_category_daily WHERE ${withinIndexed("address_id", addresses)} GROUP BY address_id, category_id`,
     `INSERT INTO entity_exposure
    SELECT entity_id, 'counterparty', category_id, sum(incoming_usd), sum(outgoing_usd),
      sum(incoming_transfers + outgoing_transfers), max(last_transfer_at), sum(incoming_unpriced + outgoing_unpriced)
@@ -182,40 +184,67 @@ const directionOf = { in: "incoming", out: "outgoing" } as const;
 const usdColumnOf = { in: "incoming_usd", out: "outgoing_usd" } as const;
 
 /**
+ * `table` as `alias`, every row of it when `keys` is null, else the rows whose `column` is a key of
+ * that table of ids (as `k`). Scoped, the keys drive the join (`FROM keys k JOIN table`), so the work
+ * is one index probe per key (issue 46).
+ */
+function keyedRows(table: string, alias: string, column: string, keys: string | null): string {
+  return keys === null
+    ? `${table} ${alias}`
+    : `${keys} k JOIN ${table} ${alias} ON ${alias}.${column} = k.id`;
+}
+
+// The full rebuild's statements keep their text, which the rollups version hashes (rollupVersion.ts):
+// a new text would rebuild every store. The scoped ones analyze what they create, so the next
+// statement is planned on its size.
+const everyKey = (keys: string | null) => (keys === null ? "AND true" : "");
+const analyzeScoped = (keys: string | null, table: string) => (keys === null ? [] : [`ANALYZE ${table}`]);
+
+/**
  * Indirect exposure through unattributed addresses (those with no category): an unattributed
  * address's incoming volume is traced back to categories, through up to `indirectHops`
  * unattributed addresses, in proportion to the volume each source sent it (its outgoing volume
  * likewise forward). A transfer from such an address carries those shares of its value. In scope,
- * the shares are computed for the region's addresses only (rollupScope.ts says why that suffices).
+ * the shares are computed for the region's addresses only (settleRollups.ts says why that suffices).
  */
 function indirectStatements(side: Side, region: string | null): string[] {
   const direction = directionOf[side];
   const usd = usdColumnOf[side];
+  // Scoped, the anti-join tests the region's own ids: tested on the flows' column, PostgreSQL took the
+  // flows without a category for 1 row where the large world holds over a million, and repeated that
+  // side once per region address (minutes for a batch, issue 46).
   const statements = [
     `CREATE TEMP TABLE exposure_total_${side} AS
-     SELECT f.address_id, sum(f.${usd}) AS total FROM address_daily_flows f
-     WHERE NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = f.address_id)
-       AND ${within("f.address_id", region)}
+     SELECT f.address_id, sum(f.${usd}) AS total FROM ${keyedRows("address_daily_flows", "f", "address_id", region)}
+     WHERE NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${region === null ? "f.address_id" : "k.id"})
+       ${everyKey(region)}
      GROUP BY f.address_id HAVING sum(f.${usd}) > 0`,
+    ...analyzeScoped(region, `exposure_total_${side}`),
     `CREATE TEMP TABLE exposure_direct_${side} AS
      SELECT d.address_id, d.category_id, sum(d.${usd}) AS usd
      FROM address_category_daily d JOIN exposure_total_${side} u ON u.address_id = d.address_id
      GROUP BY d.address_id, d.category_id HAVING sum(d.${usd}) > 0`,
+    ...analyzeScoped(region, `exposure_direct_${side}`),
     `CREATE TEMP TABLE exposure_share_${side}_1 AS
      SELECT d.address_id, d.category_id, d.usd / u.total AS share
      FROM exposure_direct_${side} d JOIN exposure_total_${side} u ON u.address_id = d.address_id`,
+    ...analyzeScoped(region, `exposure_share_${side}_1`),
   ];
   for (let hop = 2; hop <= indirectHops; hop++) {
-    statements.push(`CREATE TEMP TABLE exposure_share_${side}_${hop} AS
+    statements.push(
+      `CREATE TEMP TABLE exposure_share_${side}_${hop} AS
      SELECT x.address_id, x.category_id, sum(x.usd) / max(u.total) AS share
      FROM (
        SELECT address_id, category_id, usd FROM exposure_direct_${side}
        UNION ALL
        SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share
-       FROM transfers t JOIN exposure_share_${side}_${hop - 1} s ON s.address_id = t.counterparty_id
-       WHERE t.direction = '${direction}' AND ${within("t.address_id", region)}
+       FROM ${keyedRows("transfers", "t", "address_id", region)}
+       JOIN exposure_share_${side}_${hop - 1} s ON s.address_id = t.counterparty_id
+       WHERE t.direction = '${direction}' ${everyKey(region)}
      ) x JOIN exposure_total_${side} u ON u.address_id = x.address_id
-     GROUP BY x.address_id, x.category_id`);
+     GROUP BY x.address_id, x.category_id`,
+      ...analyzeScoped(region, `exposure_share_${side}_${hop}`),
+    );
   }
   return statements;
 }
@@ -227,13 +256,15 @@ const indirectInsert = (indirect: string | null) => `INSERT INTO address_exposur
   FROM (
     SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share AS incoming_usd, 0 AS outgoing_usd,
       t.block_timestamp, t.amount_usd IS NULL AS unpriced
-    FROM transfers t JOIN exposure_share_in_${indirectHops} s ON s.address_id = t.counterparty_id
-    WHERE t.direction = 'incoming' AND ${within("t.address_id", indirect)}
+    FROM ${keyedRows("transfers", "t", "address_id", indirect)}
+    JOIN exposure_share_in_${indirectHops} s ON s.address_id = t.counterparty_id
+    WHERE t.direction = 'incoming' ${everyKey(indirect)}
     UNION ALL
     SELECT t.address_id, s.category_id, 0, coalesce(t.amount_usd, 0) * s.share, t.block_timestamp,
       t.amount_usd IS NULL
-    FROM transfers t JOIN exposure_share_out_${indirectHops} s ON s.address_id = t.counterparty_id
-    WHERE t.direction = 'outgoing' AND ${within("t.address_id", indirect)}
+    FROM ${keyedRows("transfers", "t", "address_id", indirect)}
+    JOIN exposure_share_out_${indirectHops} s ON s.address_id = t.counterparty_id
+    WHERE t.direction = 'outgoing' ${everyKey(indirect)}
   ) x
   GROUP BY address_id, category_id`;
 
@@ -276,7 +307,7 @@ export function indirectRollupStatements(scope: RollupScope | null): string[] {
     ...(scope === null
       ? []
       : [
-          `DELETE FROM address_exposure WHERE risk_type = 'indirect' AND ${within("address_id", scope.indirect)}`,
+          `DELETE FROM address_exposure WHERE risk_type = 'indirect' AND ${withinIndexed("address_id", scope.indirect)}`,
           `DELETE FROM entity_exposure WHERE risk_type = 'indirect' AND ${within("entity_id", scope.indirectEntities)}`,
         ]),
     dropTemporaries(),
@@ -299,6 +330,8 @@ export const currentRollupsVersion = rollupsVersion([
 ]);
 
 async function refresh(tx: Queryable, options: RefreshOptions, version: string): Promise<void> {
+  // A rebuild rewrites every key: no import or follower batch settles meanwhile (writerLock.ts).
+  await lockRollupWriters(tx);
   const statements = [
     ...(options.owners ? ownerStatements : []),
     ...directRollupStatements(null),

@@ -1,5 +1,6 @@
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { Queryable } from "../store/store.ts";
+import { takingTurns } from "../store/storeWait.ts";
 import { type AddedScope, addedRollupStatements } from "./addedRollups.ts";
 import { buildAddressSummaries } from "./addressSummaryBuild.ts";
 import { addedTransfersCreate, addedTransfersTable, type RollupScope } from "./rollupKeys.ts";
@@ -67,11 +68,18 @@ async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>)
   await tx.query(`INSERT INTO ${table} SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`, [[...ids]]);
 }
 
-/** Counterparties of the addresses in `from` (read from the counterparty totals, one row a pair). */
+/**
+ * Counterparties of the addresses in `from` (read from the counterparty totals, one row a pair). The
+ * pairs are read first, driven from `from` (a materialized CTE is not merged into the rest): planned
+ * together with the anti-join, PostgreSQL may take the counterparties without a category for a few
+ * rows of the whole table where a large store holds millions, and repeat them per address of `from`.
+ */
 function neighboursSql(from: string, into: string, onlyUnattributed: boolean): string {
   return `INSERT INTO ${into}
-    SELECT DISTINCT n.counterparty_id FROM address_counterparty_totals n
-    WHERE n.address_id IN (SELECT id FROM ${from}) ${onlyUnattributed ? `AND ${unattributed("n.counterparty_id")}` : ""}
+    WITH pairs AS MATERIALIZED (
+      SELECT DISTINCT n.counterparty_id AS id FROM ${from} r JOIN address_counterparty_totals n ON n.address_id = r.id
+    )
+    SELECT p.id FROM pairs p ${onlyUnattributed ? `WHERE ${unattributed("p.id")}` : ""}
     ON CONFLICT DO NOTHING`;
 }
 
@@ -109,7 +117,7 @@ async function analyze(tx: Queryable, tables: readonly string[]): Promise<void> 
  */
 export async function settleRollups(tx: Queryable, change: RollupChange): Promise<void> {
   try {
-    await settle(tx, change);
+    await settle(takingTurns(tx), change);
   } finally {
     forgetSummaryRows();
   }

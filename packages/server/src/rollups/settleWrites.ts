@@ -5,6 +5,7 @@ import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import type { Queryable } from "../store/store.ts";
 import { refreshRollups } from "./rollups.ts";
 import { settleRollups } from "./settleRollups.ts";
+import { lockRollupWriters } from "./writerLock.ts";
 
 /** What one committed unit of writes (an import, an ingest batch) changed that the read model reads. */
 export interface WrittenChange {
@@ -46,6 +47,8 @@ export async function settleWrites(
   change: WrittenChange,
   notifier: DeliverySettings | null,
 ): Promise<void> {
+  // The writer took it before writing (writerLock.ts); this makes sure no settle runs outside it.
+  await lockRollupWriters(tx);
   if (change.attribution) await refreshRollups(tx, { owners: true });
   else
     await settleRollups(tx, {

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { HoldTimes, TurnGate } from "./storeWait.ts";
+import type { Queryable } from "./store.ts";
+import { HoldTimes, pgliteSliceMs, TurnGate, takingTurns } from "./storeWait.ts";
 
 /** Blocks the thread as a PGlite statement does. */
 function busyFor(ms: number): void {
@@ -36,4 +37,24 @@ test("issue 41 the recent hold time follows a change of load within a few units"
   expect(holds.count).toBe(3);
   for (const ms of [200, 200, 200, 200, 200]) holds.record(ms);
   expect(holds.averageMs).toBeGreaterThan(100);
+});
+
+test("issue 46 a transaction of many statements gives the loop a turn between them", async () => {
+  const order: string[] = [];
+  // Each statement holds the thread as PGlite's do, and resolves without a turn of the loop.
+  const tx: Queryable = {
+    query: async <T>(sql: string) => {
+      order.push(sql);
+      busyFor(pgliteSliceMs / 2);
+      return [] as T[];
+    },
+    exec: async () => {},
+  };
+  const turns = takingTurns(tx);
+  // A request read from a socket meanwhile (/healthz): it must not wait for the whole transaction.
+  setImmediate(() => order.push("loop"));
+  for (let statement = 0; statement < 8; statement++) await turns.query(`statement ${statement}`);
+  expect(order.filter((entry) => entry !== "loop")).toHaveLength(8);
+  expect(order.indexOf("loop")).toBeGreaterThan(0);
+  expect(order.indexOf("loop")).toBeLessThan(order.length - 1);
 });

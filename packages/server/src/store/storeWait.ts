@@ -1,3 +1,5 @@
+import type { Queryable } from "./store.ts";
+
 /**
  * Issue 41's load shedding asks the store how long new work would wait, not how many callers wait:
  * a hundred short lookups queue for less time than three exports' pages. Both stores keep a moving
@@ -32,6 +34,31 @@ export class HoldTimes {
 
 /** The longest the embedded store runs statements back to back before it lets the loop go round. */
 export const pgliteSliceMs = 20;
+
+/**
+ * `tx` giving the event loop a turn between its statements once they have run `pgliteSliceMs` back
+ * to back. PGlite resolves a statement without a turn of the loop, so a transaction of many
+ * statements (a read-model settle, issue 46) would hold every socket, /healthz's too, until it
+ * commits; with turns only its longest single statement does. On PostgreSQL a turn costs nothing.
+ */
+export function takingTurns(tx: Queryable): Queryable {
+  let turnStartedAt = performance.now();
+  const turn = async () => {
+    if (performance.now() - turnStartedAt < pgliteSliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    turnStartedAt = performance.now();
+  };
+  return {
+    async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      await turn();
+      return await tx.query<T>(sql, params);
+    },
+    async exec(sql: string): Promise<void> {
+      await turn();
+      await tx.exec(sql);
+    },
+  };
+}
 
 /**
  * PGlite runs each statement on this thread and resolves it in a microtask, so a request whose
