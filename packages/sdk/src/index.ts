@@ -466,7 +466,7 @@ export {
   missingValueText,
   percentageOf,
 } from "./format/numbers.ts";
-export { showMorePage, truncateTag } from "./format/text.ts";
+export { countedNoun, showMorePage, truncateTag } from "./format/text.ts";
 export {
   unknownBalanceText,
   unknownUsdReason,
