@@ -16,6 +16,7 @@ import { ethereumEtlFixtureDir, ethereumEtlSampleFiles } from "../helpers/ethere
 import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { closeContext, closeContexts, sharedChromium } from "./chromium.ts";
+import { chooseRowRange, openDownloadModal } from "./downloadModal.ts";
 import { signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 39 in the console, by keyboard alone, on the real 2017 ethereum-etl sample with a label list
@@ -99,15 +100,6 @@ async function csvRows(download: Download): Promise<Record<string, string>[]> {
   return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 }
 
-/** Shift+D on the pane: the Download CSV modal over its table, its count read. */
-async function openDownloadModal(page: Page) {
-  await page.keyboard.press("Shift+D");
-  const dialog = page.getByRole("dialog", { name: "Download CSV" });
-  await dialog.waitFor();
-  await expect.poll(() => dialog.getByTestId("download-plan").textContent()).toMatch(/rows/);
-  return dialog;
-}
-
 async function openAddress(page: Page, address: string): Promise<void> {
   await page.keyboard.press("ControlOrMeta+k");
   await page.keyboard.type(address);
@@ -139,15 +131,7 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
 
     // The transfers CSV (Shift+D, rows 1 to 30, all by keyboard) names it too, with its kind and source.
     const download = await openDownloadModal(page);
-    await tabTo(page, download.getByRole("radio", { name: "All rows" }));
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("1");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("30");
-    await expect
-      .poll(() => download.getByTestId("download-plan").textContent())
-      .toMatch(/^30 rows · direct download/);
+    await chooseRowRange(page, download, 1, 30);
     const transfersFile = page.waitForEvent("download");
     await page.keyboard.press("Enter");
     const transferRows = await csvRows(await transfersFile);
@@ -418,6 +402,10 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
         }
         throw new Error(`No row of ${shown}`);
       };
+      // The labelled counterparty's party row is named by its label, its kind and source (issue 39).
+      const labelled = parties.locator('[data-name-kind="label"]').filter({ hasText: newestLabel });
+      await expect.poll(() => labelled.count()).toBe(1);
+      expect(await labelled.textContent()).toContain("labels.csv");
       await shot(page, "transaction-parties");
       // p opens the busiest address's previous transaction, n its next: the one we came from.
       await focusBusiest();
