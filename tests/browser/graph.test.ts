@@ -110,7 +110,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
 
     // Trace from the plotted address: the paths end at an exchange.
     await page.keyboard.press("t");
-    await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Traced [\d,]+ address(es)? from/).waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByText("Trace stopped: exchange").count()).toBeGreaterThan(0);
     expect(await nodes(page).count()).toBeGreaterThanOrEqual(afterExpand);
     // Issue 39: the trace opens as its list of paths; Escape goes back to the graph.
@@ -289,7 +289,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
       await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBeGreaterThan(1);
       const expanded = await nodeSet(await nodes(page).count());
       await page.keyboard.press("t");
-      await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+      await page.getByText(/^Traced [\d,]+ address(es)? from/).waitFor({ timeout: 20_000 });
       const tracePaths = page.getByRole("dialog", { name: "Trace paths" });
       await tracePaths.waitFor();
       await page.keyboard.press("Escape");
