@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { closeContexts, sharedChromium } from "./chromium.ts";
+import { chooseRowRange, openDownloadModal } from "./downloadModal.ts";
 import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // The Download CSV modal and the jobs panel in real Chromium, keyboard only (issue 29 "Console":
@@ -53,18 +54,10 @@ async function transfersPane(): Promise<Page> {
   return page;
 }
 
-async function openModal(page: Page) {
-  await page.keyboard.press("Shift+D");
-  const dialog = page.getByRole("dialog", { name: "Download CSV" });
-  await dialog.waitFor();
-  await expect.poll(() => dialog.getByText(/rows$/).first().textContent()).toMatch(/rows/);
-  return dialog;
-}
-
 describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
   test("001 §4 a range of 30 rows downloads directly; both ends are required; Cancel resets", async () => {
     const page = await transfersPane();
-    let dialog = await openModal(page);
+    let dialog = await openDownloadModal(page);
     await page.screenshot({ path: "/tmp/sleuth-download-modal.png" });
     // Range: the arrow keys move within the radio group; both ends are required (001 §5).
     await tabTo(page, dialog.getByRole("radio", { name: "All rows" }));
@@ -78,17 +71,9 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // Cancel reset it: it opens on all rows again.
-    dialog = await openModal(page);
+    dialog = await openDownloadModal(page);
     expect(await dialog.getByRole("radio", { name: "All rows" }).isChecked()).toBe(true);
-    await tabTo(page, dialog.getByRole("radio", { name: "All rows" }));
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("1");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("30");
-    await expect
-      .poll(() => dialog.getByTestId("download-plan").textContent())
-      .toMatch(/^30 rows · direct download/);
+    await chooseRowRange(page, dialog, 1, 30);
     await expect
       .poll(() => dialog.getByRole("button", { name: "Download", exact: true }).isEnabled())
       .toBe(true);
@@ -108,7 +93,7 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
 
   test("001 §4 more than 100 rows is 'Process Download'; the job shows in the jobs panel and downloads", async () => {
     const page = await transfersPane();
-    const dialog = await openModal(page);
+    const dialog = await openDownloadModal(page);
     await expect.poll(() => dialog.getByTestId("download-plan").textContent()).toMatch(/background job/);
     const process = dialog.getByRole("button", { name: "Process Download" });
     await tabTo(page, process);
@@ -151,7 +136,7 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
       parameters: { addressChainUrn: addressChainUrn(subject.chain, subject.address) },
     });
     expect(count).toBeGreaterThan(0);
-    const dialog = await openModal(page);
+    const dialog = await openDownloadModal(page);
     expect(await dialog.textContent()).toContain(`counterparties · ${count.toLocaleString("en-US")} rows`);
     await page.screenshot({ path: "/tmp/sleuth-counterparties-download.png" });
     const direct = count <= 100;

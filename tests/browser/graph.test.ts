@@ -110,7 +110,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
 
     // Trace from the plotted address: the paths end at an exchange.
     await page.keyboard.press("t");
-    await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Traced [\d,]+ address(es)? from/).waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByText("Trace stopped: exchange").count()).toBeGreaterThan(0);
     expect(await nodes(page).count()).toBeGreaterThanOrEqual(afterExpand);
     // Issue 39: the trace opens as its list of paths; Escape goes back to the graph.
@@ -275,17 +275,21 @@ describe("issue 30 the investigation graph by keyboard", () => {
       // The plotted URNs, read once the summary counts `count` nodes and the view is fitted (f), so
       // every card is drawn.
       const nodeSet = async (count: number) => {
-        await summary.filter({ hasText: `${count} nodes` }).waitFor();
+        await summary
+          .filter({ hasText: new RegExp(`^${count.toLocaleString("en-US")} nodes? · `) })
+          .waitFor();
         await page.keyboard.press("f");
         await expect.poll(() => nodes(page).count()).toBe(count);
         return (await nodes(page).evaluateAll((cards) => cards.map((card) => card.dataset.urn ?? ""))).sort();
       };
       const plotted = await nodeSet(1);
+      // One node reads in the singular, as its edges do in the plural.
+      expect(await summary.textContent()).toMatch(/^1 node · 0 edges · /);
       await page.keyboard.press("e");
       await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBeGreaterThan(1);
       const expanded = await nodeSet(await nodes(page).count());
       await page.keyboard.press("t");
-      await page.getByText(/^Traced \d+ addresses from/).waitFor({ timeout: 20_000 });
+      await page.getByText(/^Traced [\d,]+ address(es)? from/).waitFor({ timeout: 20_000 });
       const tracePaths = page.getByRole("dialog", { name: "Trace paths" });
       await tracePaths.waitFor();
       await page.keyboard.press("Escape");
@@ -293,7 +297,8 @@ describe("issue 30 the investigation graph by keyboard", () => {
       await expect
         .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".sleuth-graph-page"))))
         .toBe(true);
-      const summaryCount = async () => Number(/(\d+) nodes/.exec((await summary.textContent()) ?? "")?.[1]);
+      const summaryCount = async () =>
+        Number(/^([\d,]+) nodes? /.exec((await summary.textContent()) ?? "")?.[1]?.replaceAll(",", ""));
       const traced = await nodeSet(await summaryCount());
       expect(traced.length).toBeGreaterThan(expanded.length);
       expect(traced).toEqual(expect.arrayContaining(expanded));

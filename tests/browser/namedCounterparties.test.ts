@@ -1,19 +1,31 @@
 import { readFileSync } from "node:fs";
-import { addressChainUrn, flowMessages, type SleuthClient } from "@sleuth/sdk";
-import type { Browser, BrowserContext, Page } from "playwright";
+import { readFile } from "node:fs/promises";
+import {
+  addressChainUrn,
+  displayAddress,
+  flowMessages,
+  riskIndicatorCsvFields,
+  type SleuthClient,
+  transferCsvFields,
+} from "@sleuth/sdk";
+import Papa from "papaparse";
+import type { Browser, BrowserContext, Download, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
+import { ethereumEtlFixtureDir, ethereumEtlSampleFiles } from "../helpers/ethereumEtlSample.ts";
 import { busiestAddressOf, sample2017File } from "../helpers/pricedSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { closeContexts, sharedChromium } from "./chromium.ts";
-import { signInAsDemo } from "./keyboard.ts";
+import { closeContext, closeContexts, sharedChromium } from "./chromium.ts";
+import { chooseRowRange, openDownloadModal } from "./downloadModal.ts";
+import { signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 39 in the console, by keyboard alone, on the real 2017 ethereum-etl sample with a label list
 // naming three of the busiest address's counterparties (the transfers pane's first, the
 // counterparties pane's first, and a trace's end, listed as sanctioned): the label names the
-// counterparty in both panes and on the graph; a trace opens its list of paths and Enter focuses
-// one; the sanctioned address reads one risk on its graph node, in the palette and on its page.
-// With SLEUTH_SCREENSHOTS=<dir> each screen is saved there.
+// counterparty in both panes, the transfers CSV and on the graph; a trace opens its list of paths
+// and Enter focuses one; the sanctioned address reads one risk on its graph node, in the palette, on
+// its page and in triage; the transaction page steps along a party's transactions; the home lists a
+// case and an alert made in the test. With SLEUTH_SCREENSHOTS=<dir> each screen is saved there.
 
 let server: TestServer;
 let client: SleuthClient;
@@ -77,10 +89,16 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await context?.close();
+  await closeContext(context);
   await closeContexts(browser);
   await server?.close();
 });
+
+/** The rows of a downloaded CSV file, by column name. */
+async function csvRows(download: Download): Promise<Record<string, string>[]> {
+  const text = await readFile((await download.path()) ?? "", "utf8");
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+}
 
 async function openAddress(page: Page, address: string): Promise<void> {
   await page.keyboard.press("ControlOrMeta+k");
@@ -95,7 +113,7 @@ async function openAddress(page: Page, address: string): Promise<void> {
 
 describe("issue 39 named counterparties, one risk and readable traces by keyboard", () => {
   test("issue 39 the label names the counterparty in the transfers and counterparties panes and on the graph; a trace's paths open and Enter focuses one", async () => {
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     const page = await signInAsDemo(context, server.baseUrl);
     await openAddress(page, busiest);
 
@@ -110,6 +128,24 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     // Unknown USD reads as unknown, never $0.00.
     expect(await transfers.getByText("$0.00", { exact: true }).count()).toBe(0);
     await shot(page, "named-transfers");
+
+    // The transfers CSV (Shift+D, rows 1 to 30, all by keyboard) names it too, with its kind and source.
+    const download = await openDownloadModal(page);
+    await chooseRowRange(page, download, 1, 30);
+    const transfersFile = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const transferRows = await csvRows(await transfersFile);
+    expect(Object.keys(transferRows[0] ?? {})).toEqual([...transferCsvFields]);
+    const newestUrn = addressChainUrn("ethereum", newest);
+    const withNewest = transferRows.filter((row) => row.counterpartyAddressChainUrns?.includes(newestUrn));
+    expect(withNewest.length).toBeGreaterThan(0);
+    for (const row of withNewest)
+      expect([row.counterpartyName, row.counterpartyNameKind, row.counterpartyNameSource]).toEqual([
+        newestLabel,
+        "label",
+        "labels.csv",
+      ]);
+    await download.waitFor({ state: "detached" });
 
     // Counterparties (3): the same name, the same kind.
     await page.keyboard.press("3");
@@ -253,6 +289,21 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     await page.keyboard.press("Backspace");
     await page.keyboard.press("Enter");
     await expect.poll(() => riskRows.count()).toBe(indicators.length);
+    // The pane's rows as CSV (Shift+D): each indicator, riskiest first, with the level the pane shows.
+    const riskDownload = await openDownloadModal(page);
+    expect(await riskDownload.textContent()).toContain(`risk indicators · ${indicators.length} rows`);
+    await shot(page, "risk-download");
+    await tabTo(page, riskDownload.getByRole("button", { name: "Download", exact: true }));
+    const riskFile = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const riskFileRows = await riskFile;
+    expect(riskFileRows.suggestedFilename()).toMatch(/^risk-indicators_\d{8}T\d{6}Z\.csv$/);
+    const riskCsv = await csvRows(riskFileRows);
+    expect(Object.keys(riskCsv[0] ?? {})).toEqual([...riskIndicatorCsvFields]);
+    expect(riskCsv.map((row) => [row.category, row.riskType, Number(row.categoryRiskScoreLevel)])).toEqual(
+      indicators.map((row) => [row.category, row.riskType, row.categoryRiskScoreLevel]),
+    );
+    await riskDownload.waitFor({ state: "detached" });
 
     // The graph: plot the address (G), trace (t): the trace opens as its paths.
     await page.keyboard.press("G");
@@ -315,5 +366,81 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     await page.waitForURL(`${server.baseUrl}/address/eth/${sanctioned}`);
     await expect.poll(() => page.getByTestId("risk-badge").first().textContent()).toBe(nodeRisk);
     await shot(page, "one-risk-address");
+    // And triage (g t, the address searched there) reads the same risk.
+    await page.keyboard.press("g");
+    await page.keyboard.press("t");
+    await page.getByRole("heading", { level: 1, name: "Triage" }).waitFor();
+    await tabTo(page, page.getByTestId("triage-search"));
+    await page.keyboard.type(sanctioned);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/triage\/address\//);
+    await expect.poll(() => page.getByTestId("risk-badge").first().textContent()).toBe(nodeRisk);
+    await shot(page, "one-risk-triage");
+  });
+
+  test("issue 39 on the imported sample the transaction page steps along a party's transactions; the home lists a case and an alert made in the test", async () => {
+    const own = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const page = await signInAsDemo(own, server.baseUrl);
+      await openAddress(page, busiest);
+      // Enter on the newest transfer opens its transaction (002 §2).
+      await page.getByRole("tab", { name: "Transfers" }).waitFor();
+      await page.keyboard.press("2");
+      await page.getByTestId("transfers-table").waitFor();
+      await page.keyboard.press("j");
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname.startsWith("/tx/"));
+      const first = new URL(page.url()).pathname;
+      const parties = page.getByTestId("transaction-parties");
+      await parties.waitFor();
+      // The busiest address's party row and the labelled counterparty's (its label as a transfer label).
+      const shown = displayAddress("ethereum", busiest);
+      const focusBusiest = async () => {
+        for (let step = 0; step < 40; step++) {
+          await page.keyboard.press("j");
+          if ((await page.evaluate(() => document.activeElement?.getAttribute("title"))) === shown) return;
+        }
+        throw new Error(`No row of ${shown}`);
+      };
+      // The labelled counterparty's party row is named by its label, its kind and source (issue 39).
+      const labelled = parties.locator('[data-name-kind="label"]').filter({ hasText: newestLabel });
+      await expect.poll(() => labelled.count()).toBe(1);
+      expect(await labelled.textContent()).toContain("labels.csv");
+      await shot(page, "transaction-parties");
+      // p opens the busiest address's previous transaction, n its next: the one we came from.
+      await focusBusiest();
+      await page.keyboard.press("p");
+      await page.waitForURL((url) => url.pathname.startsWith("/tx/") && url.pathname !== first);
+      await parties.waitFor();
+      await focusBusiest();
+      await page.keyboard.press("n");
+      await page.waitForURL((url) => url.pathname === first);
+      await parties.waitFor();
+
+      // The home: a case and a detector alert made now, on this store.
+      const caseName = `Imported sample case ${Date.now()}`;
+      await client.cases.create({ name: caseName, isSharedWithOrg: false });
+      // A real ethereum-etl transaction, imported after a detector watches its sender.
+      const line = readFileSync(`${ethereumEtlFixtureDir}${ethereumEtlSampleFiles[0]}`, "utf8").split(
+        "\n",
+      )[0]!;
+      const sender = (JSON.parse(line) as { from_address: string }).from_address;
+      await client.detectors.create({ addressUrn: addressChainUrn("ethereum", sender) });
+      expect((await client.imports.run("ethereum-etl", `${line}\n`)).inserted).toBe(1);
+      await page.keyboard.press("g");
+      await page.keyboard.press("h");
+      await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+      await expect
+        .poll(() => page.getByTestId("home-alerts").textContent(), { timeout: 15_000 })
+        .toContain(displayAddress("ethereum", sender).slice(0, 10));
+      const caseLink = page.getByTestId("home-cases").getByRole("link", { name: caseName });
+      await caseLink.waitFor();
+      await shot(page, "home");
+      await tabTo(page, caseLink, 40);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: caseName }).waitFor();
+    } finally {
+      await closeContext(own);
+    }
   });
 });

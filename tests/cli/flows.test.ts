@@ -10,6 +10,7 @@ import {
   flowMessages,
   type RiskDailyRow,
 } from "@sleuth/sdk";
+import Papa from "papaparse";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { type CliSandbox, createCliSandbox } from "./run.ts";
@@ -255,5 +256,12 @@ describe("sleuth counterparties and sleuth exposure", () => {
     expect(none.stderr).toContain(flowMessages.noRiskIndicatorsFiltered);
     const refused = await cli.run(["risk", entity, "--volume", "!=5"], { env });
     expect(refused.code).not.toBe(0);
+    // sleuth export risk: the same rows as the Risk pane's CSV file, riskiest first.
+    const exported = await cli.run(["export", "risk", entity], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    const records = Papa.parse<Record<string, string>>(exported.stdout.trim(), { header: true }).data;
+    expect(records.map((record) => [record.category, record.riskType, Number(record.instances)])).toEqual(
+      all.map((row) => [row.category, row.riskType, row.instances]),
+    );
   });
 });

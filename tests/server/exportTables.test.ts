@@ -12,6 +12,7 @@ import {
   entityUrn,
   exportCsvText,
   type FlowValueType,
+  riskIndicatorCsvRow,
   type SleuthClient,
   subjectFieldsFor,
   type TransferRow,
@@ -23,7 +24,7 @@ import { startTestServer, storeKinds, type TestServer } from "../helpers/server.
 import { downloadJobFile, startsFormula, waitForJob } from "./exportHelpers.ts";
 
 // Issue 29 "Job types for every table an investigator can see": transfers (address, entity, custom
-// entity), counterparties, category transfers and category addresses. Each file holds exactly the
+// entity), counterparties, category transfers, category addresses and risk indicators. Each file holds exactly the
 // rows and columns its table's own read call answers (the SDK's row functions over the wire rows),
 // the direct download and the job write the same bytes for the same rows, every cell is
 // neutralised, and each table is scoped as its read call is. Both stores.
@@ -262,6 +263,46 @@ describe.each(storeKinds)("every table's file on %s (issue 29)", (kind) => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
+  test("001 §3 a risk indicators file is the Risk pane's rows, riskiest first, under its filters; direct and job agree", async () => {
+    const subjects = [
+      ["address", address],
+      ["entity", entity],
+      [categoryAddresses.valueType, categoryAddresses.urn],
+    ] as const;
+    let levelled: { valueType: FlowValueType; urn: string; level: number } | undefined;
+    for (const [valueType, urn] of subjects) {
+      const rows = await demo.flows.riskIndicators(valueType, subjectFieldsFor(valueType, urn));
+      expect(rows.length, urn).toBeGreaterThan(0);
+      const request = {
+        jobType: "RISK_INDICATORS_CSV",
+        parameters: subjectFieldsFor(valueType, urn),
+      } as const;
+      const expected = fileOf("RISK_INDICATORS_CSV", rows.map(riskIndicatorCsvRow));
+      expect(await jobText(demo, request)).toBe(expected);
+      expect((await demo.asyncJobs.direct(request)).csv).toBe(expected);
+      if (new Set(rows.map((row) => row.categoryRiskScoreLevel)).size > 1)
+        levelled = { valueType, urn, level: rows[0]!.categoryRiskScoreLevel };
+    }
+    // 000 §5: the pane's header filters make the file's rows, as they make the pane's.
+    expect(levelled).toBeDefined();
+    const { valueType, urn, level } = levelled!;
+    const filters = { categoryRiskScoreLevel: { operator: "neq", value: level } } as const;
+    const filtered = await demo.flows.riskIndicators(valueType, {
+      ...subjectFieldsFor(valueType, urn),
+      filters,
+    });
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((row) => row.categoryRiskScoreLevel !== level)).toBe(true);
+    const request = {
+      jobType: "RISK_INDICATORS_CSV",
+      parameters: { ...subjectFieldsFor(valueType, urn), filters },
+    } as const;
+    expect(await demo.asyncJobs.count(request)).toBe(filtered.length);
+    expect((await demo.asyncJobs.direct(request)).csv).toBe(
+      fileOf("RISK_INDICATORS_CSV", filtered.map(riskIndicatorCsvRow)),
+    );
+  });
+
   test("001 §7 every export type writes =, +, -, @, tab, CR and LF cells neutralised", async () => {
     // Every name and label in the store starts with a trigger, a different one by row.
     const starts = `(ARRAY[${triggers.map((_, index) => `$${index + 1}`).join(", ")}])[1 + (id % ${triggers.length})]`;
@@ -309,6 +350,7 @@ describe.each(storeKinds)("every table's file on %s (issue 29)", (kind) => {
           ownershipCategoryId: categoryAddresses.categoryId,
         },
       },
+      { jobType: "RISK_INDICATORS_CSV", parameters: subject("address", address) },
     ];
     const seen = new Set<string>();
     for (const request of requests) {
@@ -341,6 +383,7 @@ describe.each(storeKinds)("every table's file on %s (issue 29)", (kind) => {
         jobType: "CATEGORY_ADDRESSES_CSV",
         parameters: { customEntityUrn: custom, ownershipCategoryId: categoryAddresses.categoryId },
       },
+      { jobType: "RISK_INDICATORS_CSV", parameters: { customEntityUrn: custom } },
     ];
     for (const request of ofCustom) {
       await expect(otherClient.asyncJobs.create(request), request.jobType).rejects.toMatchObject({

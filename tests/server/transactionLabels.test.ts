@@ -63,6 +63,23 @@ describe.each(storeKinds)("transfer labels of real transactions on %s", (kind) =
     expect(receiver?.transfer_labels.map((label) => label.kind)).toContain("mint");
   });
 
+  test("issue 39 a party nobody owns carries its best label and the label's source once one is imported", async () => {
+    const before = await lookup(tokenMintHash, "ethereum");
+    expect(before?.to?.find((party) => party.address === tokenMintReceiver)?.addressLabel).toBeNull();
+    await client.imports.run(
+      "address-labels",
+      `address,label,category,chain\n${tokenMintReceiver},Mint Receiver,gambling,ethereum\n`,
+      {
+        source: "receivers.csv",
+      },
+    );
+    const after = await lookup(tokenMintHash, "ethereum");
+    expect(after?.to?.find((party) => party.address === tokenMintReceiver)?.addressLabel).toEqual({
+      label: "Mint Receiver",
+      source: "receivers.csv",
+    });
+  });
+
   test("issue 39 importing a file again records the coinbase flag of transactions imported before it", async () => {
     // A store imported before the flag was kept: nothing recorded, so the old reading (minted).
     await server.store.query("UPDATE transactions SET coinbase = NULL WHERE chain = 'bitcoin'");

@@ -303,6 +303,8 @@ export {
   categoryTransferCsvFields,
   categoryTransferCsvRow,
   counterpartyCsvRow,
+  riskIndicatorCsvFields,
+  riskIndicatorCsvRow,
 } from "./downloads/flowColumns.ts";
 export type { TransferCsvField } from "./downloads/transferColumns.ts";
 export { transferCsvFields, transferCsvRow } from "./downloads/transferColumns.ts";
@@ -446,6 +448,7 @@ export {
   riskRowFiltersSchema,
   riskRowMatches,
   riskVolumeText,
+  riskVolumeUnknown,
 } from "./flows/riskIndicators.ts";
 export type { BulkFigures, FiguresSubject, FiguresText, SubjectFigures } from "./flows/subjectFigures.ts";
 export { bulkSubjectFigures, subjectFiguresText } from "./flows/subjectFigures.ts";
@@ -466,7 +469,7 @@ export {
   missingValueText,
   percentageOf,
 } from "./format/numbers.ts";
-export { showMorePage, truncateTag } from "./format/text.ts";
+export { countedNoun, showMorePage, truncateTag } from "./format/text.ts";
 export {
   unknownBalanceText,
   unknownUsdReason,

@@ -127,7 +127,7 @@ export function registerExport(program: Command, io: CliIo): void {
     .addArgument(program.createArgument("<table>", "the table to download").choices(exportTables))
     .argument(
       "<subject>",
-      "transfers, counterparties, category-transfers, category-addresses: an address, entity or custom-entity URN; search: the query; screening: a file of address URNs",
+      "transfers, counterparties, category-transfers, category-addresses, risk: an address, entity or custom-entity URN; search: the query; screening: a file of address URNs",
     )
     .option("--range <first-last>", "only rows FIRST to LAST (1-based, both included), e.g. 1-500")
     .option("--async", "run as a background job even for 100 rows or fewer")

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type AsyncJobDetails, asyncJobStatuses, manifestPathOf } from "@sleuth/sdk";
+import { type AsyncJobDetails, asyncJobStatuses, countedNoun, manifestPathOf } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { downloadResult, verifyExport } from "../downloads/exportFiles.ts";
 import { waitForJob } from "../downloads/waitForJob.ts";
@@ -46,7 +46,7 @@ export function registerJobs(program: Command, io: CliIo): void {
             { tty: Boolean(session.io.stdout.isTTY), width: session.io.stdout.columns },
           ),
         );
-        session.out.info(`${count} job${count === 1 ? "" : "s"}`);
+        session.out.info(countedNoun(count, "job"));
       }),
     );
 

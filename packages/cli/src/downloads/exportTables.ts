@@ -13,6 +13,7 @@ export const exportTables = [
   "counterparties",
   "category-transfers",
   "category-addresses",
+  "risk",
   "search",
   "screening",
 ] as const;
@@ -59,8 +60,8 @@ function categoryOf(options: ExportTableOptions): number {
 }
 
 /**
- * The job request for `sleuth export <table> <subject>`: transfers, counterparties and the category
- * tables of an address, entity or custom entity URN; search results of a query (`--type`);
+ * The job request for `sleuth export <table> <subject>`: transfers, counterparties, the category
+ * tables and the risk indicators of an address, entity or custom entity URN; search results of a query (`--type`);
  * screening results of a list of address URNs (the subject is read by the caller from a file, one
  * per line).
  */
@@ -98,6 +99,10 @@ export function exportRequestFor(
         jobType: "CATEGORY_ADDRESSES_CSV",
         parameters: { ...subjectFieldsFor(valueType, urn), ownershipCategoryId: categoryOf(options) },
       };
+    }
+    case "risk": {
+      const { valueType, urn } = subjectOf(subject);
+      return { jobType: "RISK_INDICATORS_CSV", parameters: { ...subjectFieldsFor(valueType, urn) } };
     }
     case "search":
       return {

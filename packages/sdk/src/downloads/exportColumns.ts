@@ -5,6 +5,7 @@ import {
   categoryAddressCsvFields,
   categoryTransferCsvFields,
   counterpartyFileFields,
+  riskIndicatorCsvFields,
 } from "./flowColumns.ts";
 import { transferCsvFields } from "./transferColumns.ts";
 
@@ -51,6 +52,7 @@ export const exportCsvFields = {
   CUSTOM_ENTITY_COUNTERPARTIES_CSV: counterpartyFileFields,
   CATEGORY_TRANSFERS_CSV: categoryTransferCsvFields,
   CATEGORY_ADDRESSES_CSV: categoryAddressCsvFields,
+  RISK_INDICATORS_CSV: riskIndicatorCsvFields,
 } as const satisfies Record<ExportJobType, readonly string[]>;
 
 /**

@@ -3,6 +3,7 @@ import { addressChainUrnSchema, customEntityUrnSchema, entityUrnSchema } from ".
 import { categoryTransferFiltersSchema, ownershipAddressesRequestSchema } from "../flows/categories.ts";
 import { counterpartyFlowsSummaryRequestSchema } from "../flows/counterparties.ts";
 import { type FlowSubject, flowSubjectShape, flowValueTypes, subjectFieldOf } from "../flows/flowSubject.ts";
+import { riskRowFiltersSchema } from "../flows/riskIndicators.ts";
 import { attributionTypeSchema } from "../search/autocomplete.ts";
 import { transferFiltersSchema } from "../transfers/transferTable.ts";
 import { asyncJobSchema } from "./asyncJob.ts";
@@ -23,6 +24,7 @@ export const exportJobTypes = [
   "CUSTOM_ENTITY_COUNTERPARTIES_CSV",
   "CATEGORY_TRANSFERS_CSV",
   "CATEGORY_ADDRESSES_CSV",
+  "RISK_INDICATORS_CSV",
 ] as const;
 export const exportJobTypeSchema = z.enum(exportJobTypes);
 export type ExportJobType = z.infer<typeof exportJobTypeSchema>;
@@ -109,6 +111,11 @@ export const exportParameterSchemas = {
       ...ownershipAddressesRequestSchema.pick({ chain: true, sort: true, filters: true }).shape,
       ...rowWindow,
     })
+    .refine(oneSubject, oneSubjectIssue),
+  // 001 §3 risk rows: the subject's risk indicators (001 §7 POST /risk/{valueType}/indicators),
+  // riskiest first, under the table's 000 §5 header filters.
+  RISK_INDICATORS_CSV: z
+    .object({ ...flowSubjectShape, filters: riskRowFiltersSchema.default({}), ...rowWindow })
     .refine(oneSubject, oneSubjectIssue),
 } as const satisfies Record<ExportJobType, z.ZodType>;
 export type ExportParameters<T extends ExportJobType> = z.output<(typeof exportParameterSchemas)[T]>;

@@ -1,4 +1,6 @@
 import { type CounterpartyRow, counterpartyRowName } from "../flows/counterparties.ts";
+import { type RiskIndicatorRow, riskVolumeUnknown } from "../flows/riskIndicators.ts";
+import { riskLabelOf } from "../risk/riskScale.ts";
 import {
   type CategoryAddressRow,
   type CategoryTransferRow,
@@ -78,12 +80,36 @@ export const categoryAddressCsvFields = [
   "lastActiveDate",
 ] as const satisfies readonly (keyof CategoryAddressRow)[];
 
+/**
+ * The risk pane's rows (001 §3 risk rows, riskiest first): the row's fields, the severity the pane
+ * shows beside the level, and the transfers its volumes sum and those of them without a USD price
+ * (issue 43). A volume none of whose transfers has a price is unknown: its cells stay empty.
+ */
+export const riskIndicatorCsvFields = [
+  "categoryRiskScoreLevel",
+  "severity",
+  "category",
+  "categoryId",
+  "riskType",
+  "instances",
+  "totalVolumeUsd",
+  "totalPercentage",
+  "incomingVolumeUsd",
+  "incomingPercentage",
+  "outgoingVolumeUsd",
+  "outgoingPercentage",
+  "maxTransactionDate",
+  "totalTransfers",
+  "unpricedTransfers",
+] as const;
+
 export type CounterpartyCsvRow = Record<
   (typeof counterpartyCsvFields)[number] | (typeof counterpartyExtraCsvFields)[number],
   CsvCell
 >;
 export type CategoryTransferCsvRow = Record<(typeof categoryTransferCsvFields)[number], CsvCell>;
 export type CategoryAddressCsvRow = Record<(typeof categoryAddressCsvFields)[number], CsvCell>;
+export type RiskIndicatorCsvRow = Record<(typeof riskIndicatorCsvFields)[number], CsvCell>;
 
 export function counterpartyCsvRow(row: CounterpartyRow): CounterpartyCsvRow {
   const cells = {} as CounterpartyCsvRow;
@@ -129,5 +155,26 @@ export function categoryAddressCsvRow(row: CategoryAddressRow): CategoryAddressC
     uniqueAssetAllCount: row.uniqueAssetAllCount,
     firstActiveDate: row.firstActiveDate,
     lastActiveDate: row.lastActiveDate,
+  };
+}
+
+export function riskIndicatorCsvRow(row: Omit<RiskIndicatorRow, "details">): RiskIndicatorCsvRow {
+  const volume = (usd: number) => (riskVolumeUnknown(row) ? null : usd);
+  return {
+    categoryRiskScoreLevel: row.categoryRiskScoreLevel,
+    severity: riskLabelOf(row.categoryRiskScoreLevel),
+    category: row.category,
+    categoryId: row.categoryId,
+    riskType: row.riskType,
+    instances: row.instances,
+    totalVolumeUsd: volume(row.totalVolumeUsd),
+    totalPercentage: volume(row.totalPercentage),
+    incomingVolumeUsd: volume(row.incomingVolumeUsd),
+    incomingPercentage: volume(row.incomingPercentage),
+    outgoingVolumeUsd: volume(row.outgoingVolumeUsd),
+    outgoingPercentage: volume(row.outgoingPercentage),
+    maxTransactionDate: row.maxTransactionDate,
+    totalTransfers: row.totalTransfers ?? null,
+    unpricedTransfers: row.unpricedTransfers ?? null,
   };
 }

@@ -75,6 +75,17 @@ export function riskVolumeText(row: RiskIndicatorRow, side: "total" | "incoming"
   return `at least ${usdText(usd)}`;
 }
 
+/**
+ * Issue 43: whether a risk row's volumes are unknown: it sums transfers and none of them has a USD
+ * price, so its $0 is no amount at all (the table reads "unknown", a file leaves the cells empty).
+ */
+export function riskVolumeUnknown(
+  row: Pick<RiskIndicatorRow, "totalTransfers" | "unpricedTransfers">,
+): boolean {
+  const transfers = row.totalTransfers ?? 0;
+  return transfers > 0 && (row.unpricedTransfers ?? 0) >= transfers;
+}
+
 /** Whether a risk row passes the table's header filters (the server applies it; 000 §5). */
 export function riskRowMatches(
   row: Omit<RiskIndicatorRow, "details">,
@@ -85,10 +96,7 @@ export function riskRowMatches(
   if (categoryRiskScoreLevel && !matchesNumberFilter(row.categoryRiskScoreLevel, categoryRiskScoreLevel))
     return false;
   if (instances && !matchesNumberFilter(row.instances, instances)) return false;
-  if (totalVolumeUsd) {
-    const transfers = row.totalTransfers ?? 0;
-    const unknown = transfers > 0 && (row.unpricedTransfers ?? 0) >= transfers;
-    if (unknown || !matchesNumberFilter(row.totalVolumeUsd, totalVolumeUsd)) return false;
-  }
+  if (totalVolumeUsd && (riskVolumeUnknown(row) || !matchesNumberFilter(row.totalVolumeUsd, totalVolumeUsd)))
+    return false;
   return true;
 }

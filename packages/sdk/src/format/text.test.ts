@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { showMorePage, truncateRequestQuery, truncateTag, truncateText } from "./text.ts";
+import { countedNoun, showMorePage, truncateRequestQuery, truncateTag, truncateText } from "./text.ts";
 
 test("000 §9 tag names show 20 characters by default", () => {
   expect(truncateTag("Binance Hot Wallet 12345")).toBe("Binance Hot Wallet 1…");
@@ -30,4 +30,13 @@ test("000 §9 'show more' reveals 10 more tags at a time", () => {
   expect(showMorePage(tags, 1)).toMatchObject({ hiddenCount: 15 });
   expect(showMorePage(tags, 2).visible).toHaveLength(20);
   expect(showMorePage(tags, 3)).toMatchObject({ hiddenCount: 0 });
+});
+
+test("issue 39 a count reads with its noun in the singular for one only", () => {
+  expect(countedNoun(1, "node")).toBe("1 node");
+  expect(countedNoun(0, "node")).toBe("0 nodes");
+  expect(countedNoun(2, "edge")).toBe("2 edges");
+  expect(countedNoun(1250, "node")).toBe("1,250 nodes");
+  expect(countedNoun(1, "address", "addresses")).toBe("1 address");
+  expect(countedNoun(3, "address", "addresses")).toBe("3 addresses");
 });

@@ -35,3 +35,13 @@ export function showMorePage<T>(
   const visible = items.slice(0, Math.max(1, Math.floor(pagesShown)) * pageSize);
   return { visible, hiddenCount: items.length - visible.length };
 }
+
+const wholeCount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * A count and its noun as a reader says it: "1 node", "0 nodes", "1,250 nodes". The plural is the
+ * noun with an "s" unless given ("address", "addresses").
+ */
+export function countedNoun(count: number, noun: string, plural = `${noun}s`): string {
+  return `${wholeCount.format(count)} ${count === 1 ? noun : plural}`;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressPropertiesSchema } from "../addressProperties/addressProperties.ts";
 import { attributionTagSchema } from "../attribution/attributionTag.ts";
+import { attributionLabelSchema } from "../attribution/counterpartyName.ts";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import { addressChainUrnSchema, transactionUrnSchema } from "../chains/urn.ts";
 import type { TransactionResult } from "./searchSchemas.ts";
@@ -55,6 +56,11 @@ export const transactionPartySchema = z.object({
   asset_address: z.string().nullable(),
   transfer_labels: z.array(transferLabelSchema),
   addressAttribution: z.object({ tags: z.array(attributionTagSchema) }),
+  /**
+   * Issue 39 (ours, additive): the address's best attribution label and its source, what names the
+   * party when no entity owns it (counterpartyNameOf); null when it has none.
+   */
+  addressLabel: attributionLabelSchema.nullable().optional(),
   address_properties: addressPropertiesSchema,
   previous_transaction: neighbourTransactionSchema.nullable(),
   next_transaction: neighbourTransactionSchema.nullable(),

@@ -50,6 +50,15 @@ describe("002 §4 triage summary insights", () => {
     expect(view.noActivity).toBe(false);
   });
 
+  test("issue 39 one transfer reads in the singular", () => {
+    const view = triageSummaryView({
+      risk: done(risk),
+      attribution: done({ tags: [] }),
+      metrics: done({ ...metrics, totalTransfers: 1, totalVolumeUsd: 40 }),
+    });
+    expect(view.insights.find((item) => item.insight === "activity")?.text).toMatch(/^1 transfer moving /);
+  });
+
   test("002 §4 loading bullets show, failed and empty ones hide, and all hidden means no activity", () => {
     const loading = triageSummaryView({
       risk: { status: "loading" },

@@ -1,5 +1,6 @@
 import type { AttributionTag } from "../attribution/attributionTag.ts";
 import { formatUtc, utcDatePattern } from "../format/dates.ts";
+import { countedNoun } from "../format/text.ts";
 import { usdTotalText } from "../format/usdAmount.ts";
 import type { AddressMetrics } from "../metrics/metricsSummary.ts";
 import type { AddressRiskInfo } from "../risk/riskInfo.ts";
@@ -118,7 +119,7 @@ function activityText(metrics: AddressMetrics): string | null {
     metrics.lastActiveDate === null
       ? ""
       : `, last active ${formatUtc(metrics.lastActiveDate, utcDatePattern)}`;
-  return `${transfers.toLocaleString("en-US")} transfers${volume} since ${formatUtc(metrics.firstActiveDate, utcDatePattern)}${last}`;
+  return `${countedNoun(transfers, "transfer")}${volume} since ${formatUtc(metrics.firstActiveDate, utcDatePattern)}${last}`;
 }
 
 function textOf(insight: TriageInsight, sources: TriageSummarySources): string | null {

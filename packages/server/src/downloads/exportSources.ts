@@ -12,7 +12,12 @@ import { resolveFlowSubject } from "../flows/flowSubjects.ts";
 import type { Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
 import { addressScope, customEntityScope, entityScope } from "../transfers/scope.ts";
-import { categoryAddressRowSource, categoryTransferRowSource, counterpartyRowSource } from "./flowRows.ts";
+import {
+  categoryAddressRowSource,
+  categoryTransferRowSource,
+  counterpartyRowSource,
+  riskIndicatorRowSource,
+} from "./flowRows.ts";
 import type { RowSource } from "./rowSource.ts";
 import { screeningRowSource } from "./screeningRows.ts";
 import { searchRowSource } from "./searchRows.ts";
@@ -33,6 +38,7 @@ export const exportReadRole: Record<ExportJobType, Role> = {
   CUSTOM_ENTITY_COUNTERPARTIES_CSV: "viewer",
   CATEGORY_TRANSFERS_CSV: "viewer",
   CATEGORY_ADDRESSES_CSV: "viewer",
+  RISK_INDICATORS_CSV: "viewer",
 };
 
 /** A default file name label per table (001 §9: the name adds a UTC timestamp). */
@@ -47,6 +53,7 @@ export const exportFileLabel: Record<ExportJobType, string> = {
   CUSTOM_ENTITY_COUNTERPARTIES_CSV: "custom-entity-counterparties",
   CATEGORY_TRANSFERS_CSV: "category-transfers",
   CATEGORY_ADDRESSES_CSV: "category-addresses",
+  RISK_INDICATORS_CSV: "risk-indicators",
 };
 
 type Sources = {
@@ -104,6 +111,9 @@ const sources: Sources = {
   },
   async CATEGORY_ADDRESSES_CSV(db, parameters, viewer) {
     return categoryAddressRowSource(db, await flowSubjectOf(db, parameters, viewer), parameters);
+  },
+  async RISK_INDICATORS_CSV(db, parameters, viewer) {
+    return riskIndicatorRowSource(db, await flowSubjectOf(db, parameters, viewer), parameters);
   },
 };
 

@@ -8,6 +8,8 @@ import {
   counterpartyCsvRow,
   type OwnershipAddressFilters,
   type ownershipAddressSortFields,
+  type RiskRowFilters,
+  riskIndicatorCsvRow,
   type TxDateRange,
 } from "@sleuth/sdk";
 import {
@@ -19,6 +21,7 @@ import {
 } from "../flows/categories.ts";
 import { counterpartyCount, counterpartyPage } from "../flows/counterparties.ts";
 import type { FlowSubjectRows } from "../flows/flowSubjects.ts";
+import { riskRows } from "../flows/riskIndicators.ts";
 import type { Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
 import { exportPageRows, type RowSource, windowCount } from "./rowSource.ts";
@@ -158,6 +161,31 @@ export function categoryAddressRowSource(
         done += rows.length;
         if (rows.length < size) return;
       }
+    },
+  };
+}
+
+/**
+ * Risk indicators (001 §3 risk rows), riskiest first under the table's header filters: one row per
+ * category and risk type, a few dozen at most, so the rows are read once and cut to the window.
+ */
+export function riskIndicatorRowSource(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  request: Window & { filters: RiskRowFilters },
+): RowSource {
+  let read: ReturnType<typeof riskRows> | undefined;
+  const rows = () => {
+    read ??= riskRows(db, subject, request.filters);
+    return read;
+  };
+  return {
+    async count() {
+      return windowCount((await rows()).length, request.offset, request.limit);
+    },
+    async *pages() {
+      const window = (await rows()).slice(request.offset, request.offset + request.limit);
+      if (window.length > 0) yield window.map(riskIndicatorCsvRow);
     },
   };
 }

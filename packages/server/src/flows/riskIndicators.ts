@@ -174,16 +174,18 @@ async function detailsOf(
   return { kind: "addresses", rows: await ownAddressesWith(db, subject, row.risk_type, row.category_id) };
 }
 
+type RiskRowOf = Omit<RiskIndicatorRow, "details">;
+
 /**
- * 001 §7 POST /risk/{valueType}/indicators: 001 §3 risk rows, highest level first, then volume; each
- * with its details table (001 §2, at most 15 rows). Percentages are of the subject's own volume; an
- * entity's ownership row covers all of it.
+ * 001 §3 risk rows of a subject, highest level first, then volume, under the table's 000 §5 header
+ * filters, each beside the store's row it came from (what its details are read by). Percentages are
+ * of the subject's own volume; an entity's ownership row covers all of it.
  */
-export async function riskIndicators(
+async function riskRowsOf(
   db: Queryable,
   subject: FlowSubjectRows,
   filters?: RiskRowFilters,
-): Promise<RiskIndicatorRow[]> {
+): Promise<{ row: RiskRowOf; source: IndicatorSqlRow }[]> {
   const [rows, [summary]] = await Promise.all([
     indicatorRows(db, subject),
     flowSummaries(db, [subject], undefined),
@@ -200,17 +202,12 @@ export async function riskIndicators(
       a.risk_type.localeCompare(b.risk_type) ||
       a.category.localeCompare(b.category),
   );
-  const exposed = await exposedCounterparties(
-    db,
-    subject,
-    rows.filter((row) => row.risk_type === "indirect").map((row) => row.category_id),
-  );
-  const answer: RiskIndicatorRow[] = [];
+  const answer: { row: RiskRowOf; source: IndicatorSqlRow }[] = [];
   for (const row of rows) {
     const entityWide = row.risk_type === "ownership" && row.in_usd === null && subject.entityIds.length > 0;
     const incoming = entityWide ? totalIn : (row.in_usd ?? 0);
     const outgoing = entityWide ? totalOut : (row.out_usd ?? 0);
-    const riskRow: Omit<RiskIndicatorRow, "details"> = {
+    const riskRow: RiskRowOf = {
       categoryRiskScoreLevel: row.level,
       category: row.category,
       categoryId: row.category_id,
@@ -226,9 +223,37 @@ export async function riskIndicators(
       totalTransfers: entityWide ? totalTransfers : Number(row.transfers ?? 0),
       unpricedTransfers: entityWide ? totalUnpriced : Number(row.unpriced ?? 0),
     };
-    // 000 §5 header filters: the details of a row the table does not show are not read.
-    if (!riskRowMatches(riskRow, filters)) continue;
-    answer.push({ ...riskRow, details: await detailsOf(db, subject, row, exposed) });
+    if (riskRowMatches(riskRow, filters)) answer.push({ row: riskRow, source: row });
   }
+  return answer;
+}
+
+/** The risk pane's rows without their details: what its CSV file holds. */
+export async function riskRows(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  filters?: RiskRowFilters,
+): Promise<RiskRowOf[]> {
+  return (await riskRowsOf(db, subject, filters)).map(({ row }) => row);
+}
+
+/**
+ * 001 §7 POST /risk/{valueType}/indicators: 001 §3 risk rows, riskiest first, each with its details
+ * table (001 §2, at most 15 rows). The details of a row the header filters leave out are not read.
+ */
+export async function riskIndicators(
+  db: Queryable,
+  subject: FlowSubjectRows,
+  filters?: RiskRowFilters,
+): Promise<RiskIndicatorRow[]> {
+  const rows = await riskRowsOf(db, subject, filters);
+  const exposed = await exposedCounterparties(
+    db,
+    subject,
+    rows.filter(({ source }) => source.risk_type === "indirect").map(({ source }) => source.category_id),
+  );
+  const answer: RiskIndicatorRow[] = [];
+  for (const { row, source } of rows)
+    answer.push({ ...row, details: await detailsOf(db, subject, source, exposed) });
   return answer;
 }

@@ -15,6 +15,7 @@ import {
 } from "@sleuth/sdk";
 import { toIso } from "../accounts/rows.ts";
 import type { Queryable } from "../store/store.ts";
+import { attributionLabelOf, bestLabelSql } from "./addressLabel.ts";
 import { addressPropertiesOf } from "./addressProperties.ts";
 import { addressTagsJsonSql, type TagRow, tagsFromJson } from "./attributionTags.ts";
 import { type AddressOwner, addressOwnerJsonSql, noOwner, withOwnerTag } from "./ownerTag.ts";
@@ -91,6 +92,8 @@ interface PartyDbRow {
   public_key_compressed: boolean | null;
   owner: AddressOwner | null;
   tags: TagRow[] | null;
+  /** bestLabelSql's text: the address's best label and its source. */
+  best_label: string | null;
   symbol: string;
   contract: string;
   decimals: number;
@@ -175,7 +178,7 @@ async function partiesOf(db: Queryable, transactionIds: readonly number[]): Prom
      )
      SELECT p.transaction_id, p.direction, p.address_id, a.chain, a.address, a.address_type, a.multisig,
             a.public_key_compressed, ${addressOwnerJsonSql("a.entity_id")} AS owner,
-            ${addressTagsJsonSql("p.address_id")} AS tags, s.symbol, s.contract, s.decimals, p.amount_raw,
+            ${addressTagsJsonSql("p.address_id")} AS tags, ${bestLabelSql("p.address_id")} AS best_label, s.symbol, s.contract, s.decimals, p.amount_raw,
             p.amount_usd, p.minted, ${neighbourJsonSql("previous")} AS previous,
             ${neighbourJsonSql("next")} AS next
      FROM p
@@ -233,6 +236,7 @@ export async function lookupTransactions(db: Queryable, request: LookupRequest):
       asset_address: party.contract === "native" ? null : party.contract,
       transfer_labels: labelsOf(party, senders, mints),
       addressAttribution: { tags: ownTags },
+      addressLabel: attributionLabelOf(party.best_label),
       address_properties: addressPropertiesOf(party),
       previous_transaction: neighbourOf(party.previous),
       next_transaction: neighbourOf(party.next),

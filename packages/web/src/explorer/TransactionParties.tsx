@@ -2,6 +2,7 @@ import { Checkbox, Label, Link as PrimerLink, Text } from "@primer/react";
 import {
   addressPropertyTags,
   type ChainId,
+  counterpartyNameOf,
   displayAddress,
   formatBalance,
   formatUtc,
@@ -23,6 +24,7 @@ import { listPageSize, useShowMore } from "../lists/useShowMore.ts";
 import { showMessage } from "../messages/messageStore.ts";
 import { addressPath } from "../navigation/routePaths.ts";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
+import { CounterpartyNameView } from "./CounterpartyNameView.tsx";
 
 const group = "Transaction";
 
@@ -40,9 +42,20 @@ function partyRows(row: TransactionRow): PartyRow[] {
 }
 
 /** The party's owner or best tag, as the row names it beside the address. */
-function partyName(party: TransactionParty): string | null {
-  const [tag] = party.addressAttribution.tags;
-  return tag ? (tag.entity ?? tag.signatureName ?? tag.category ?? null) : null;
+/**
+ * Issue 39: a party is named as every counterparty is (its owner entity, else its best label, with
+ * the name's kind); an address with neither shows what its first tag says (a signature, a category).
+ */
+function PartyName({ party }: { party: TransactionParty }) {
+  const tags = party.addressAttribution.tags;
+  const name = counterpartyNameOf({
+    entity: tags.find((tag) => tag.entity)?.entity,
+    label: party.addressLabel,
+  });
+  if (name) return <CounterpartyNameView name={name} />;
+  const [tag] = tags;
+  const described = tag ? (tag.signatureName ?? tag.category ?? null) : null;
+  return described ? <Text className="sleuth-muted">{described}</Text> : null;
 }
 
 function NeighbourCell({
@@ -205,7 +218,6 @@ export function TransactionParties({
           side: (entry) => entry.side,
           party: (entry) => {
             const shown = displayAddress(row.chain, entry.party.address);
-            const name = partyName(entry.party);
             return (
               <span className="sleuth-party" data-party-key={entry.key}>
                 <Checkbox
@@ -224,8 +236,8 @@ export function TransactionParties({
                   >
                     {truncateMiddle(shown, 8, 6)}
                   </PrimerLink>
-                </Link>
-                {name ? <Text className="sleuth-muted"> {name}</Text> : null}
+                </Link>{" "}
+                <PartyName party={entry.party} />
               </span>
             );
           },

@@ -24,13 +24,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
 import { DownloadCsvButton } from "../downloads/DownloadCsvButton.tsx";
+import type { DownloadTarget } from "../downloads/downloadStore.ts";
 import { useDownloadCommand } from "../downloads/useDownloadCommands.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
 import { CategoryRiskBadge } from "../explorer/RiskBadge.tsx";
 import { ConfigurableTable } from "../tables/ConfigurableTable.tsx";
 import { HeaderFilterBar, type HeaderFilterField, useHeaderFilters } from "../tables/HeaderFilterBar.tsx";
 import type { Subject } from "../workspace/subjectPane.ts";
-import { riskDetailsDownload } from "./flowDownloads.ts";
+import { riskDetailsDownload, riskIndicatorsDownload } from "./flowDownloads.ts";
 import { flowQueries } from "./flowQueries.ts";
 import { SubjectLink } from "./SubjectLink.tsx";
 import { useRowKeys } from "./useRowKeys.ts";
@@ -118,6 +119,14 @@ function AddressesTable({ rows }: { rows: readonly CategoryAddressRow[] }) {
   );
 }
 
+/**
+ * 001 §2: the sidebar shows at most 15 rows; its download holds the whole table behind them (none
+ * when the indicator has no details).
+ */
+function sidebarDownload(subject: Subject, indicator: RiskIndicatorRow): DownloadTarget | null {
+  return indicator.details.rows.length > 0 ? riskDetailsDownload(subject, indicator) : null;
+}
+
 /** 001 §2 risk-indicator sidebar: severity, category and risk type, then its table of at most 15. */
 function RiskIndicatorSidebar({
   subject,
@@ -129,10 +138,7 @@ function RiskIndicatorSidebar({
   onClose: () => void;
 }) {
   const severity = riskLabelOf(indicator.categoryRiskScoreLevel) ?? "No risk";
-  // 001 §2: the sidebar shows at most 15 rows; the download holds the whole table behind them. The
-  // sidebar closes first so the Download CSV modal has the focus.
-  const download = indicator.details.rows.length > 0 ? riskDetailsDownload(subject, indicator) : null;
-  useDownloadCommand(download, onClose);
+  const download = sidebarDownload(subject, indicator);
   return (
     <Dialog
       title={indicator.category}
@@ -202,6 +208,12 @@ export function RiskPane({ subject }: { subject: Subject }) {
   const [open, setOpen] = useState<RiskIndicatorRow | null>(null);
   const filterBox = useRef<HTMLDivElement>(null);
   const rows = query.data ?? [];
+  const filters = header.active ? header.filters : undefined;
+  // One Download CSV command: the open sidebar's table (the sidebar closes first so the modal has
+  // the focus), else the pane's own rows under its filters.
+  const download = riskIndicatorsDownload(subject, filters);
+  const close = () => setOpen(null);
+  useDownloadCommand(open ? sidebarDownload(subject, open) : download, open ? close : undefined);
   useRowKeys(group);
   useCommands([
     {
@@ -234,7 +246,9 @@ export function RiskPane({ subject }: { subject: Subject }) {
   return (
     <>
       <div className="sleuth-pane-toolbar" ref={filterBox}>
-        <HeaderFilterBar fields={headerFilterFields} filters={header.filters} setFilter={header.setFilter} />
+        <HeaderFilterBar fields={headerFilterFields} filters={header.filters} setFilter={header.setFilter}>
+          <DownloadCsvButton target={download} />
+        </HeaderFilterBar>
       </div>
       <DataPanel title="Risk indicators" query={query} failedMessage={flowMessages.riskIndicatorsFailed}>
         {(data) =>
@@ -283,9 +297,7 @@ export function RiskPane({ subject }: { subject: Subject }) {
                     row.maxTransactionDate ? formatUtc(row.maxTransactionDate, utcDatePattern) : "—",
                 }}
               />
-              {open ? (
-                <RiskIndicatorSidebar subject={subject} indicator={open} onClose={() => setOpen(null)} />
-              ) : null}
+              {open ? <RiskIndicatorSidebar subject={subject} indicator={open} onClose={close} /> : null}
             </>
           )
         }

@@ -5,6 +5,7 @@ import {
   type OwnershipAddressFilters,
   type OwnershipCategory,
   type RiskIndicatorRow,
+  type RiskRowFilters,
   subjectFieldsFor,
 } from "@sleuth/sdk";
 import type { DownloadTarget } from "../downloads/downloadStore.ts";
@@ -39,6 +40,17 @@ export function counterpartiesDownload(
       ...(filters.riskScoreLevel === undefined ? {} : { riskScoreLevel: filters.riskScoreLevel }),
       ...(filters.filters ? { filters: filters.filters } : {}),
     },
+  });
+}
+
+/** 001 §3 the Risk pane's rows as a Download CSV target, under the pane's header filters. */
+export function riskIndicatorsDownload(
+  subject: Subject,
+  filters: RiskRowFilters | undefined,
+): DownloadTarget {
+  return targetOf("risk indicators", {
+    jobType: "RISK_INDICATORS_CSV",
+    parameters: { ...subjectFieldsFor(subject.kind, subject.urn), ...(filters ? { filters } : {}) },
   });
 }
 

@@ -3,6 +3,7 @@ import { Heading, Spinner, Text } from "@primer/react";
 import {
   canEditGraphs,
   chainIdSchema,
+  countedNoun,
   displayAddress,
   expandDefaultLimit,
   formatMoney,
@@ -229,8 +230,8 @@ function GraphWorkspace() {
           {graph.dirty ? <span className="sleuth-graph-dirty"> (unsaved)</span> : null}
         </Heading>
         <Text as="p" className="sleuth-graph-summary" data-testid="graph-summary">
-          {graphDocument.nodes.length} nodes · {graphDocument.edges.length} edges · expand shows the top{" "}
-          {expandLimit}
+          {countedNoun(graphDocument.nodes.length, "node")} ·{" "}
+          {countedNoun(graphDocument.edges.length, "edge")} · expand shows the top {expandLimit}
           {graph.graphId ? " · saved" : ""}
         </Text>
       </header>

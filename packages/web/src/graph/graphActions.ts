@@ -1,6 +1,7 @@
 import {
   balanceNoticeDelayMs,
   canEditGraphs,
+  countedNoun,
   describeTraceCut,
   describeUnpricedFlows,
   type ExpandDirection,
@@ -158,7 +159,7 @@ export async function traceSelected(
   const notes = [describeUnpricedFlows(result), describeTraceCut(result.cut)].filter((note) => note !== null);
   showMessage({
     variant: "success",
-    title: `Traced ${result.nodes.length} addresses from ${node.label}; ${ends.length} paths reached an exchange, mixer, bridge or sanctioned party.`,
+    title: `Traced ${countedNoun(result.nodes.length, "address", "addresses")} from ${node.label}; ${countedNoun(ends.length, "path")} reached an exchange, mixer, bridge or sanctioned party.`,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
   });
 }

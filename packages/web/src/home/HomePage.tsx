@@ -31,6 +31,11 @@ import "./home.css";
 // Issue 39 "Home": what an investigator returns to. Each list is short; its heading links to the
 // full page, and every item opens with Enter.
 const shown = 5;
+/**
+ * Returning home shows what is new since: the lists are read again each time the page opens, not
+ * taken from the cache of the last visit (an alert raised a minute ago must be there).
+ */
+const freshOnReturn = { refetchOnMount: "always" } as const;
 
 function SubjectLink({ urn, label }: { urn: string; label?: string | null }) {
   const named = urnTitle(urn);
@@ -95,7 +100,7 @@ function caseSubjects(record: CaseRecord) {
 }
 
 function CasesPanel({ canWrite }: { canWrite: boolean }) {
-  const cases = useQuery(actionQueries.cases({}));
+  const cases = useQuery({ ...actionQueries.cases({}), ...freshOnReturn });
   return (
     <DataPanel title="Cases" query={cases}>
       {({ cases: records, count }) =>
@@ -157,6 +162,7 @@ function AlertsPanel() {
   const alerts = useQuery({
     queryKey: ["detectors", "alerts", "home"],
     queryFn: ({ signal }) => sleuthClient.detectors.alerts({ limit: shown }, { signal }),
+    ...freshOnReturn,
   });
   return (
     <DataPanel title="Detector alerts" query={alerts}>
@@ -187,7 +193,7 @@ function AlertsPanel() {
 }
 
 function InboxPanel() {
-  const inbox = useQuery(actionQueries.inbox());
+  const inbox = useQuery({ ...actionQueries.inbox(), ...freshOnReturn });
   return (
     <DataPanel title="Escalations" query={inbox}>
       {(page) =>

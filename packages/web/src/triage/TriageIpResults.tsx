@@ -1,5 +1,5 @@
 import { Flash, Heading, Link as PrimerLink, Text } from "@primer/react";
-import { type InetHit, ipSearchRefusalOf, platformMessages } from "@sleuth/sdk";
+import { countedNoun, type InetHit, ipSearchRefusalOf, platformMessages } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ipPath } from "../navigation/routePaths.ts";
@@ -60,7 +60,7 @@ export function TriageIpResults({ search }: { search: ReturnType<typeof useTriag
               {[
                 hit.country,
                 hit.isp,
-                `${hit.numAssociatedAddresses} associated address${hit.numAssociatedAddresses === 1 ? "" : "es"}`,
+                countedNoun(hit.numAssociatedAddresses, "associated address", "associated addresses"),
               ]
                 .filter(Boolean)
                 .join(" · ")}
