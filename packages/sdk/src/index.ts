@@ -501,6 +501,7 @@ export {
   flowEdgeId,
   graphDocumentLimits,
   graphEditorRoleMessage,
+  graphNodeBalanceText,
   graphNodeOf,
   patchGraphBodySchema,
 } from "./graph/graphDocument.ts";

@@ -5,8 +5,8 @@ import {
   chainIdSchema,
   displayAddress,
   expandDefaultLimit,
-  formatMoney,
   graphEditorRoleMessage,
+  graphNodeBalanceText,
   parseUrn,
   transactionUrn,
 } from "@sleuth/sdk";
@@ -98,7 +98,7 @@ function SelectedNodePanel() {
       {node.balanceUsd !== null ? (
         <>
           <dt>Balance</dt>
-          <dd>{formatMoney(node.balanceUsd)}</dd>
+          <dd>{graphNodeBalanceText(node)}</dd>
         </>
       ) : null}
       {node.category ? (
