@@ -216,6 +216,47 @@ describe("issue 44 display rules on each screen, by keyboard (000 §9, 001 §9, 
     expect(await badgeColour(highBadge)).toBe(await tokenColour(highBadge, spokenColours.High));
     expect(await badgeColour(mediumBadge)).toBe(await tokenColour(mediumBadge, spokenColours.Medium));
     await snap(page, "risk");
+
+    // 001 §9 minimum chart zoom: one day of activity still shows 7 days (pane 4), and zooming in
+    // (+) does not go below them.
+    await page.keyboard.press("4");
+    const window = page.getByTestId("exposure-window").locator("span").first();
+    const span = async () => {
+      const [from, to] = ((await window.textContent()) ?? "").split(" – ");
+      return { from, to, days: (Date.parse(to!) - Date.parse(from!)) / 86_400_000 };
+    };
+    await window.waitFor({ timeout: 15_000 });
+    const shown = await span();
+    expect(shown.days).toBeGreaterThanOrEqual(7);
+    expect(shown.from! <= "2024-03-01" && "2024-03-01" <= shown.to!).toBe(true);
+    await page.keyboard.press("+");
+    await page.keyboard.press("+");
+    expect((await span()).days).toBeGreaterThanOrEqual(7);
+    await snap(page, "exposure");
+  });
+
+  test("000 §9 custom entity pages sum their members: '+' when one is estimated, '1 Trillion+' from 1e12", async () => {
+    const member = (address: string) => ({ resourceUrn: addressChainUrn("ethereum", address) });
+    const demo = server.client({
+      token: await server.tokenFor(server.demo.user.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    await demo.customEntities.create({
+      name: "Estimated holdings",
+      resources: [member(crafted.estimated), member(crafted.low)],
+    });
+    await demo.customEntities.create({ name: "Whale holdings", resources: [member(crafted.whale)] });
+    const page = await signedIn();
+    for (const [name, balance] of [
+      // 4,870.67 (part unpriced) + 6,000.00: a floor, so '+'.
+      ["Estimated holdings", "$10,870.67+"],
+      ["Whale holdings", "1 Trillion+"],
+    ] as const) {
+      await openFromPalette(page, name, name);
+      await page.waitForURL(/\/custom-entity\//);
+      await expect.poll(() => metricsValue(page, "Balance").textContent(), { timeout: 15_000 }).toBe(balance);
+      await snap(page, `custom-entity-${name.split(" ")[0]!.toLowerCase()}`);
+    }
   });
 
   test("000 §9 the entity page of the whale's owner reads '1 Trillion+'", async () => {
