@@ -235,6 +235,24 @@ describe("issue 44 display rules on each screen, by keyboard (000 §9, 001 §9, 
     await snap(page, "exposure");
   });
 
+  test("001 §9 charts start no earlier than 2009-01-03: a week from it when activity is just past it; no risk in neutral", async () => {
+    const page = await signedIn();
+    await openAddress(page, crafted.pioneer);
+    // 000 §9 risk score level 1 (activity, no risk): the badge filled in neutral.
+    const badge = page.getByTestId("risk-badge").first();
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe("No risk");
+    expect(await badgeColour(badge)).toBe(await tokenColour(badge, "--bgColor-neutral-emphasis"));
+    await page.keyboard.press("4");
+    const window = page.getByTestId("exposure-window").locator("span").first();
+    // One day of activity on 2009-01-05 (pioneerDay): a week back would start before the earliest date, so the
+    // window is the first week from it.
+    await expect.poll(() => window.textContent(), { timeout: 15_000 }).toBe("2009-01-03 – 2009-01-10");
+    // h shows earlier days: there are none before 2009-01-03.
+    await page.keyboard.press("h");
+    expect(await window.textContent()).toBe("2009-01-03 – 2009-01-10");
+    await snap(page, "exposure-earliest");
+  });
+
   test("000 §9 custom entity pages sum their members: '+' when one is estimated, '1 Trillion+' from 1e12", async () => {
     const member = (address: string) => ({ resourceUrn: addressChainUrn("ethereum", address) });
     const demo = server.client({

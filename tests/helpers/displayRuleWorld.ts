@@ -23,6 +23,8 @@ export const displayRuleAddresses = {
   medium: hex40("c", "01"),
   /** Tagged atm (Low). */
   low: hex40("d", "01"),
+  /** Paid once on 2009-01-05, two days after 001 §9's earliest date: its charts stop at that date. */
+  pioneer: hex40("5", "01"),
   /** An unknown token's contract (no token list names it, so it has no price). */
   token: hex40("7", "01"),
 } as const;
@@ -45,7 +47,16 @@ const wei = (ether: string) => {
   return (BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, "0"))).toString();
 };
 
-function transaction(index: number, from: string, to: string, value: string): string {
+/** The pioneer's one transfer: 001 §9's earliest date (2009-01-03) plus two days. */
+export const pioneerDay = "2009-01-05";
+
+function transaction(
+  index: number,
+  from: string,
+  to: string,
+  value: string,
+  block = { timestamp: blockTimestamp, number: blockNumber, hash: blockHash },
+): string {
   return JSON.stringify({
     type: "transaction",
     hash: `0x${(index + 1).toString(16).padStart(64, "0")}`,
@@ -57,9 +68,9 @@ function transaction(index: number, from: string, to: string, value: string): st
     gas: 21000,
     gas_price: 20000000000,
     input: "0x",
-    block_timestamp: blockTimestamp,
-    block_number: blockNumber,
-    block_hash: blockHash,
+    block_timestamp: block.timestamp,
+    block_number: block.number,
+    block_hash: block.hash,
     receipt_gas_used: 21000,
     receipt_effective_gas_price: 20000000000,
     receipt_status: 1,
@@ -76,6 +87,11 @@ export function displayRuleChainFile(): string {
     transaction(2, a.high, a.estimated, wei("0.0001")),
     transaction(3, a.medium, a.estimated, wei("0.5")),
     transaction(4, a.funder, a.low, wei("2")),
+    transaction(5, a.funder, a.pioneer, wei("1"), {
+      timestamp: Date.parse(`${pioneerDay}T12:00:00Z`) / 1000,
+      number: 100,
+      hash: `0x${"8".repeat(62)}01`,
+    }),
     JSON.stringify({
       type: "token_transfer",
       token_address: a.token,
@@ -122,9 +138,18 @@ export function displayRulePrices(): string {
   return `date,asset,price_usd\n${displayRuleDay},ETH,${displayRuleEthUsd}\n`;
 }
 
-/** Imports the crafted world through the server's import route (tags, then chain data, then prices). */
+/**
+ * Imports the crafted world through the server's import route (tags, then chain data, then prices);
+ * a record the importer skipped would leave a rule untested, so it throws with the reasons.
+ */
 export async function importDisplayRuleWorld(client: SleuthClient): Promise<void> {
-  await client.imports.run("graphsense-tagpack", displayRuleTagPack(), { source: "display-rules.yaml" });
-  await client.imports.run("ethereum-etl", displayRuleChainFile(), { source: "display-rules.jsonl" });
-  await client.imports.run("prices", displayRulePrices(), { source: "display-rules-prices.csv" });
+  const answers = [
+    await client.imports.run("graphsense-tagpack", displayRuleTagPack(), { source: "display-rules.yaml" }),
+    await client.imports.run("ethereum-etl", displayRuleChainFile(), { source: "display-rules.jsonl" }),
+    await client.imports.run("prices", displayRulePrices(), { source: "display-rules-prices.csv" }),
+  ];
+  const skipped = answers.flatMap((answer) =>
+    answer.skipped.map((record) => `${answer.format}: ${record.reason}`),
+  );
+  if (skipped.length > 0) throw new Error(`The crafted world lost records: ${skipped.join("; ")}`);
 }
