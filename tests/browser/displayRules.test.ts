@@ -1,4 +1,4 @@
-import { addressChainUrn, type SleuthClient } from "@sleuth/sdk";
+import { addressChainUrn, flowMessages, type SleuthClient } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Locator, Page } from "playwright";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
@@ -247,6 +247,13 @@ describe("issue 44 display rules on each screen, by keyboard (000 §9, 001 §9, 
     // One day of activity on 2009-01-05 (pioneerDay): a week back would start before the earliest date, so the
     // window is the first week from it.
     await expect.poll(() => window.textContent(), { timeout: 15_000 }).toBe("2009-01-03 – 2009-01-10");
+    // Its one counterparty carries no category: the exposure charts say so rather than plot nothing.
+    expect(await page.getByRole("figure", { name: /by counterparty category/ }).textContent()).toContain(
+      flowMessages.noCategoryExposure,
+    );
+    expect(await page.getByRole("figure", { name: /by counterparty risk/ }).textContent()).toContain(
+      flowMessages.noRiskExposure,
+    );
     // h shows earlier days: there are none before 2009-01-03.
     await page.keyboard.press("h");
     expect(await window.textContent()).toBe("2009-01-03 – 2009-01-10");
