@@ -328,11 +328,20 @@ describe("issue 44 display rules on each screen, by keyboard (000 §9, 001 §9, 
     expect(new Set(colours).size).toBe(4);
   });
 
-  test("000 §9 search results: the attribution column cuts the tag at 20 characters", async () => {
+  test("000 §9 the palette and search results cut the tag at 20 characters", async () => {
     const page = await signedIn();
     await page.keyboard.press("ControlOrMeta+k");
     await expectFocused(palette(page).getByRole("combobox"));
     await page.keyboard.type(crafted.whale);
+    // The palette's row names the whale's first tag in its detail line.
+    const hit = palette(page)
+      .locator('[role="option"][data-kind="result"]')
+      .filter({ hasText: crafted.whale.slice(-6) });
+    await hit.first().waitFor({ timeout: 15_000 });
+    expect(await hit.first().locator(".sleuth-palette-detail").textContent()).toContain(
+      `${cutAt20(whaleTagNames[0]!)} (Sanctions)`,
+    );
+    await snap(page, "palette");
     await page.keyboard.press("ControlOrMeta+Enter");
     await page.waitForURL(/\/search\?q=/);
     const panel = page.getByRole("tabpanel", { name: /Addresses/ });
