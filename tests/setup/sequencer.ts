@@ -43,6 +43,7 @@ export const longestFirst: readonly string[] = [
   "tests/browser/graph.test.ts",
   "tests/browser/customEntities.test.ts",
   "tests/browser/subjectPages.test.ts",
+  "tests/browser/displayRules.test.ts",
   "tests/browser/console.test.ts",
   "tests/browser/actions.test.ts",
   "tests/browser/downloads.test.ts",

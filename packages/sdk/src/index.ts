@@ -504,6 +504,7 @@ export {
   flowEdgeId,
   graphDocumentLimits,
   graphEditorRoleMessage,
+  graphNodeBalanceText,
   graphNodeOf,
   patchGraphBodySchema,
 } from "./graph/graphDocument.ts";

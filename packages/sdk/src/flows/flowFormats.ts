@@ -19,6 +19,9 @@ export const flowMessages = {
   /** Ours: the counterparties table's URN filter (000 §5) takes a pasted address or entity URN. */
   notCounterpartyUrn: "Paste an address or entity URN (urn:sleuth:address:… or urn:sleuth:entity:…)",
   noFlows: "No flows to plot for this subject.",
+  /** Ours: an exposure chart with no series (no counterparty carries a category, or a risk level). */
+  noCategoryExposure: "No counterparty of this subject carries a category.",
+  noRiskExposure: "No counterparty of this subject carries a risk level.",
   noRiskIndicators: "No risk indicators for this subject.",
   noHoldings: "This subject holds nothing now.",
   noIps: "No IP addresses were observed with this address.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chainIdSchema } from "../chains/chainRegistry.ts";
 import { refreshPartStatusSchema } from "../customEntities/refreshStatus.ts";
+import { formatPortfolioValue } from "../format/numbers.ts";
 import { offChainNodeIcons } from "./graphElements.ts";
 
 // 002 §3 graph element types as a saved document: the nodes (addresses, entities, custom entities,
@@ -41,6 +42,11 @@ export const graphNodeInfoSchema = z.object({
   chain: chainIdSchema.nullable(),
   /** Held balance in USD at the latest prices; null when not known (entities, transactions). */
   balanceUsd: z.number().nullable(),
+  /**
+   * 000 §9 (ours, optional): some held asset has no price, so `balanceUsd` leaves it out and the
+   * balance shows with a '+'; absent where no balance is known.
+   */
+  isBalanceEstimated: z.boolean().optional(),
   /** The highest categoryRiskScoreLevel (0..15) of its risk indicators; null when not known. */
   riskScore: z.number().int().min(0).max(15).nullable(),
   /** The owner's (or entity's) category name, when attributed. */
@@ -58,6 +64,14 @@ export const graphNodeInfoSchema = z.object({
   refreshStatus: refreshPartStatusSchema.nullable().optional(),
 });
 export type GraphNodeInfo = z.infer<typeof graphNodeInfoSchema>;
+
+/** 000 §9 a node's balance as every surface shows it ('1 Trillion+', '+' when estimated), or null. */
+export function graphNodeBalanceText(
+  node: Pick<GraphNodeInfo, "balanceUsd" | "isBalanceEstimated">,
+): string | null {
+  if (node.balanceUsd === null) return null;
+  return formatPortfolioValue(node.balanceUsd, { estimated: node.isBalanceEstimated ?? false });
+}
 
 export const graphNodeSchema = graphNodeInfoSchema.extend({
   /** Unique in the graph: the trmUrn for chain resources, a generated id for off-chain nodes. */

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { expect, test } from "vitest";
-import type { GraphDocument, GraphNode } from "./graphDocument.ts";
+import { type GraphDocument, type GraphNode, graphNodeBalanceText } from "./graphDocument.ts";
 import { graphPictureFrame, toGraphSvg } from "./graphPicture.ts";
 
 function node(id: string, x: number, y: number, extra: Partial<GraphNode> = {}): GraphNode {
@@ -65,4 +65,20 @@ test("002 §5 a picture is at most 10000 px on its longer side, keeping its shap
   expect(frame.viewBox.width).toBe(30_220 + 80);
   const tall: GraphDocument = { nodes: [node("a", 0, 0), node("b", 0, 12_000)], edges: [] };
   expect(graphPictureFrame(tall).height).toBe(10_000);
+});
+
+test("000 §9 a node's balance reads '1 Trillion+' from 1e12 up and ends in '+' when estimated", () => {
+  expect(graphNodeBalanceText({ balanceUsd: 3e12, isBalanceEstimated: false })).toBe("1 Trillion+");
+  expect(graphNodeBalanceText({ balanceUsd: 4870.67, isBalanceEstimated: true })).toBe("$4,870.67+");
+  expect(graphNodeBalanceText({ balanceUsd: 4870.67 })).toBe("$4,870.67");
+  expect(graphNodeBalanceText({ balanceUsd: null })).toBeNull();
+  // The exported picture says the same as the card on screen.
+  const document: GraphDocument = {
+    nodes: [node("a", 0, 0, { balanceUsd: 3e12 }), node("b", 400, 0, { isBalanceEstimated: true })],
+    edges: [],
+  };
+  const svg = toGraphSvg(document, null);
+  expect(svg).toContain("1 Trillion+");
+  expect(svg).toContain("$1,234.50+");
+  expect(svg).not.toContain("3,000,000,000,000");
 });

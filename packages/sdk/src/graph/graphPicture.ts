@@ -1,7 +1,7 @@
 import { formatMoney } from "../format/numbers.ts";
 import { truncateText } from "../format/text.ts";
 import { type RiskScoreLevel, riskLabelOf, riskScoreLevelOf } from "../risk/riskScale.ts";
-import type { GraphDocument, GraphEdge, GraphNode } from "./graphDocument.ts";
+import { type GraphDocument, type GraphEdge, type GraphNode, graphNodeBalanceText } from "./graphDocument.ts";
 import { graphExportImageSize } from "./graphExport.ts";
 
 // 002 §5 graph image export without a browser (`sleuth graph export --format svg|png`): the saved
@@ -87,12 +87,7 @@ function edgeLabel(edge: GraphEdge): string {
 function nodeLines(node: GraphNode): string[] {
   const risk = node.riskScore === null ? null : riskLabelOf(node.riskScore);
   const kind = [typeNames[node.type], node.chain, node.category].filter(Boolean).join(" · ");
-  const figures = [
-    node.balanceUsd === null ? null : formatMoney(node.balanceUsd),
-    risk ? `${risk} risk` : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  const figures = [graphNodeBalanceText(node), risk ? `${risk} risk` : null].filter(Boolean).join(" · ");
   const lines = [kind, figures];
   if (node.note) lines.push(truncateText(node.note, labelChars + 6));
   return lines.filter((line) => line !== "");

@@ -86,4 +86,32 @@ describe("002 §4 triage summary insights", () => {
     );
     expect(view.insights.map((item) => item.insight)).not.toContain("indirectExposure");
   });
+
+  test("000 §9 the portfolio bullet shows '1 Trillion+' from 1e12 up and a '+' on an estimated balance; one transfer is singular", () => {
+    const portfolio = (balance: Partial<AddressMetrics>) =>
+      triageSummaryView({
+        risk: done(risk),
+        attribution: done({ tags: [] }),
+        metrics: done({ ...metrics, activeUniqueAssets: 2, ...balance }),
+      }).insights.find((item) => item.insight === "portfolio")?.text;
+    expect(portfolio({ balanceAmountUsd: 3e12, isBalanceEstimated: false })).toBe(
+      "Holds 1 Trillion+ in 2 tokens",
+    );
+    expect(portfolio({ balanceAmountUsd: 1e12, isBalanceEstimated: true })).toBe(
+      "Holds 1 Trillion+ in 2 tokens",
+    );
+    expect(portfolio({ balanceAmountUsd: 999_999_999_999.99, isBalanceEstimated: false })).toBe(
+      "Holds $999,999,999,999.99 in 2 tokens",
+    );
+    expect(portfolio({ balanceAmountUsd: 4870.67, isBalanceEstimated: true })).toBe(
+      "Holds $4,870.67+ in 2 tokens",
+    );
+    expect(portfolio({ balanceAmountUsd: 0.5, isBalanceEstimated: true })).toBe("Holds $0.5+ in 2 tokens");
+    const one = triageSummaryView({
+      risk: done(risk),
+      attribution: done({ tags: [] }),
+      metrics: done({ ...metrics, totalTransfers: 1, totalVolumeUsd: 3e12 }),
+    }).insights.find((item) => item.insight === "activity")?.text;
+    expect(one).toBe("1 transfer moving $3,000,000,000,000.00 since 2024-01-02, last active 2024-03-04");
+  });
 });

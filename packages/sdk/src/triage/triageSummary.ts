@@ -1,5 +1,6 @@
 import type { AttributionTag } from "../attribution/attributionTag.ts";
 import { formatUtc, utcDatePattern } from "../format/dates.ts";
+import { formatPortfolioValue, portfolioTrillionThreshold } from "../format/numbers.ts";
 import { countedNoun } from "../format/text.ts";
 import { usdTotalText } from "../format/usdAmount.ts";
 import type { AddressMetrics } from "../metrics/metricsSummary.ts";
@@ -94,15 +95,25 @@ function indirectExposureText(info: AddressRiskInfo): string | null {
   return `Indirectly exposed to ${count} high-risk ${count === 1 ? "category" : "categories"}: ${categories.join(", ")}${more}`;
 }
 
+/**
+ * 000 §9 portfolio value in a triage sentence: from 1e12 up '1 Trillion+', an estimated balance
+ * with a '+' suffix; 002 §9 raw under one dollar.
+ */
+function triagePortfolioValue(usd: number, estimated: boolean): string {
+  if (usd >= portfolioTrillionThreshold) return formatPortfolioValue(usd);
+  return `${formatTriageVolume(usd)}${estimated ? "+" : ""}`;
+}
+
 function portfolioText(metrics: AddressMetrics): string | null {
   const tokens = metrics.activeUniqueAssets ?? 0;
   const balance = metrics.balanceAmountUsd;
   if (tokens === 0 && (balance ?? 0) === 0) return null;
-  const estimated = metrics.isBalanceEstimated ? " (estimated)" : "";
   // Issue 43: held assets without a price are an unknown value, not $0.00.
   const value =
-    balance === null || balance === undefined ? "a value with no USD price" : formatTriageVolume(balance);
-  return `Holds ${value}${estimated} in ${uniqueTokensLabel(tokens)} ${tokens === 1 ? "token" : "tokens"}`;
+    balance === null || balance === undefined
+      ? "a value with no USD price"
+      : triagePortfolioValue(balance, metrics.isBalanceEstimated ?? false);
+  return `Holds ${value} in ${uniqueTokensLabel(tokens)} ${tokens === 1 ? "token" : "tokens"}`;
 }
 
 function activityText(metrics: AddressMetrics): string | null {

@@ -25,13 +25,14 @@ interface AddressInfoRow {
   chain: string;
   address: string;
   balance_usd: number | null;
+  is_balance_estimated: boolean | null;
   risk_score: number | null;
   owner_name: string | null;
   owner_category: string | null;
   best_label: string | null;
 }
 
-const addressColumns = `a.id, a.chain, a.address, s.balance_usd, s.risk_score, s.owner_name, s.owner_category,
+const addressColumns = `a.id, a.chain, a.address, s.balance_usd, s.is_balance_estimated, s.risk_score, s.owner_name, s.owner_category,
   ${bestLabelSql("a.id")} AS best_label`;
 
 function addressInfoOf(row: AddressInfoRow): GraphNodeInfo {
@@ -45,6 +46,7 @@ function addressInfoOf(row: AddressInfoRow): GraphNodeInfo {
     nameSource: name?.source?.slice(0, 300) ?? null,
     chain: row.chain as GraphNodeInfo["chain"],
     balanceUsd: row.balance_usd,
+    ...(row.balance_usd === null ? {} : { isBalanceEstimated: row.is_balance_estimated ?? false }),
     riskScore: row.risk_score,
     category: row.owner_category,
   };

@@ -62,11 +62,21 @@ function StackedChart({
   title,
   series,
   colorOf,
+  emptyText,
 }: {
   title: string;
   series: StackedSeries;
   colorOf: (key: string, index: number) => string;
+  /** Said instead of an empty plot when there is no series at all. */
+  emptyText: string;
 }) {
+  if (series.keys.length === 0)
+    return (
+      <figure className="sleuth-chart" aria-label={title}>
+        <figcaption>{title}</figcaption>
+        <p className="sleuth-pane-empty">{emptyText}</p>
+      </figure>
+    );
   return (
     <figure className="sleuth-chart" aria-label={title}>
       <figcaption>{title}</figcaption>
@@ -215,11 +225,13 @@ export function ExposurePane({ subject }: { subject: Subject }) {
               title="Exposure by counterparty category (USD)"
               series={{ keys: categories.keys, points: pointsInWindow(categories.points, shown) }}
               colorOf={(_, index) => bandColors[index % bandColors.length]!}
+              emptyText={flowMessages.noCategoryExposure}
             />
             <StackedChart
               title="Exposure by counterparty risk (USD)"
               series={{ keys: risk.keys, points: pointsInWindow(risk.points, shown) }}
               colorOf={(key) => riskBandColor(key)}
+              emptyText={flowMessages.noRiskExposure}
             />
           </>
         );

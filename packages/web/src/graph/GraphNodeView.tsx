@@ -12,8 +12,8 @@ import {
 } from "@primer/octicons-react";
 import {
   displayAddress,
-  formatMoney,
   type GraphNode,
+  graphNodeBalanceText,
   graphNodeNameText,
   parseUrn,
   refreshStatusTexts,
@@ -152,7 +152,7 @@ function GraphNodeViewBase({ data, selected }: NodeProps<GraphFlowNode>) {
       </div>
       <div className="sleuth-graph-node-figures">
         {node.balanceUsd !== null ? (
-          <span data-testid="graph-node-balance">{formatMoney(node.balanceUsd)}</span>
+          <span data-testid="graph-node-balance">{graphNodeBalanceText(node)}</span>
         ) : null}
         {node.riskScore !== null ? (
           <span

@@ -6,8 +6,8 @@ import {
   countedNoun,
   displayAddress,
   expandDefaultLimit,
-  formatMoney,
   graphEditorRoleMessage,
+  graphNodeBalanceText,
   parseUrn,
   transactionUrn,
 } from "@sleuth/sdk";
@@ -99,7 +99,7 @@ function SelectedNodePanel() {
       {node.balanceUsd !== null ? (
         <>
           <dt>Balance</dt>
-          <dd>{formatMoney(node.balanceUsd)}</dd>
+          <dd>{graphNodeBalanceText(node)}</dd>
         </>
       ) : null}
       {node.category ? (

@@ -32,6 +32,21 @@ describe("search rows (002 §3 suggestion items, 002 §9 titles)", () => {
     expect(row.item).toMatchObject({ addressChainUrn: hit.addressChainUrn, multiple: true });
   });
 
+  test("000 §9 an address row's tag name shows 20 characters, its category in full", () => {
+    const tag = {
+      category: "Sanctions",
+      categoryId: 3,
+      entity: "Sovereign Reserve Custodian No. 01",
+      entityUrn: "urn:sleuth:entity:sovereign_custodian_1",
+      tagType: "ordinary" as const,
+      source: { evidence: { description: "listed" } },
+      sources: [{ confidenceScore: 60 }],
+    };
+    const row = addressRow({ ...hit, seeMore: [], multiple: false, tags: [tag] });
+    expect(row.detail).toBe("Ethereum · Sovereign Reserve Cu… (Sanctions)");
+    expect(row.cells[1]).toBe("Sovereign Reserve Cu… (Sanctions)");
+  });
+
   test("002 §9 a transaction title keeps 16 and 16 characters; the row shows chain, UTC day and value", () => {
     const hash = `0x${"ab".repeat(32)}`;
     const row = transactionRow({

@@ -18,6 +18,7 @@ import {
   type TransactionRow,
   textOrMissing,
   truncateSearchTitle,
+  truncateTag,
 } from "@sleuth/sdk";
 
 /** One result of a search section: the SDK's 002 §3 suggestion item and what its row shows. */
@@ -133,8 +134,9 @@ export function addressRow(hit: AddressHit): SearchRow {
   const shown = displayAddress(hit.chain, hit.address);
   const others = hit.seeMore?.length ?? 0;
   const [tag] = hit.tags;
+  // 000 §9: a tag's name shows 20 characters (the results table's cell, and the palette's detail).
   const attribution = tag
-    ? `${tag.entity ?? tag.signatureName ?? tag.category} (${tag.category})`
+    ? `${truncateTag(tag.entity ?? tag.signatureName ?? tag.category)} (${tag.category})`
     : hit.category;
   return {
     section: "addresses",
