@@ -19,6 +19,8 @@ export const flowMessages = {
   /** Ours: the counterparties table's URN filter (000 §5) takes a pasted address or entity URN. */
   notCounterpartyUrn: "Paste an address or entity URN (urn:sleuth:address:… or urn:sleuth:entity:…)",
   noFlows: "No flows to plot for this subject.",
+  /** A flow list's `after` that this list did not hand out. */
+  notFlowCursor: "Not a cursor of this list",
   noRiskIndicators: "No risk indicators for this subject.",
   noHoldings: "This subject holds nothing now.",
   noIps: "No IP addresses were observed with this address.",
