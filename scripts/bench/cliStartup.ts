@@ -23,14 +23,16 @@ const entries = [
 const exitProbe = `data:text/javascript,${encodeURIComponent(
   [
     'import { readFileSync } from "node:fs";',
-    'process.on("exit", () => process.stderr.write("\\nsleuth-bench-peak-kb " +',
-    '/VmHWM:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1] + "\\n"));',
+    'process.on("exit", () => { const cpu = process.cpuUsage();',
+    'process.stderr.write("\\nsleuth-bench-peak-kb " + /VmHWM:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1] +',
+    '" cpu-us " + (cpu.user + cpu.system) + "\\n"); });',
   ].join(" "),
 )}`;
 
 interface Run {
   ms: number;
   peakKb: number;
+  cpuMs: number;
 }
 
 function start(path: string): Run {
@@ -40,9 +42,9 @@ function start(path: string): Run {
   });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`sleuth --version failed: ${result.stderr}`);
-  const peak = /sleuth-bench-peak-kb (\d+)/.exec(result.stderr);
-  if (!peak) throw new Error(`no memory figure in: ${result.stderr}`);
-  return { ms, peakKb: Number(peak[1]) };
+  const probe = /sleuth-bench-peak-kb (\d+) cpu-us (\d+)/.exec(result.stderr);
+  if (!probe) throw new Error(`no memory figure in: ${result.stderr}`);
+  return { ms, peakKb: Number(probe[1]), cpuMs: Number(probe[2]) / 1000 };
 }
 
 const median = (values: number[]) => {
@@ -65,11 +67,13 @@ for (let round = 0; round < runs; round++) {
 const rows = entries.map((entry, index) => {
   const times = measured[index]!.map((run) => run.ms);
   const peaks = measured[index]!.map((run) => run.peakKb / 1024);
+  const cpu = measured[index]!.map((run) => run.cpuMs);
   return [
     entry.name,
     String(runs),
     median(times).toFixed(0),
     Math.max(...times).toFixed(0),
+    median(cpu).toFixed(0),
     median(peaks).toFixed(0),
   ];
 });
@@ -79,25 +83,23 @@ const [bundlePeak, sourcesPeak] = measured.map((list) => median(list.map((run) =
 writeMeasure(
   {
     measure: "CLI start-up",
-    what: "how long `sleuth --version` takes to start and exit, and its peak memory, from the bundle and from the TypeScript sources",
-    how: `\`pnpm bench cliStartup [runs]\` (\`scripts/bench/cliStartup.ts\`): the bundle is built first when stale (\`ensureCliBuilt\`); each entry is started once unmeasured, then both in turn; wall time from spawn to exit, peak RSS as the process reports it on exit (VmHWM).`,
+    what: "how long `sleuth --version` takes to start and exit, and its peak memory, from the bundle and from the TypeScript sources.",
+    how: `\`pnpm bench cliStartup [runs]\` (\`scripts/bench/cliStartup.ts\`): the bundle is built first when stale (\`ensureCliBuilt\`); each entry is started once unmeasured, then both in turn; wall time from spawn to exit; CPU time (user and system) and peak RSS (VmHWM) as the process reports them on exit.`,
     target:
-      "none set; every command and every short batch in a script pays it once, so the bin runs the bundle while it is current",
+      "none set; every command and every short batch in a script pays it once, so the bin runs the bundle while it is current.",
   },
   {
     variant: "",
     figures: [
       `2 cores (AMD EPYC), Node ${process.versions.node}; 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
       "",
-      ...markdownTable(["entry", "runs", "median (ms)", "max (ms)", "peak RSS, median (MB)"], rows, [
-        "left",
-        "right",
-        "right",
-        "right",
-        "right",
-      ]),
+      ...markdownTable(
+        ["entry", "runs", "median (ms)", "max (ms)", "CPU, median (ms)", "peak RSS, median (MB)"],
+        rows,
+        ["left", "right", "right", "right", "right", "right"],
+      ),
       "",
-      `The bundle's median start takes ${((100 * bundle!) / sources!).toFixed(0)} % of the sources' and its peak RSS is ${((100 * bundlePeak!) / sourcesPeak!).toFixed(0)} % of theirs. ` +
+      `The bundle's median start takes ${((100 * bundle!) / sources!).toFixed(0)} % of the sources' wall time and its peak RSS is ${((100 * bundlePeak!) / sourcesPeak!).toFixed(0)} % of theirs; wall times follow the machine's load, the CPU time much less. ` +
         "`sleuth` (`packages/cli/bin/sleuth.js`) runs the bundle `packages/cli/build.ts` makes with rolldown " +
         "(`packages/cli/dist/`, Ink and React in chunks only a terminal loads) while it is current, else the " +
         "TypeScript sources: the bundle has a few modules to load where the sources have several hundred to " +
