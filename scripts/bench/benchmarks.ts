@@ -29,6 +29,13 @@ export const benchmarks: readonly Benchmark[] = [
     measure: "Soak",
   },
   {
+    name: "cliStartup",
+    what: "`sleuth --version` start to exit and its peak memory, from the bundle and from the sources",
+    args: "[runs]",
+    target: "none set; every command pays it once",
+    measure: "CLI start-up",
+  },
+  {
     name: "world",
     what: "rows per second generating, loading and seeding each demo world scale",
     args: "[scale …]",

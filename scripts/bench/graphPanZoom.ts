@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The pan and zoom half of the graph benchmark (issue 30: "panning and zooming a 2,000-node graph:
-// median frame ≤ 20 ms"), apart from graph.ts so it can be read, and run, on its own.
+// median frame ≤ 20 ms"), apart from graph.ts so it can be read on its own; `pnpm bench graph` runs it.
 import type { GraphDocument } from "@sleuth/sdk";
 import { nodeSize } from "@sleuth/web";
 import type { launchChromium } from "../../tests/browser/chromium.ts";

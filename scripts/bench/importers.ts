@@ -16,7 +16,7 @@ import {
   seedDemoAccounts,
   seedWorld,
 } from "@sleuth/server";
-import { writePerformanceSection } from "./performanceDoc.ts";
+import { markdownTable, writePerformanceSection } from "./performanceDoc.ts";
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../packages/server/fixtures/${path}`, import.meta.url), "utf8");
@@ -233,13 +233,32 @@ function section(measurements: readonly Measurement[]): string {
   return [
     "## Importers",
     "",
-    `Measured by \`node scripts/bench/importers.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite in memory. Inputs are the fixtures in \`packages/server/fixtures\` multiplied with fresh keys (or generated records for the list formats). An import is one transaction: parsing, writing, running balances, the rollups recomputed from the whole store, and recording the load. The repeated import of the same file writes nothing.`,
+    `Measured by \`node scripts/bench/importers.ts [world]\` on ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, embedded PGlite in memory. Inputs are the fixtures in \`packages/server/fixtures\` multiplied with fresh keys (or generated records for the list formats). An import is one transaction: parsing, writing, running balances, settling the rollups of the keys it touched (\`settleWrites\`), and recording the load. The repeated import of the same file writes nothing.`,
     "",
-    "| format | input | store | records | transfer rows written | import (s) | records/s | repeat (s) | repeat records/s |",
-    "|---|---|---|---:|---:|---:|---:|---:|---:|",
-    ...measurements.map(
-      (m) =>
-        `| ${m.format} | ${m.what} | ${m.store} | ${m.records.toLocaleString("en-US")} | ${m.transferRows > 0 ? m.transferRows.toLocaleString("en-US") : "–"} | ${seconds(m.firstMs)} | ${perSecond(m.records, m.firstMs)} | ${seconds(m.againMs)} | ${perSecond(m.records, m.againMs)} |`,
+    ...markdownTable(
+      [
+        "format",
+        "input",
+        "store",
+        "records",
+        "transfer rows written",
+        "import (s)",
+        "records/s",
+        "repeat (s)",
+        "repeat records/s",
+      ],
+      measurements.map((m) => [
+        m.format,
+        m.what,
+        m.store,
+        m.records.toLocaleString("en-US"),
+        m.transferRows > 0 ? m.transferRows.toLocaleString("en-US") : "–",
+        seconds(m.firstMs),
+        perSecond(m.records, m.firstMs),
+        seconds(m.againMs),
+        perSecond(m.records, m.againMs),
+      ]),
+      ["left", "left", "left", "right", "right", "right", "right", "right", "right"],
     ),
     "",
     'Each import settles the rollups of the keys it touched in its own transaction (`settleWrites`, issue 46), so on a store holding the demo world an import pays for its own rows and their neighbourhood, not for the store (the "Rollups" section measures it).',

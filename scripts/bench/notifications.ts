@@ -162,8 +162,7 @@ const lines = [
   "",
   "PGlite runs every statement (the worker's claims and marks, the benchmark's polls) one at a time on this",
   "process's one JavaScript thread, beside nodemailer and both receivers; PostgreSQL runs them in its own",
-  "processes. Hence the gap between the stores; marking a batch sent in one statement (rather than a row",
-  "at a time) was the largest single gain on PGlite.",
+  "processes: that is the gap between the stores, and what limits PGlite's delivery rate.",
   "",
   ...markdownTable(
     ["measure", ...runs.map((run) => run.store)],

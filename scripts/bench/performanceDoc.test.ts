@@ -142,3 +142,13 @@ test("issue 45 every benchmark script is registered, so `pnpm bench` lists it", 
   for (const writer of writers) expect(benchmarks.map((benchmark) => benchmark.name)).toContain(writer);
   for (const benchmark of benchmarks) expect(readdirSync(folder)).toContain(`${benchmark.name}.ts`);
 });
+
+test("issue 45 every measure of docs/PERFORMANCE.md is written by a registered benchmark", () => {
+  const text = readFileSync(new URL("../../docs/PERFORMANCE.md", import.meta.url), "utf8");
+  const measures = [...text.matchAll(/^## (.+)$/gm)]
+    .map((match) => match[1]!)
+    .filter((title) => title !== "How the hot paths are kept fast");
+  expect(measures.length).toBeGreaterThan(5);
+  const written = benchmarks.map((benchmark) => benchmark.measure);
+  for (const measure of measures) expect(written).toContain(measure);
+});

@@ -56,6 +56,7 @@ import {
   customEntityTransfersRequestSchema,
   dailyExposureRequestSchema,
   deleteCustomEntitiesBodySchema,
+  deliveryLogQuerySchema,
   detectorAlertListQuerySchema,
   detectorListQuerySchema,
   entityMetricsRequestSchema,
@@ -220,10 +221,6 @@ const queries = {
     chain: z.string().trim().min(1).max(40).optional(),
     asset: z.string().trim().min(1).max(200).optional(),
     source: z.string().trim().min(1).max(500).optional(),
-  }),
-  page: z.object({
-    limit: z.coerce.number<string | number>().int().min(1).max(500).default(50),
-    offset: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
   }),
   statistics: z.object({ urn: statisticsUrnSchema }),
   statisticsBulk: z.object({
@@ -897,7 +894,10 @@ export function fuzzTargets(f: FuzzFixtures): Map<string, FuzzTarget> {
     exampleAnswers: [204],
     ownPool: true,
   });
-  add("GET /v1/organization/webhooks/deliveries", { query: queries.page, example: { query: { limit: 5 } } });
+  add("GET /v1/organization/webhooks/deliveries", {
+    query: deliveryLogQuerySchema,
+    example: { query: { limit: 5 } },
+  });
 
   // Operator (issue 40): the operator's header, no user needed.
   add("GET /v1/operator/organizations", { headers: operator, example: {} });

@@ -201,6 +201,7 @@ export {
   bulkBatchSizes,
   cacheFreshnessOptions,
   headerCountRefreshMs,
+  imageScanMaxBytes,
   multiSearchMaxItems,
   pageSizes,
   pollIntervalMs,
@@ -209,6 +210,7 @@ export {
   signInThrottle,
   signInWaitSeconds,
   tagList,
+  watchedStatePollIntervalMs,
 } from "./constants/limits.ts";
 export {
   caseUpdateFailedMessage,
@@ -589,13 +591,13 @@ export {
   imageFileProblem,
   imageInputAccept,
   imageScanErrorMessage,
-  imageScanMaxBytes,
   isAcceptedImageFile,
 } from "./imageUpload/imageFile.ts";
 export type { ImageUploadState } from "./imageUpload/imageProcessing.ts";
 export {
   cameraSearchOpenDelayMs,
   imageProcessingStep,
+  imageProcessingStepTexts,
   imageSearchAvailability,
   nextImageUploadState,
 } from "./imageUpload/imageProcessing.ts";
@@ -663,7 +665,11 @@ export {
 
 // notifications/
 export type { DeliveryState, NotificationDelivery } from "./notifications/notificationDelivery.ts";
-export { beaconNotifyRequestSchema, notificationMessages } from "./notifications/notificationDelivery.ts";
+export {
+  beaconNotifyRequestSchema,
+  deliveryLogQuerySchema,
+  notificationMessages,
+} from "./notifications/notificationDelivery.ts";
 export type {
   MemberNotificationKind,
   NotificationEmailPreference,

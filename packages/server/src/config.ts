@@ -38,8 +38,9 @@ const envSchema = z.object({
   // Issue 44: readable lines on a terminal, JSON for files and pipes, unless set.
   SLEUTH_LOG_FORMAT: z.enum(logFormats).optional(),
   SLEUTH_WEB_DIST: z.string().min(1).optional(),
-  // Per token (or per client address without one). `sleuth batch` at full speed sends about 60
-  // bulk requests a second on this machine (three per 900-URN batch): the limit leaves it room.
+  // Per token (or per client address without one). `sleuth batch` at full speed sends three bulk
+  // requests per 900-URN batch, several batches in flight: the limit must leave it room, and the
+  // batch benchmark (docs/PERFORMANCE.md "Batch") runs under it.
   SLEUTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(200),
   SLEUTH_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(400),
   SLEUTH_WORLD_SCALE: z.union([worldScaleSchema, z.literal("none")]).default("default"),

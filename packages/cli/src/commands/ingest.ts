@@ -4,6 +4,7 @@ import {
   ingestProgressText,
   maxIngestConfirmations,
   type SleuthClient,
+  watchedStatePollIntervalMs,
 } from "@sleuth/sdk";
 import { type Command, Option } from "commander";
 import { CliError } from "../errors.ts";
@@ -23,7 +24,6 @@ interface EthereumFlags {
   json?: boolean;
 }
 
-const pollMs = 1_000;
 const blockNumber = integerIn(0, Number.MAX_SAFE_INTEGER);
 /** Without a terminal, a progress line at most this often. */
 const plainLineMs = 5_000;
@@ -64,7 +64,7 @@ async function watch(
       if (!untilDone || interrupted) return status;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, pollMs);
+        setTimeout(resolve, watchedStatePollIntervalMs);
       });
       if (interrupted) {
         out.info("the server keeps following the node: `sleuth ingest stop` stops it");

@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import type { AsyncJobDetails } from "@sleuth/sdk";
-import { Box, render, Text } from "ink";
+import { Box, Text } from "ink";
 import React from "react";
 import type { OutputStream } from "../io.ts";
+import { startInkLine } from "../output/inkLine.ts";
 
 const h = React.createElement;
 const barWidth = 24;
@@ -31,21 +31,5 @@ export function JobProgress(props: { job: AsyncJobDetails | null }) {
 
 /** The Ink bar on stderr while a job runs (a terminal only); `update` redraws it. */
 export function startJobProgress(stderr: OutputStream) {
-  const instance = render(h(JobProgress, { job: null }), {
-    stdout: stderr,
-    stderr,
-    stdin: new PassThrough(),
-    exitOnCtrlC: false,
-    patchConsole: false,
-    interactive: true,
-  });
-  return {
-    update(job: AsyncJobDetails) {
-      instance.rerender(h(JobProgress, { job }));
-    },
-    async stop() {
-      instance.unmount();
-      await instance.waitUntilExit().catch(() => {});
-    },
-  };
+  return startInkLine<AsyncJobDetails>(stderr, (job) => h(JobProgress, { job }));
 }

@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import type { ImportJob } from "@sleuth/sdk";
-import { Box, render, Text } from "ink";
+import { Box, Text } from "ink";
 import React from "react";
 import type { OutputStream } from "../io.ts";
+import { startInkLine } from "../output/inkLine.ts";
 import { importProgressText } from "./importProgressText.ts";
 
 const h = React.createElement;
@@ -31,21 +31,5 @@ export function ImportProgress(props: { job: ImportJob | null; file: string }) {
 
 /** The Ink line on stderr while an import runs (a terminal only); `update` redraws it. */
 export function startImportProgress(stderr: OutputStream, file: string) {
-  const instance = render(h(ImportProgress, { job: null, file }), {
-    stdout: stderr,
-    stderr,
-    stdin: new PassThrough(),
-    exitOnCtrlC: false,
-    patchConsole: false,
-    interactive: true,
-  });
-  return {
-    update(job: ImportJob) {
-      instance.rerender(h(ImportProgress, { job, file }));
-    },
-    async stop() {
-      instance.unmount();
-      await instance.waitUntilExit().catch(() => {});
-    },
-  };
+  return startInkLine<ImportJob>(stderr, (job) => h(ImportProgress, { job, file }));
 }

@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import { type IngestStatus, ingestProgressText } from "@sleuth/sdk";
-import { Box, render, Text } from "ink";
+import { Box, Text } from "ink";
 import React from "react";
 import type { OutputStream } from "../io.ts";
+import { startInkLine } from "../output/inkLine.ts";
 
 const h = React.createElement;
 
@@ -25,21 +25,5 @@ export function IngestProgress(props: { status: IngestStatus | null }) {
 
 /** The Ink line on stderr while the follower runs (a terminal only); `update` redraws it. */
 export function startIngestProgress(stderr: OutputStream) {
-  const instance = render(h(IngestProgress, { status: null }), {
-    stdout: stderr,
-    stderr,
-    stdin: new PassThrough(),
-    exitOnCtrlC: false,
-    patchConsole: false,
-    interactive: true,
-  });
-  return {
-    update(status: IngestStatus) {
-      instance.rerender(h(IngestProgress, { status }));
-    },
-    async stop() {
-      instance.unmount();
-      await instance.waitUntilExit().catch(() => {});
-    },
-  };
+  return startInkLine<IngestStatus>(stderr, (status) => h(IngestProgress, { status }));
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   type BeaconNotifyRequest,
   beaconNotificationRecordSchema,
+  type DeliveryLogQuery,
   notificationDeliverySchema,
   notificationStatusSchema,
 } from "../notifications/notificationDelivery.ts";
@@ -55,7 +56,7 @@ export function notificationsApi(core: HttpCore) {
         });
       },
       /** The delivery log, newest first. */
-      deliveries: async (query: { limit?: number; offset?: number } = {}) => {
+      deliveries: async (query: DeliveryLogQuery = {}) => {
         const answer = await core.request("GET", "/v1/organization/webhooks/deliveries", {
           query,
           schema: z.array(notificationDeliverySchema),

@@ -36,8 +36,20 @@ export const pollIntervalMs = 5 * second;
  */
 export const runningJobPollIntervalMs = second / 2;
 
+/**
+ * Choice: a state the user is watching settle (an e-mail's delivery, the webhook log while a
+ * delivery is pending, the Ethereum follower while it follows) is asked about this often.
+ */
+export const watchedStatePollIntervalMs = second;
+
 /** Choice: the header's escalation and reveal counts refresh every half minute while the console is open. */
 export const headerCountRefreshMs = 30 * second;
+
+/**
+ * docs/API.md "Triage": the largest image the scan takes (a phone photo, a 5K screenshot). The server's
+ * body limit adds room for the multipart envelope; the console refuses a larger file before sending it.
+ */
+export const imageScanMaxBytes = 20 * 1024 * 1024;
 
 /** 000 §9 and 001 §9 page sizes. */
 export const pageSizes = {

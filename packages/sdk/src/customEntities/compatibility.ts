@@ -5,7 +5,7 @@ import { type UnsupportedReason, unsupportedReasonSchema } from "./customEntity.
 
 /**
  * 000 §8 "size limit reached": the most resources one custom entity may group. The specification
- * gives no figure; ours keeps a refresh of every part a matter of seconds on the demo store.
+ * gives no figure; ours bounds the work a refresh of every part asks of the server.
  */
 export const customEntityMaxResources = 1000;
 

@@ -22,6 +22,8 @@ export const flowMessages = {
   /** Ours: an exposure chart with no series (no counterparty carries a category, or a risk level). */
   noCategoryExposure: "No counterparty of this subject carries a category.",
   noRiskExposure: "No counterparty of this subject carries a risk level.",
+  /** A flow list's `after` that this list did not hand out. */
+  notFlowCursor: "Not a cursor of this list",
   noRiskIndicators: "No risk indicators for this subject.",
   noHoldings: "This subject holds nothing now.",
   noIps: "No IP addresses were observed with this address.",

@@ -76,8 +76,8 @@ export const traceStopCategoryKeys: Readonly<Record<string, TraceStopReason>> = 
   sanction: "sanctioned",
 };
 
-// Choice: the bounds of a trace. Defaults give a readable graph; the maxima keep one request
-// within seconds on the largest demo world.
+// Choice: the bounds of a trace. Defaults give a readable graph; the maxima bound the paths one
+// request may ask the server to walk, even from the busiest address.
 export const traceLimits = {
   hops: { default: 4, max: 8 },
   fanOut: { default: 5, max: 20 },

@@ -1,4 +1,5 @@
 import { ApiError } from "../client/errors.ts";
+import { imageScanMaxBytes } from "../constants/limits.ts";
 import { imageUploadMessages } from "./imageUploadMessages.ts";
 
 // 002 §5: search by image accepts only these types and extensions.
@@ -7,12 +8,6 @@ export const acceptedImageExtensions = [".jpg", ".png", ".heic", ".webp"] as con
 
 /** The value of the file input's `accept` attribute. */
 export const imageInputAccept = [...acceptedImageTypes, ...acceptedImageExtensions].join(",");
-
-/**
- * docs/API.md "Triage": the largest image the scan takes (a phone photo, a 5K screenshot). The server's
- * body limit adds room for the multipart envelope; the console refuses a larger file before sending it.
- */
-export const imageScanMaxBytes = 20 * 1024 * 1024;
 
 /**
  * 002 §5: whether a picked or dropped file may be uploaded. The type decides when the browser gives one;

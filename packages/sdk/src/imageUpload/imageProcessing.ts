@@ -10,6 +10,14 @@ export const cameraSearchOpenDelayMs = 200;
 export const imageProcessingSteps = ["reviewing", "finding", "validating"] as const;
 export type ImageProcessingStep = (typeof imageProcessingSteps)[number];
 
+/** What the console shows at each step (our wording; 002 §4 names the steps). */
+export const imageProcessingStepTexts = {
+  uploaded: "Uploaded",
+  reviewing: "Reviewing the image…",
+  finding: "Finding identifiers…",
+  validating: "Validating identifiers…",
+} as const satisfies Record<ImageProcessingStep | "uploaded", string>;
+
 /**
  * 002 §4: the processing sub-step shown `elapsedMs` after the upload reached 100%. Before the one-second
  * wait ends there is none ("uploaded"); the last step stays until the scan answers.

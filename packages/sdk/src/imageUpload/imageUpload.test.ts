@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../client/errors.ts";
+import { imageScanMaxBytes } from "../constants/limits.ts";
 import {
   imageFileProblem,
   imageInputAccept,
   imageScanErrorMessage,
-  imageScanMaxBytes,
   isAcceptedImageFile,
 } from "./imageFile.ts";
 import {

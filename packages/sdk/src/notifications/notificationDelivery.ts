@@ -30,6 +30,13 @@ export const notificationDeliverySchema = z.object({
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 
+/** Query of GET /v1/organization/webhooks/deliveries (the delivery log): a page, newest first. */
+export const deliveryLogQuerySchema = z.object({
+  limit: z.coerce.number<string | number>().int().min(1).max(500).default(50),
+  offset: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
+});
+export type DeliveryLogQuery = z.input<typeof deliveryLogQuerySchema>;
+
 /** GET /v1/notifications/status: whether e-mail leaves this server at all. */
 export const notificationStatusSchema = z.object({
   emailEnabled: z.boolean(),

@@ -25,6 +25,7 @@ export const transferRequestMessages = {
     "Sorting by USD is not available while a timestamp filter, a hash filter or a jump-to is active.",
   cursorAndJumpTo: "A page is asked for with a cursor or with a jump-to, not both.",
   foreignCursor: "This cursor belongs to another listing; start again from the first page.",
+  invalidCursor: "The cursor is not valid; start again from the first page.",
   jumpTargetMissing: "That transaction is not one of this subject's transfers.",
 } as const;
 

@@ -1,3 +1,4 @@
+import { flowMessages } from "@sleuth/sdk";
 import { badRequest } from "../http/errors.ts";
 
 // The cursors of the flow lists (counterparty, category and to-counterparty transfer pages): opaque
@@ -20,7 +21,7 @@ function decodeFlowCursor(cursor: string): unknown {
 /** A 400 naming `after`, shaped like the zod issues of every other 400. */
 function notACursor() {
   return badRequest("The request is not valid", [
-    { path: ["after"], code: "custom", message: "Not a cursor of this list" },
+    { path: ["after"], code: "custom", message: flowMessages.notFlowCursor },
   ]);
 }
 

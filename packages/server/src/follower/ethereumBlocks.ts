@@ -86,7 +86,7 @@ const topicAddress = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
  * The ERC-20 transfers of a receipt's logs, as ethereum-etl's token_transfers (3 topics, 32-byte
  * value). Decoded by hand rather than by viem's decodeEventLog: the layout is fixed, and the
  * library checksums each address (a keccak hash per address) only for the follower to lowercase it
- * again; on a block of hundreds of transfers that was most of the reading path's time.
+ * again, work that grows with every transfer a block holds.
  */
 function tokenTransferItems(receipt: TransactionReceipt, blockNumber: bigint, timestamp: bigint): FieldBag[] {
   const items: FieldBag[] = [];

@@ -24,7 +24,7 @@ const pageSegmentationModes: Record<PageSegmentation, PSM> = {
   auto: PSM.AUTO,
 };
 
-// Each worker is a thread holding the model (tens of MB): at most one per core, and never more than two,
+// Each worker is a thread holding its own copy of the model: at most one per core, and never more than two,
 // so four images read at once wait their turn instead of each loading a model (bounded memory).
 const workerCount = Math.max(1, Math.min(2, availableParallelism()));
 
@@ -119,7 +119,7 @@ function lineGlyphs(words: readonly Word[]): Pick<TextLine, "text" | "confidence
 
 /**
  * The lines of text of a png image (tesseract decodes it itself), in reading order. The workers
- * serve every scan in turn: compiling the model again per image would cost seconds.
+ * serve every scan in turn: a scan never pays for loading and compiling the model again.
  */
 export async function readText(
   image: Uint8Array,

@@ -9,8 +9,8 @@ import { fieldSeparator } from "./subjects.ts";
 // What the three address bulk calls answer about an address is the same every time until the rollups
 // are rebuilt: refreshRollups prints it once per address (address_summary.answers, migration 0100)
 // with the functions below, and a batch joins the printed pieces around the URNs it was asked about.
-// Parsing a row's values, building the answer objects and printing them again was most of the
-// server's own time in a `sleuth batch`.
+// So a `sleuth batch` does not parse each row's values, build the answer objects and print them again
+// for every address it asks about: that work is done once per rollup build.
 
 /** An address's tag as its summary row holds it (migration 0060). */
 export type SummaryTag = [

@@ -48,8 +48,7 @@ export interface SummaryRowsOptions {
   /**
    * Look in memory first (the default). The metrics call does not: it opens the pattern, and in a
    * batch its URNs (every chain a pasted 0x-address fits, most unknown) are never in memory: a
-   * quarter of a million lookups per 100,000 pasted addresses, each a hash of a fresh string, for
-   * nothing.
+   * lookup per candidate URN, each a hash of a fresh string, for nothing.
    */
   recall?: boolean;
   now?: number;

@@ -1,10 +1,13 @@
 import {
   createGraphBodySchema,
   expandRequestSchema,
+  flowValueTypes,
   graphCsvFileName,
   graphExportQuerySchema,
   graphNodesRequestSchema,
+  parseUrn,
   patchGraphBodySchema,
+  subjectNotFoundMessages,
   type TrmFile,
   traceRequestSchema,
   trmFileFormat,
@@ -107,8 +110,10 @@ export function graphRoutes(app: FastifyInstance, { store, readStore }: RouteCon
     const result = await traceFunds(readStore, viewerOf(member), body);
     if (!result) {
       const [node] = await resolveNodes(readStore, viewerOf(member), [body.trmUrn]);
-      if (node) throw badRequest("A trace starts at an address, an entity or a custom entity");
-      throw notFound("The store does not know this address");
+      const kind = parseUrn(body.trmUrn)?.kind;
+      const subject = flowValueTypes.find((type) => type === kind);
+      if (node || !subject) throw badRequest("A trace starts at an address, an entity or a custom entity");
+      throw notFound(subjectNotFoundMessages[subject]);
     }
     return { data: result };
   });

@@ -3,6 +3,7 @@ import {
   beaconCategoryIds,
   beaconNotifyRequestSchema,
   createWebhookEndpointBodySchema,
+  deliveryLogQuerySchema,
   uuidParamSchema,
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
@@ -20,11 +21,6 @@ import {
 import { findBeaconVasp } from "../userReports/beaconVasp.ts";
 import { saveUserReport } from "../userReports/userReports.ts";
 import type { RouteContext } from "./context.ts";
-
-const pageQuery = z.object({
-  limit: z.coerce.number<string | number>().int().min(1).max(500).default(50),
-  offset: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
-});
 
 /** A contact property's address: the e-mail of `{name, email}` (the world's shape) or a bare address. */
 function contactEmail(contact: unknown): string | null {
@@ -153,7 +149,7 @@ export function notificationRoutes(app: FastifyInstance, { store, config, notifi
 
   app.get("/v1/organization/webhooks/deliveries", async (request) => {
     const member = requireRole(request, "admin");
-    const query = parseOr400(pageQuery, request.query);
+    const query = parseOr400(deliveryLogQuerySchema, request.query);
     const page = await listWebhookDeliveries(store, { organizationId: member.organization.id, ...query });
     return { data: page.deliveries, meta: { count: page.count, limit: query.limit, offset: query.offset } };
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type TransferSort, transferSortSchema } from "@sleuth/sdk";
+import { type TransferSort, transferRequestMessages, transferSortSchema } from "@sleuth/sdk";
 import { z } from "zod";
 import { badRequest } from "../http/errors.ts";
 
@@ -49,21 +49,17 @@ export function encodeListingCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(body)).toString("base64url");
 }
 
-export const cursorMessages = {
-  invalid: "The cursor is not valid; start again from the first page.",
-} as const;
-
 /** Reads a cursor; a damaged one, or one of another listing, answers 400. */
 export function decodeListingCursor(text: string, listing: string, foreignMessage: string): Cursor {
   let parsed: z.infer<typeof cursorSchema>;
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
   } catch {
-    throw badRequest(cursorMessages.invalid);
+    throw badRequest(transferRequestMessages.invalidCursor);
   }
   if (parsed.l !== listing) throw badRequest(foreignMessage);
   if ((parsed.s.column === "timestamp") !== (typeof parsed.k[0] === "string"))
-    throw badRequest(cursorMessages.invalid);
+    throw badRequest(transferRequestMessages.invalidCursor);
   return {
     direction: parsed.d === "n" ? "next" : "previous",
     key: parsed.k,

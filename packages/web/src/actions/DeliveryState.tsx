@@ -1,6 +1,11 @@
 import { Spinner, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
-import { formatUtc, type NotificationDelivery, notificationMessages } from "@sleuth/sdk";
+import {
+  formatUtc,
+  type NotificationDelivery,
+  notificationMessages,
+  watchedStatePollIntervalMs,
+} from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { sleuthClient } from "../session/sleuthClient.ts";
 
@@ -16,7 +21,7 @@ export function DeliveryState({ uuid }: { uuid: string | null | undefined }) {
     queryKey: ["notifications", "delivery", uuid],
     queryFn: ({ signal }) => sleuthClient.notifications.delivery(uuid!, { signal }),
     enabled: Boolean(uuid),
-    refetchInterval: (query) => (settled(query.state.data) ? false : 1_000),
+    refetchInterval: (query) => (settled(query.state.data) ? false : watchedStatePollIntervalMs),
   });
   if (!uuid)
     return (

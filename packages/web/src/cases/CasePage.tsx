@@ -27,7 +27,7 @@ import { useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useCommands } from "../commands/useCommands.ts";
 import { showError, showMessage } from "../messages/messageStore.ts";
-import { pathOfUrn } from "../navigation/routePaths.ts";
+import { pathOfUrn, savedGraphPath } from "../navigation/routePaths.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 // The panels share the explorer's look (the case page may be the first page opened).
@@ -63,7 +63,7 @@ function relatableLink(relatable: CaseRelatable): { path: string | null; text: s
   const target = caseRelatableTarget(relatable.resourceUrn);
   if (target.kind === "graph") {
     return {
-      path: relatable.label === null ? null : `/graph?graphId=${encodeURIComponent(target.uuid)}`,
+      path: relatable.label === null ? null : savedGraphPath(target.uuid),
       text: relatable.label ?? "A graph that was deleted",
     };
   }

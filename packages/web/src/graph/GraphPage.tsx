@@ -14,9 +14,11 @@ import {
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { routes } from "../app/routes.ts";
 import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { announce } from "../messages/messageStore.ts";
+import { plotPath, savedGraphPath } from "../navigation/routePaths.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
 import { AddMultipleDialog } from "./dialogs/AddMultipleDialog.tsx";
@@ -47,9 +49,9 @@ import "./graph.css";
 const maxUrnsInRoute = 20;
 
 function graphRoute(graphId: string | null, urns: readonly string[]): string {
-  if (graphId) return `/graph?graphId=${encodeURIComponent(graphId)}`;
-  if (urns.length === 0 || urns.length > maxUrnsInRoute) return "/graph";
-  return `/graph?${urns.map((urn) => `trmUrn=${encodeURIComponent(urn)}`).join("&")}`;
+  if (graphId) return savedGraphPath(graphId);
+  if (urns.length === 0 || urns.length > maxUrnsInRoute) return routes.graph;
+  return plotPath(urns);
 }
 
 function newId(prefix: string): string {
@@ -180,7 +182,7 @@ function GraphWorkspace() {
       .filter((node) => node.type !== "offChainNode")
       .map((node) => node.trmUrn);
     const next = graphRoute(graph.graphId, urns);
-    const current = `/graph${search ? `?${search}` : ""}`;
+    const current = `${routes.graph}${search ? `?${search}` : ""}`;
     if (next !== current) {
       routed.current = next.split("?")[1] ?? "";
       navigate(next, { replace: true });

@@ -2,6 +2,7 @@ import { canEditGraphs, graphEditorRoleMessage } from "@sleuth/sdk";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
 import { showMessage } from "../messages/messageStore.ts";
+import { plotPath } from "../navigation/routePaths.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { $plotTarget } from "./plotTarget.ts";
 
@@ -18,11 +19,6 @@ export function focusedRowPlotUrns(from: Element | null): string[] {
   const row = from?.closest(`[${plotUrnsAttribute}]`);
   const value = row?.getAttribute(plotUrnsAttribute) ?? "";
   return value.split(" ").filter((urn) => urn !== "");
-}
-
-/** The graph route plotting `urns` (001 §2: trmUrn repeated). */
-export function plotRoute(urns: readonly string[]): string {
-  return `/graph?${urns.map((urn) => `trmUrn=${encodeURIComponent(urn)}`).join("&")}`;
 }
 
 /**
@@ -43,7 +39,7 @@ export function usePlotOnGraph(): (urns: readonly string[]) => boolean {
       }
       const plotHere = $plotTarget.get();
       if (plotHere) void plotHere(urns);
-      else navigate(plotRoute(urns));
+      else navigate(plotPath(urns));
       return true;
     },
     [navigate],

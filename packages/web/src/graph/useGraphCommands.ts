@@ -2,9 +2,11 @@ import { useStore } from "@nanostores/react";
 import { emptyGraphDocument, expandDefaultLimit, expandMaxLimit } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
+import { routes } from "../app/routes.ts";
 import { type Command, type CommandPageItem, openPalette } from "../commands/commandRegistry.ts";
 import { useCommands } from "../commands/useCommands.ts";
 import { showMessage } from "../messages/messageStore.ts";
+import { savedGraphPath } from "../navigation/routePaths.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import {
   expandSelected,
@@ -51,7 +53,7 @@ function useSavedGraphItems(): CommandPageItem[] {
     title: graph.name ?? "Unnamed graph",
     description: `${graph.nodeCount} nodes · ${graph.updatedAt.slice(0, 10)}`,
     keywords: [graph.graphId],
-    run: () => navigate(`/graph?graphId=${encodeURIComponent(graph.graphId)}`),
+    run: () => navigate(savedGraphPath(graph.graphId)),
   }));
 }
 
@@ -162,7 +164,7 @@ export function useGraphCommands(options: {
       group,
       run: () => {
         loadGraph({ document: emptyGraphDocument, graphId: null, name: null });
-        navigate("/graph");
+        navigate(routes.graph);
       },
     },
     {

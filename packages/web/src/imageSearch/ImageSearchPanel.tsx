@@ -2,6 +2,7 @@ import { Button, Flash, ProgressBar, Text } from "@primer/react";
 import {
   imageInputAccept,
   imageProcessingStep,
+  imageProcessingStepTexts,
   imageSearchAvailability,
   imageUploadMessages,
 } from "@sleuth/sdk";
@@ -13,13 +14,6 @@ import { ImageScanResults } from "./ImageScanResults.tsx";
 import { imageFileOf } from "./imageFileOf.ts";
 import { useImageScan } from "./useImageScan.ts";
 import "./imageSearch.css";
-
-const stepTexts = {
-  uploaded: "Uploaded",
-  reviewing: "Reviewing the image…",
-  finding: "Finding identifiers…",
-  validating: "Validating identifiers…",
-} as const;
 
 export interface ImageSearchControl {
   /** Opens the file chooser (a hotkey's key press is the user activation it needs). */
@@ -166,7 +160,7 @@ export const ImageSearchPanel = forwardRef<
           }}
         />
         <Text as="p" className="sleuth-muted">
-          JPG, PNG, HEIC or WEBP, up to 20 MB. The image is read on this server only.
+          {imageUploadMessages.accepted}
         </Text>
       </div>
       {cameraEnabled ? (
@@ -180,7 +174,7 @@ export const ImageSearchPanel = forwardRef<
       ) : null}
       {state === "processing" ? (
         <Text as="p" role="status" data-testid="image-progress">
-          {stepTexts[step]}
+          {imageProcessingStepTexts[step]}
         </Text>
       ) : null}
       {problem ? (

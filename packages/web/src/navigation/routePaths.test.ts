@@ -13,7 +13,7 @@ import {
 } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import { accessibleRoute, canAccessRoute } from "./routeAccess.ts";
-import { pathOfRoute, pathOfUrn, routeNameOfPath } from "./routePaths.ts";
+import { pathOfRoute, pathOfUrn, plotPath, routeNameOfPath, savedGraphPath } from "./routePaths.ts";
 
 const btcAddress = "1BoatSLRHtKNngkdXEeobR76b53LETtpyT";
 const ethAddress = "0xdac17f958d2ee523a2206206994597c13d831ec7";
@@ -100,4 +100,12 @@ describe("console paths of the search routes (000 §2, 002 §2)", () => {
     ];
     for (const path of paths) expect(isApiPath(path ?? ""), String(path)).toBe(false);
   });
+});
+
+test("001 §2 the graph route names a saved graph by graphId and plotted elements as repeated trmUrn", () => {
+  expect(savedGraphPath("graph:1 2")).toBe("/graph?graphId=graph%3A1%202");
+  const urns = ["urn:sleuth:address:ethereum:0xab", "urn:sleuth:entity:binance"];
+  const path = plotPath(urns);
+  expect(routeNameOfPath(path)).toBe("graphVisualizer");
+  expect(new URLSearchParams(path.split("?")[1]).getAll("trmUrn")).toEqual(urns);
 });

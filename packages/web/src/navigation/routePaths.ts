@@ -32,6 +32,16 @@ function queryValue(route: RouteDescriptor, name: string): string | undefined {
   return typeof value === "string" ? value : value?.[0];
 }
 
+/** A saved graph opened on the graph page (001 §2: `graphId`). */
+export function savedGraphPath(graphId: string): string {
+  return `${routes.graph}?graphId=${segment(graphId)}`;
+}
+
+/** The graph page plotting `urns` (001 §2: `trmUrn` repeated). */
+export function plotPath(urns: readonly string[]): string {
+  return `${routes.graph}?${urns.map((urn) => `trmUrn=${segment(urn)}`).join("&")}`;
+}
+
 /** The short chain code used in console paths (`/address/btc/…`); the id for chains without one. */
 export function chainSegment(chain: string): string {
   return chainById(chain)?.symbol ?? chain;

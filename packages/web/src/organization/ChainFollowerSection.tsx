@@ -6,6 +6,7 @@ import {
   type IngestStatus,
   ingestProgressText,
   isApiError,
+  watchedStatePollIntervalMs,
 } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -37,7 +38,8 @@ export function ChainFollowerSection() {
   const status = useQuery({
     queryKey: statusKey,
     queryFn: ({ signal }) => sleuthClient.ingest.status({ signal }),
-    refetchInterval: (query) => (query.state.data?.state === "following" ? 2_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.state === "following" ? watchedStatePollIntervalMs : false,
   });
   const [rpcUrl, setRpcUrl] = useState("");
   const [confirmations, setConfirmations] = useState(String(defaultIngestConfirmations));

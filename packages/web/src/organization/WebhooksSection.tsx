@@ -1,6 +1,6 @@
 import { Button, FormControl, Heading, Text, TextInput, VisuallyHidden } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
-import { formatUtc, isApiError } from "@sleuth/sdk";
+import { formatUtc, isApiError, watchedStatePollIntervalMs } from "@sleuth/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useCommands } from "../commands/useCommands.ts";
@@ -32,7 +32,7 @@ export function WebhooksSection() {
     queryFn: () => sleuthClient.notifications.webhooks.deliveries({ limit: 25 }),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((row) => row.state === "queued" || row.state === "sending")
-        ? 2_000
+        ? watchedStatePollIntervalMs
         : false,
   });
   const add = useMutation({

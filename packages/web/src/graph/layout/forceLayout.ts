@@ -24,9 +24,9 @@ const forceAtlas2 = unwrapped(forceAtlas2Export);
 // - Barnes-Hut past a few hundred nodes, so a 1,000-node trace lays out in the worker while the
 //   page keeps answering keys.
 // - then every card takes the free cell of a grid of card-sized cells nearest its place (placeOnGrid):
-//   forces leave cards piled on each other at a hub, and graphology's noverlap, tried first, still
-//   left hundreds of overlaps on a 1,000-node trace after 300 rounds, at several times the layout
-//   budget; the grid removes every overlap in one pass and keeps the forces' arrangement.
+//   forces leave cards piled on each other at a hub, which an iterative overlap remover (graphology's
+//   noverlap, tried first) only spreads a little each round; the grid removes every overlap in one
+//   pass and keeps the forces' arrangement.
 
 export interface LayoutNode {
   id: string;
