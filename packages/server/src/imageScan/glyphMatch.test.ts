@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type GlyphEvidence, glyphConfirms } from "./glyphMatch.ts";
+import { type GlyphEvidence, glyphConfirms, glyphsContradict } from "./glyphMatch.ts";
 import type { GreyImage } from "./pageImage.ts";
 import { type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
@@ -68,6 +68,19 @@ describe("issue 42 doubtful digits settled by the identifier's own glyphs", () =
   });
 });
 
+describe("issue 42 a surely read digit the image contradicts", () => {
+  const drawn = "0816b0816b0816b";
+
+  test("issue 42 a read whose glyphs all look like their own digit's is not contradicted", () => {
+    expect(glyphsContradict(evidenceOf(drawn), drawn)).toBe(false);
+  });
+
+  test("issue 42 a glyph drawn as 6 but surely read as b contradicts the read", () => {
+    const misread = `081bb${drawn.slice(5)}`;
+    expect(glyphsContradict(evidenceOf(drawn), misread)).toBe(true);
+  });
+});
+
 describe("issue 42 a hash's rival settled by the image", () => {
   // A hash drawn in the face; one pass read its 4th digit (a 6, doubted) as b, a rival reading.
   const hash = "0816b".repeat(13).slice(0, 64);
@@ -89,6 +102,17 @@ describe("issue 42 a hash's rival settled by the image", () => {
     votes.add(passOf(rival, evidenceOf(hash, [3])));
     votes.add(passOf(hash, evidenceOf(hash, [3])));
     expect(votes.kept().map((read) => read.identifier)).toEqual([hash]);
+  });
+
+  test("issue 42 a hash whose rival is settled is left out when the image contradicts a sure digit", () => {
+    // Every pass read the 9th digit, a 6, surely as b (OCR repeats a confident misread).
+    const misread = `${hash.slice(0, 8)}b${hash.slice(9)}`;
+    const misreadRival = `081b${misread.slice(4)}`;
+    const votes = new ReadVotes();
+    votes.add(passOf(misread, evidenceOf(hash, [3])));
+    votes.add(passOf(misreadRival, evidenceOf(hash, [3])));
+    votes.add(passOf(misread, evidenceOf(hash, [3])));
+    expect(votes.kept()).toEqual([]);
   });
 
   test("issue 42 a hash and a rival neither of which the glyphs settle are both left out", () => {

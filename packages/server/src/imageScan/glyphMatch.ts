@@ -86,16 +86,36 @@ function dot(one: Float32Array, other: Float32Array): number {
   return sum;
 }
 
+/** The cells of an evidence with each glyph's pixels, computed once for all its comparisons. */
+interface Patches {
+  cells: Cell[];
+  width: number;
+  height: number;
+  /** Each glyph's pixels where the OCR put it (null when blank). */
+  base: Array<Float32Array | null>;
+}
+
+function patchesOf(evidence: GlyphEvidence): Patches {
+  const { cells, width, height } = cellsOf(evidence);
+  return {
+    cells,
+    width,
+    height,
+    base: cells.map((cell) => patch(evidence.image, cell.centreX, cell.centreY, width, height)),
+  };
+}
+
 /**
  * How much the glyph at `position` looks like the surely read glyphs of each digit of `digits`: the
  * best normalised correlation (−1 to 1) with any of them, per digit that has one.
  */
-export function glyphLikeness(
+function likenessAt(
   evidence: GlyphEvidence,
+  patches: Patches,
   digits: string,
   position: number,
 ): Map<string, number> {
-  const { cells, width, height } = cellsOf(evidence);
+  const { cells, width, height, base } = patches;
   const cell = cells[position]!;
   const shifted: Float32Array[] = [];
   for (let dy = -shiftY; dy <= shiftY; dy++)
@@ -105,15 +125,23 @@ export function glyphLikeness(
     }
   const likeness = new Map<string, number>();
   if (shifted.length === 0) return likeness;
-  for (const [index, example] of cells.entries()) {
-    if (index === position || (evidence.confidences[index] ?? 0) < exampleConfidence) continue;
-    const values = patch(evidence.image, example.centreX, example.centreY, width, height);
-    if (values === null) continue;
+  for (const [index, values] of base.entries()) {
+    if (index === position || values === null || (evidence.confidences[index] ?? 0) < exampleConfidence)
+      continue;
     const best = Math.max(...shifted.map((candidate) => dot(candidate, values)));
     const digit = digits[index]!;
     likeness.set(digit, Math.max(likeness.get(digit) ?? -1, best));
   }
   return likeness;
+}
+
+/** How much the glyph at `position` looks like the surely read glyphs of each digit, per digit. */
+export function glyphLikeness(
+  evidence: GlyphEvidence,
+  digits: string,
+  position: number,
+): Map<string, number> {
+  return likenessAt(evidence, patchesOf(evidence), digits, position);
 }
 
 /**
@@ -122,10 +150,29 @@ export function glyphLikeness(
  * example elsewhere in the identifier cannot be confirmed.
  */
 export function glyphConfirms(evidence: GlyphEvidence, digits: string, position: number): boolean {
-  const likeness = glyphLikeness(evidence, digits, position);
-  const own = likeness.get(digits[position]!);
+  return confirms(glyphLikeness(evidence, digits, position), digits[position]!);
+}
+
+function confirms(likeness: Map<string, number>, digit: string): boolean {
+  const own = likeness.get(digit);
   if (own === undefined || own < minLikeness) return false;
-  for (const [digit, value] of likeness)
-    if (digit !== digits[position] && value > own - minMargin) return false;
+  for (const [other, value] of likeness) if (other !== digit && value > own - minMargin) return false;
   return true;
+}
+
+/**
+ * Whether the image contradicts some digit of a read, surely read or not: its glyph looks more like
+ * the surely read glyphs of another digit than like those of its own (or, its own digit having no
+ * other example, like another digit's as much as a confirmed glyph looks like its own). OCR repeats a
+ * confident misread (a 4 as d) on every pass; the identifier's other glyphs of that digit show it.
+ */
+export function glyphsContradict(evidence: GlyphEvidence, digits: string): boolean {
+  const patches = patchesOf(evidence);
+  for (let position = 0; position < digits.length; position++) {
+    const likeness = likenessAt(evidence, patches, digits, position);
+    const own = likeness.get(digits[position]!);
+    for (const [other, value] of likeness)
+      if (other !== digits[position] && value > (own ?? minLikeness)) return true;
+  }
+  return false;
 }

@@ -197,7 +197,12 @@ export interface ScanPass {
   recognitions: number;
   /** The text the pass read, its lines in order: what to look at when an identifier is missed. */
   text: string;
-  reads: PassRead[];
+  /** Its reads without their glyphs: an observer keeping them would keep each pass's image. */
+  reads: Array<Omit<PassRead, "glyphs">>;
+}
+
+function withoutGlyphs({ glyphs: _, ...read }: PassRead): Omit<PassRead, "glyphs"> {
+  return read;
 }
 
 /** The page turned level when its text runs at a slant (a photo, a rotated card). */
@@ -240,7 +245,7 @@ export async function scanImage(
     ms: performance.now() - started,
     recognitions: 1,
     text: lines.map((line) => line.text).join("\n"),
-    reads: pageReads,
+    reads: pageReads.map(withoutGlyphs),
   });
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
@@ -286,7 +291,7 @@ export async function scanImage(
       ms: performance.now() - started,
       recognitions,
       text: again.map((line) => line.text).join("\n"),
-      reads,
+      reads: reads.map(withoutGlyphs),
     });
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }

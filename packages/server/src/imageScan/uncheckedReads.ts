@@ -1,5 +1,5 @@
 import { type ImageScanRead, uncheckedHexDigit } from "@sleuth/sdk";
-import { type GlyphBox, type GlyphEvidence, glyphConfirms } from "./glyphMatch.ts";
+import { type GlyphBox, type GlyphEvidence, glyphConfirms, glyphsContradict } from "./glyphMatch.ts";
 import type { TextLine } from "./readText.ts";
 
 // Issue 42: a transaction hash or an all-lowercase 0x address has no checksum, so a digit misread as
@@ -137,8 +137,8 @@ export class ReadVotes {
   /**
    * Whether the image settles an unchecked read's doubtful digits (those no pass read surely, and
    * those a rival reads otherwise): in one pass's image each looks like the surely read glyphs of
-   * its digit elsewhere in the identifier and not like another digit's, while no rival's differing
-   * digits are settled the same way.
+   * its digit elsewhere in the identifier and not like another digit's, no pass's image shows one of
+   * its digits drawn like another digit, and no rival's differing digits are settled the same way.
    */
   private isSettledByGlyphs(tally: Tally, rivals: readonly Tally[]): boolean {
     const digits = tally.read.identifier.replace(/^0x/, "");
@@ -151,6 +151,8 @@ export class ReadVotes {
     const settles = (evidence: GlyphEvidence, spelled: string, positions: Iterable<number>) =>
       [...positions].every((index) => glyphConfirms(evidence, spelled, index));
     if (!tally.evidence.some((evidence) => settles(evidence, digits, doubtful))) return false;
+    // A digit every pass read surely may still be a repeated misread that the image contradicts.
+    if (tally.evidence.some((evidence) => glyphsContradict(evidence, digits))) return false;
     return rivals.every((rival) => {
       const rivalDigits = rival.read.identifier.replace(/^0x/, "");
       const differing = differingDigits(tally.read.identifier, rival.read.identifier);
