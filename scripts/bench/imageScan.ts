@@ -133,9 +133,13 @@ async function main(): Promise<void> {
     "go beyond the correction's bound (three confusions, or one lost or extra character). Hashes and",
     "lowercase 0x addresses carry no checksum: tesseract misreads a digit as another (an f as 1, a 4 as d)",
     "the same way on every pass, sometimes with high confidence, so such a read is kept only when two passes",
-    "gave it, each of its digits was read with a confidence of at least 92 (of 100) by one of them and no",
-    "pass read a rival of it (the same but for up to four digits); a",
-    "hash one of whose digits every pass doubted is not returned, which costs most of the recall below. Each",
+    "gave it, and each of its digits was read with a confidence of at least 92 (of 100) by one of them with",
+    "no pass reading a rival of it (the same but for up to four digits), or else the image settles its up",
+    "to four doubtful digits (those no pass read surely, those a rival reads otherwise): in one pass's image",
+    "each glyph looks like the surely read glyphs of its digit elsewhere in the identifier (normalised",
+    "correlation at least 0.93) and clearly less like any other digit's, no glyph of it looks more like",
+    "another digit's than its own (a 4 surely read as d on every pass), and no rival's differing digits are",
+    "settled so (imageScan/glyphMatch.ts). A doubtful digit with no surely read twin stays doubtful. Each",
     "image costs one OCR pass of the page (levelled first when its text runs at a slant) and up to three",
     "re-reads of its doubtful lines, each in the alphabet of the identifier it seems to hold.",
     "",
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
     ...table,
     "",
     ...passFigures(outcomes),
+    ...missFigures(outcomes),
     ...wrongReads(outcomes),
     `Four images read at once by one process (the server's OCR pool serves them in turn): resident memory`,
     `${memory.before} MB before, at most ${memory.peak} MB while reading, ${memory.after} MB after.`,
@@ -205,6 +210,89 @@ function passFigures(outcomes: readonly Outcome[]): string[] {
     "",
     ...markdownTable(["pass", "images", "recognitions", "median", "found by it alone"], rows, [
       "left",
+      "right",
+      "right",
+      "right",
+      "right",
+    ]),
+    "",
+  ];
+}
+
+/** The kind of an identifier an image shows, from its shape and the kinds the image was drawn with. */
+function kindOf(identifier: string, tags: readonly string[]): string {
+  const kinds = tags.flatMap((tag) => (tag.startsWith("kind:") ? [tag.slice(5)] : []));
+  if (/^0x[0-9a-f]{64}$/.test(identifier)) return "evm-transaction";
+  if (/^[0-9a-f]{64}$/.test(identifier)) return "bitcoin-transaction";
+  if (identifier.startsWith("0x")) {
+    const evm = kinds.filter((kind) => kind === "evm-checksummed" || kind === "evm-lowercase");
+    return evm.length === 1 ? evm[0]! : "evm address";
+  }
+  if (identifier.startsWith("bc1")) return "bech32";
+  return (
+    { L: "litecoin", M: "litecoin", D: "dogecoin", T: "tron" }[identifier[0]!] ??
+    (kinds.includes("bitcoin-base58") ? "bitcoin-base58" : "base58")
+  );
+}
+
+// As uncheckedReads.ts counts them: two reads of one length differing in at most this many digits.
+const rivalDigits = 4;
+
+/**
+ * Why each identifier shown was missed, by kind: no pass read it whole (even through the checksum's
+ * correction), or, for one without a checksum, it was read but held back: by one pass only, with a
+ * digit no pass read surely and the image did not settle, or beside a rival reading of it.
+ */
+function missFigures(outcomes: readonly Outcome[]): string[] {
+  const reasons = ["never read whole", "one pass only", "doubtful digits", "rival reading"] as const;
+  const byKind = new Map<string, { shown: number; missed: Record<(typeof reasons)[number], number> }>();
+  for (const { image, found, passes } of outcomes)
+    for (const identifier of image.identifiers) {
+      const kind = kindOf(identifier, image.tags);
+      const row = byKind.get(kind) ?? {
+        shown: 0,
+        missed: Object.fromEntries(reasons.map((reason) => [reason, 0])) as Record<
+          (typeof reasons)[number],
+          number
+        >,
+      };
+      byKind.set(kind, row);
+      row.shown++;
+      if (found.includes(identifier)) continue;
+      const reads = passes.flatMap((pass) => pass.reads.filter((read) => read.identifier === identifier));
+      const rival = passes.some((pass) =>
+        pass.reads.some(
+          (read) =>
+            read.identifier.length === identifier.length &&
+            read.identifier !== identifier &&
+            [...identifier].filter((glyph, index) => read.identifier[index] !== glyph).length <= rivalDigits,
+        ),
+      );
+      row.missed[
+        reads.length === 0
+          ? "never read whole"
+          : rival
+            ? "rival reading"
+            : reads.length === 1
+              ? "one pass only"
+              : "doubtful digits"
+      ]++;
+    }
+  const rows = [...byKind.entries()]
+    .sort(([one], [other]) => one.localeCompare(other))
+    .map(([kind, { shown, missed }]) => [
+      kind,
+      String(shown),
+      String(reasons.reduce((sum, reason) => sum + missed[reason], 0)),
+      ...reasons.map((reason) => String(missed[reason])),
+    ]);
+  return [
+    "Misses by kind of identifier and why (a hash or lowercase 0x address read whole but held back: read by one pass only, a digit no pass read surely that its own glyphs did not settle, or another pass's rival reading of it):",
+    "",
+    ...markdownTable(["kind", "shown", "missed", ...reasons], rows, [
+      "left",
+      "right",
+      "right",
       "right",
       "right",
       "right",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { rotatedMask, skewAngle } from "./pageImage.ts";
+import { type GreyImage, rotatedMask, skewAngle, stackRegions } from "./pageImage.ts";
 import type { InkMask } from "./textCandidates.ts";
 
 /**
@@ -49,5 +49,22 @@ describe("issue 42 a page whose text runs at a slant is read level", () => {
     const slanted = slantedPage(2);
     expect(rowsOfFirstLine(slanted)).toBeGreaterThan(30);
     expect(rowsOfFirstLine(rotatedMask(slanted, skewAngle(slanted)))).toBeLessThanOrEqual(17);
+  });
+});
+
+describe("issue 42 a value cut out of a grey card is re-read on white", () => {
+  test("issue 42 a region's grey background comes out white in the stack, its ink still dark", () => {
+    // A grey card (208) holding a dark stroke (68), as a low-contrast screen draws a value.
+    const width = 60;
+    const height = 20;
+    const grey = new Uint8Array(width * height).fill(208);
+    for (let y = 5; y < 15; y++) for (let x = 10; x < 40; x++) grey[y * width + x] = 68;
+    const page: GreyImage = { width, height, grey };
+    const { image, parts } = stackRegions(page, [{ left: 0, top: 0, width, height }], 1);
+    const [top] = parts[0]!;
+    const at = (x: number, y: number) => image.grey[(top + y) * image.width + 24 + x]!;
+    expect(at(2, 2)).toBe(255);
+    expect(at(50, 18)).toBe(255);
+    expect(at(20, 10)).toBeLessThan(100);
   });
 });

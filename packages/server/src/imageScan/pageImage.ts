@@ -112,15 +112,15 @@ export function pngOfGrey(page: GreyImage): Uint8Array {
 const stackMargin = 24;
 
 /**
- * The regions of the page, each scaled by `factor`, one under another on white: what a re-read sees,
- * and the rows (top, bottom) each region takes in it.
+ * The regions of the page, each scaled by `factor` with its own background brought to white, one
+ * under another on white: what a re-read sees, and the rows (top, bottom) each region takes in it.
  */
 export function stackRegions(
   page: GreyImage,
   regions: readonly Box[],
   factor: number,
 ): { image: GreyImage; parts: Array<[top: number, bottom: number]> } {
-  const parts = regions.map((region) => scaledGrey(cropOf(page, region), factor));
+  const parts = regions.map((region) => scaledGrey(whitened(cropOf(page, region)), factor));
   const width = Math.max(...parts.map((part) => part.width)) + 2 * stackMargin;
   const height = parts.reduce((sum, part) => sum + part.height + stackMargin, stackMargin);
   const grey = new Uint8Array(width * height).fill(255);
@@ -133,6 +133,30 @@ export function stackRegions(
     top += part.height + stackMargin;
   }
   return { image: { width, height, grey }, parts: rows };
+}
+
+/**
+ * A region with its background (its median grey: a line of text is mostly background) brought to
+ * white, its ink scaled alike. A value's grey card cut out of a grey screen and stacked on white is
+ * otherwise a box the OCR's binarisation may turn solid, losing the text inside it.
+ */
+function whitened(region: GreyImage): GreyImage {
+  const histogram = new Uint32Array(256);
+  for (const value of region.grey) histogram[value]!++;
+  let seen = 0;
+  let background = 255;
+  for (let value = 0; value < 256; value++) {
+    seen += histogram[value]!;
+    if (seen * 2 >= region.grey.length) {
+      background = value;
+      break;
+    }
+  }
+  if (background >= 250 || background < 128) return region;
+  const grey = new Uint8Array(region.grey.length);
+  for (let index = 0; index < grey.length; index++)
+    grey[index] = Math.min(255, Math.round((region.grey[index]! * 255) / background));
+  return { width: region.width, height: region.height, grey };
 }
 
 function cropOf(page: GreyImage, box: Box): GreyImage {

@@ -92,6 +92,8 @@ export interface TextLine {
    * chose; spaces 100): a hash has no checksum to catch a misread glyph, only this.
    */
   confidences: number[];
+  /** Where each character of `text` was read, left to right (pixels; spaces null). */
+  glyphs: Array<{ left: number; right: number } | null>;
   left: number;
   top: number;
   right: number;
@@ -99,22 +101,29 @@ export interface TextLine {
 }
 
 /** A line's words joined by single spaces, with each character's confidence. */
-function lineGlyphs(words: readonly Word[]): Pick<TextLine, "text" | "confidences"> {
+function lineGlyphs(words: readonly Word[]): Pick<TextLine, "text" | "confidences" | "glyphs"> {
   let text = "";
   const confidences: number[] = [];
+  const boxes: TextLine["glyphs"] = [];
   for (const word of words) {
     const glyphs =
-      word.symbols.length > 0 ? word.symbols : [{ text: word.text, confidence: word.confidence }];
+      word.symbols.length > 0
+        ? word.symbols
+        : [{ text: word.text, confidence: word.confidence, bbox: word.bbox }];
     if (text !== "") {
       text += " ";
       confidences.push(100);
+      boxes.push(null);
     }
     for (const glyph of glyphs) {
       text += glyph.text;
-      for (let index = 0; index < glyph.text.length; index++) confidences.push(glyph.confidence);
+      for (let index = 0; index < glyph.text.length; index++) {
+        confidences.push(glyph.confidence);
+        boxes.push({ left: glyph.bbox.x0, right: glyph.bbox.x1 });
+      }
     }
   }
-  return { text, confidences };
+  return { text, confidences, glyphs: boxes };
 }
 
 /**

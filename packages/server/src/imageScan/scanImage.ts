@@ -16,7 +16,7 @@ import { readText, type TextLine } from "./readText.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
-import { hexGlyphConfidences, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+import { hexGlyphs, type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
 /** How a region is read again: scaled relative to the best text height, thresholded or not. */
 interface Reread {
@@ -41,13 +41,18 @@ const maxWrapLines = 4;
 const wrapGap = 1.2;
 
 /**
- * The identifiers in lines a pass read, each unchecked one with how sure the OCR was of its digits.
+ * The identifiers in lines a pass read from `image`, each unchecked one with how sure the OCR was of
+ * its digits and where it read them.
  */
-function passReads(lines: readonly TextLine[]): PassRead[] {
-  return identifierReadsInText(lines.map((line) => line.text).join("\n"), "text").map((read) => ({
-    ...read,
-    confidences: read.checksummed ? null : hexGlyphConfidences(lines, read.identifier),
-  }));
+function passReads(lines: readonly TextLine[], image: GreyImage): PassRead[] {
+  return identifierReadsInText(lines.map((line) => line.text).join("\n"), "text").map((read) => {
+    const glyphs = read.checksummed ? null : hexGlyphs(lines, read.identifier);
+    return {
+      ...read,
+      confidences: glyphs?.confidences ?? null,
+      glyphs: glyphs === null ? null : { image, ...glyphs },
+    };
+  });
 }
 
 /** Whether a token is explained by an identifier found: some eight-character piece of it is in one. */
@@ -180,6 +185,7 @@ function joinedPieces(line: TextLine): TextLine {
     ...line,
     text: kept.map((index) => line.text[index]).join(""),
     confidences: kept.map((index) => line.confidences[index] ?? 0),
+    glyphs: kept.map((index) => line.glyphs[index] ?? null),
   };
 }
 
@@ -191,7 +197,12 @@ export interface ScanPass {
   recognitions: number;
   /** The text the pass read, its lines in order: what to look at when an identifier is missed. */
   text: string;
-  reads: PassRead[];
+  /** Its reads without their glyphs: an observer keeping them would keep each pass's image. */
+  reads: Array<Omit<PassRead, "glyphs">>;
+}
+
+function withoutGlyphs({ glyphs: _, ...read }: PassRead): Omit<PassRead, "glyphs"> {
+  return read;
 }
 
 /** The page turned level when its text runs at a slant (a photo, a rotated card). */
@@ -219,21 +230,22 @@ export async function scanImage(
   const page: GreyImage = { width: mask.width, height: mask.height, grey: mask.grey };
   const lineHeight = typicalLineHeight(mask);
   const scale = ocrScale(mask, lineHeight);
-  const pageText = readText(pngOfGrey(scaledGrey(page, scale)), "sparse");
+  const scaledPage = scaledGrey(page, scale);
+  const pageText = readText(pngOfGrey(scaledPage), "sparse");
   // Keeps the OCR's failure for the await below instead of an unhandled rejection while QR runs.
   pageText.catch(() => undefined);
   // The QR decoder runs on this thread while an OCR worker reads the page.
   const qrReads = identifierReadsInText(readQrCodes(image).join("\n"), "qr");
   const lines = await pageText;
   const votes = new ReadVotes();
-  const pageReads = passReads(lines);
+  const pageReads = passReads(lines, scaledPage);
   votes.add(pageReads);
   observe?.({
     pass: "page",
     ms: performance.now() - started,
     recognitions: 1,
     text: lines.map((line) => line.text).join("\n"),
-    reads: pageReads,
+    reads: pageReads.map(withoutGlyphs),
   });
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
@@ -251,11 +263,8 @@ export async function scanImage(
         regions.filter((region) => region.alphabet === alphabet),
         factor,
       );
-      const read = await readText(
-        pngOfGrey(reread.threshold ? thresholdedGrey(stacked.image, radius) : stacked.image),
-        "block",
-        alphabet,
-      );
+      const seen = reread.threshold ? thresholdedGrey(stacked.image, radius) : stacked.image;
+      const read = await readText(pngOfGrey(seen), "block", alphabet);
       recognitions++;
       again.push(...read);
       // Each region is read apart: stacked, the lines of one would seem to continue another's.
@@ -263,14 +272,16 @@ export async function scanImage(
         const inPart = read.filter((line) => line.top < bottom && line.bottom > top);
         // The lines as read and with their pieces glued are read together: one pass, one vote.
         for (const part of [inPart, inPart.map(joinedPieces)])
-          for (const found of passReads(part)) {
+          for (const found of passReads(part, seen)) {
             const other = reads.find((other) => other.identifier === found.identifier);
             if (other === undefined) reads.push(found);
-            else if (found.confidences !== null)
+            else if (found.confidences !== null) {
               other.confidences =
                 other.confidences?.map((confidence, index) =>
                   Math.max(confidence, found.confidences![index] ?? 0),
                 ) ?? found.confidences;
+              other.glyphs ??= found.glyphs;
+            }
           }
       }
     }
@@ -280,7 +291,7 @@ export async function scanImage(
       ms: performance.now() - started,
       recognitions,
       text: again.map((line) => line.text).join("\n"),
-      reads,
+      reads: reads.map(withoutGlyphs),
     });
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }

@@ -1,7 +1,7 @@
 import { identifierReadsInText } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import type { TextLine } from "./readText.ts";
-import { hexGlyphConfidences, minUncheckedConfidence, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+import { hexGlyphs, minUncheckedConfidence, type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
 // The genesis block's coinbase transaction and its first address's hash as a lowercase 0x address.
 const genesisTransaction = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
@@ -13,14 +13,19 @@ const unsure = minUncheckedConfidence - 25;
 /** A line as the OCR gives it, every glyph at `confidence` but those listed in `doubts` (index: confidence). */
 function lineOf(text: string, confidence = sure, doubts: Record<number, number> = {}): TextLine {
   const confidences = text.split("").map((_, index) => doubts[index] ?? confidence);
-  return { text, confidences, left: 0, top: 0, right: 100, bottom: 10 };
+  const glyphs = text
+    .split("")
+    .map((glyph, index) => (glyph === " " ? null : { left: index * 10, right: index * 10 + 8 }));
+  return { text, confidences, glyphs, left: 0, top: 0, right: text.length * 10, bottom: 10 };
 }
 
 /** What one pass read in its lines, as the scan counts it. */
 function passOf(lines: TextLine[]): PassRead[] {
   return identifierReadsInText(lines.map((line) => line.text).join("\n"), "text").map((read) => ({
     ...read,
-    confidences: read.checksummed ? null : hexGlyphConfidences(lines, read.identifier),
+    confidences: read.checksummed ? null : (hexGlyphs(lines, read.identifier)?.confidences ?? null),
+    // No image: only the OCR's confidences and the passes' agreement count here (glyphMatch.test.ts).
+    glyphs: null,
   }));
 }
 
@@ -74,14 +79,18 @@ describe("issue 42 reads without a checksum", () => {
     // "l" stands for 1 and "O" for 0: the confidences are those of the glyphs that spell each digit.
     const first = "4a5e1e4baab89f3a32518a88c3lbc87f";
     const second = "6l8f76673e2cc77ab2127b7afdeda33b";
-    const confidences = hexGlyphConfidences(
+    const glyphs = hexGlyphs(
       [lineOf(`Hash ${first}`, sure, { [5 + 26]: unsure }), lineOf(second, 80)],
       genesisTransaction,
     );
+    const confidences = glyphs?.confidences;
     expect(confidences).toHaveLength(64);
     expect(confidences!.slice(0, 26)).toEqual(Array(26).fill(sure));
     expect(confidences![26]).toBe(unsure);
     expect(confidences!.slice(32)).toEqual(Array(32).fill(80));
-    expect(hexGlyphConfidences([lineOf(first)], genesisTransaction)).toBeNull();
+    // Each digit's box in its own line: the 27th digit is the 32nd glyph of the first line.
+    expect(glyphs?.boxes[26]).toEqual({ left: 310, right: 318, top: 0, bottom: 10 });
+    expect(glyphs?.boxes[32]).toEqual({ left: 0, right: 8, top: 0, bottom: 10 });
+    expect(hexGlyphs([lineOf(first)], genesisTransaction)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { type ImageScanRead, uncheckedHexDigit } from "@sleuth/sdk";
+import { type GlyphBox, type GlyphEvidence, glyphConfirms, glyphsContradict } from "./glyphMatch.ts";
 import type { TextLine } from "./readText.ts";
 
 // Issue 42: a transaction hash or an all-lowercase 0x address has no checksum, so a digit misread as
@@ -10,6 +11,18 @@ export const minUncheckedConfidence = 92;
 // printed identifier: at most one is right, and nothing says which.
 const maxRivalDigits = 4;
 
+// The image settles at most this many doubtful digits of one read; more, and the read is too poor.
+const maxSettledDigits = 4;
+
+/** The digit positions (after any 0x) where two reads of one length differ. */
+function differingDigits(one: string, other: string): number[] {
+  const offset = one.startsWith("0x") ? 2 : 0;
+  const positions: number[] = [];
+  for (let index = offset; index < one.length; index++)
+    if (one[index] !== other[index]) positions.push(index - offset);
+  return positions;
+}
+
 /** Whether two unchecked identifiers are rival readings of one printed identifier. */
 function areRivals(one: string, other: string): boolean {
   if (one === other || one.length !== other.length) return false;
@@ -19,27 +32,37 @@ function areRivals(one: string, other: string): boolean {
   return differ <= maxRivalDigits;
 }
 
+/** How sure the OCR was of each digit of an unchecked read, and where it read each in its image. */
+export interface HexGlyphs {
+  confidences: number[];
+  boxes: GlyphBox[];
+}
+
 /**
- * How sure the OCR was of each digit of an unchecked hex identifier in the lines it was read from:
- * the glyphs that spell it (lines joined without spaces, so a wrapped or split read is found whole,
- * each glyph read as the digit it stands for), or null when they are not there. Where the lines spell
- * it more than once, the surest spelling counts.
+ * How sure the OCR was of each digit of an unchecked hex identifier in the lines it was read from,
+ * and where each glyph stands: the glyphs that spell it (lines joined without spaces, so a wrapped or
+ * split read is found whole, each glyph read as the digit it stands for), or null when they are not
+ * there. Where the lines spell it more than once, the surest spelling counts.
  */
-export function hexGlyphConfidences(lines: readonly TextLine[], identifier: string): number[] | null {
+export function hexGlyphs(lines: readonly TextLine[], identifier: string): HexGlyphs | null {
   const digits = identifier.replace(/^0x/, "");
   let spelled = "";
   const confidences: number[] = [];
+  const boxes: GlyphBox[] = [];
   for (const line of lines)
     for (let index = 0; index < line.text.length; index++) {
       const glyph = line.text[index]!;
       if (/\s/.test(glyph)) continue;
       spelled += uncheckedHexDigit(glyph) ?? "\u00bf";
       confidences.push(line.confidences[index] ?? 0);
+      const box = line.glyphs[index] ?? { left: line.left, right: line.right };
+      boxes.push({ left: box.left, right: box.right, top: line.top, bottom: line.bottom });
     }
-  let best: number[] | null = null;
+  let best: HexGlyphs | null = null;
   for (let at = spelled.indexOf(digits); at !== -1; at = spelled.indexOf(digits, at + 1)) {
     const found = confidences.slice(at, at + digits.length);
-    if (best === null || Math.min(...found) > Math.min(...best)) best = found;
+    if (best === null || Math.min(...found) > Math.min(...best.confidences))
+      best = { confidences: found, boxes: boxes.slice(at, at + digits.length) };
   }
   return best;
 }
@@ -48,6 +71,8 @@ export function hexGlyphConfidences(lines: readonly TextLine[], identifier: stri
 export interface PassRead extends ImageScanRead {
   /** Per digit of an unchecked read (null for checksummed reads, or when its glyphs were not found). */
   confidences: number[] | null;
+  /** An unchecked read's glyphs in the image the pass read, to settle its doubtful digits. */
+  glyphs: GlyphEvidence | null;
 }
 
 interface Tally {
@@ -55,6 +80,8 @@ interface Tally {
   passes: number;
   /** Per digit, the highest confidence any pass read it with. */
   surest: number[] | null;
+  /** Each pass's glyphs of it, in the image that pass read. */
+  evidence: GlyphEvidence[];
 }
 
 /**
@@ -68,13 +95,19 @@ export class ReadVotes {
   private readonly tallies = new Map<string, Tally>();
 
   add(reads: readonly PassRead[]): void {
-    for (const { confidences, ...read } of reads) {
+    for (const { confidences, glyphs, ...read } of reads) {
       const seen = this.tallies.get(read.identifier);
       if (seen === undefined) {
-        this.tallies.set(read.identifier, { read: { ...read }, passes: 1, surest: confidences });
+        this.tallies.set(read.identifier, {
+          read: { ...read },
+          passes: 1,
+          surest: confidences,
+          evidence: glyphs === null ? [] : [glyphs],
+        });
         continue;
       }
       seen.passes++;
+      if (glyphs !== null) seen.evidence.push(glyphs);
       // Read exactly by one pass, the identifier needs no double-check.
       if (read.reading === "exact") seen.read.reading = "exact";
       if (confidences !== null)
@@ -85,16 +118,46 @@ export class ReadVotes {
     }
   }
 
-  private isKept({ read, passes, surest }: Tally): boolean {
-    if (read.checksummed) return true;
-    return (
-      passes >= 2 &&
-      surest !== null &&
-      surest.every((confidence) => confidence >= minUncheckedConfidence) &&
-      ![...this.tallies.values()].some(
-        (other) => !other.read.checksummed && areRivals(other.read.identifier, read.identifier),
-      )
+  private rivalsOf(tally: Tally): Tally[] {
+    return [...this.tallies.values()].filter(
+      (other) => !other.read.checksummed && areRivals(other.read.identifier, tally.read.identifier),
     );
+  }
+
+  private isKept(tally: Tally): boolean {
+    const { read, passes, surest } = tally;
+    if (read.checksummed) return true;
+    if (passes < 2 || surest === null) return false;
+    const rivals = this.rivalsOf(tally);
+    if (rivals.length === 0 && surest.every((confidence) => confidence >= minUncheckedConfidence))
+      return true;
+    return this.isSettledByGlyphs(tally, rivals);
+  }
+
+  /**
+   * Whether the image settles an unchecked read's doubtful digits (those no pass read surely, and
+   * those a rival reads otherwise): in one pass's image each looks like the surely read glyphs of
+   * its digit elsewhere in the identifier and not like another digit's, no pass's image shows one of
+   * its digits drawn like another digit, and no rival's differing digits are settled the same way.
+   */
+  private isSettledByGlyphs(tally: Tally, rivals: readonly Tally[]): boolean {
+    const digits = tally.read.identifier.replace(/^0x/, "");
+    const doubtful = new Set<number>();
+    for (const [index, confidence] of tally.surest!.entries())
+      if (confidence < minUncheckedConfidence) doubtful.add(index);
+    for (const rival of rivals)
+      for (const index of differingDigits(tally.read.identifier, rival.read.identifier)) doubtful.add(index);
+    if (doubtful.size === 0 || doubtful.size > maxSettledDigits) return false;
+    const settles = (evidence: GlyphEvidence, spelled: string, positions: Iterable<number>) =>
+      [...positions].every((index) => glyphConfirms(evidence, spelled, index));
+    if (!tally.evidence.some((evidence) => settles(evidence, digits, doubtful))) return false;
+    // A digit every pass read surely may still be a repeated misread that the image contradicts.
+    if (tally.evidence.some((evidence) => glyphsContradict(evidence, digits))) return false;
+    return rivals.every((rival) => {
+      const rivalDigits = rival.read.identifier.replace(/^0x/, "");
+      const differing = differingDigits(tally.read.identifier, rival.read.identifier);
+      return !rival.evidence.some((evidence) => settles(evidence, rivalDigits, differing));
+    });
   }
 
   /** Whether some read still waits for another pass to confirm it. */
