@@ -40,17 +40,25 @@ export async function measureImport(copy: Store): Promise<ImportReference> {
 }
 
 /**
- * Starts the server on `env`, sends the import, kills the server at a random moment, and reads the
- * store's counts with `counts` (the server is dead then); `importKills` times, then the re-run.
- * Answers the outcome of each kill, for the test's log.
+ * Starts the server on `env`, sends the import, kills the server at a random moment, and counts the
+ * store's rows through `openStore` (the server is dead then: PGlite's directory opens);
+ * `importKills` times, then the re-run. Logs the outcome of each kill.
  */
 export async function killDuringImport(options: {
   env: Record<string, string>;
   token: string;
   imported: ImportReference;
-  counts: () => Promise<TableCounts>;
-}): Promise<string[]> {
+  openStore: () => Promise<Store>;
+}): Promise<void> {
   const { env, token, imported } = options;
+  const counts = async (): Promise<TableCounts> => {
+    const store = await options.openStore();
+    try {
+      return await tableCounts(store);
+    } finally {
+      await store.close();
+    }
+  };
   const random = seededRandom(importKillSeed);
   const outcomes: string[] = [];
   const whole = JSON.stringify(pick(imported.reference, imported.importTables));
@@ -67,11 +75,11 @@ export async function killDuringImport(options: {
     );
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     await killHard(server.child);
-    const counts = JSON.stringify(pick(await options.counts(), imported.importTables));
+    const found = JSON.stringify(pick(await counts(), imported.importTables));
     outcomes.push(
-      `kill ${kill + 1} at ${delayMs} ms: ${counts === whole ? "whole" : counts === none ? "none" : "PARTIAL"} (${await answer})`,
+      `kill ${kill + 1} at ${delayMs} ms: ${found === whole ? "whole" : found === none ? "none" : "PARTIAL"} (${await answer})`,
     );
-    expect(counts === whole || counts === none, outcomes.join("; ")).toBe(true);
+    expect(found === whole || found === none, outcomes.join("; ")).toBe(true);
   }
 
   const server = await startServerProcess(env);
@@ -82,6 +90,8 @@ export async function killDuringImport(options: {
   } finally {
     await killHard(server.child);
   }
-  expect(JSON.stringify(pick(await options.counts(), imported.importTables))).toBe(whole);
-  return outcomes;
+  expect(JSON.stringify(pick(await counts(), imported.importTables))).toBe(whole);
+  console.log(
+    `seed ${importKillSeed}, import ${imported.importMs.toFixed(0)} ms in process: ${outcomes.join("; ")}`,
+  );
 }
