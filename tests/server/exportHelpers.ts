@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import {
   type AsyncJobDetails,
+  compareWithManifest,
   decodeManifestHeader,
   type ExportManifest,
   exportManifestHeader,
   type SleuthClient,
 } from "@sleuth/sdk";
+import Papa from "papaparse";
+import { expect } from "vitest";
 
 export const sha256Hex = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
 
@@ -35,6 +38,25 @@ export async function downloadJobFile(
   const header = response.headers.get(exportManifestHeader);
   if (!header) throw new Error("no manifest header");
   return { text: await response.text(), manifest: decodeManifestHeader(header) };
+}
+
+/** Downloads a finished transfers export and checks it holds every row once, as its manifest says. */
+export async function expectEveryTransferOnce(
+  client: SleuthClient,
+  uuid: string,
+  rows: number,
+): Promise<void> {
+  const file = await downloadJobFile(client, uuid);
+  const parsed = Papa.parse<Record<string, string>>(file.text, { header: true, skipEmptyLines: true }).data;
+  expect(parsed).toHaveLength(rows);
+  expect(new Set(parsed.map((row) => row.transactionUrn)).size).toBe(rows);
+  expect(
+    compareWithManifest(file.manifest, {
+      sha256: sha256Hex(file.text),
+      byteLength: Buffer.byteLength(file.text),
+      rowCount: parsed.length,
+    }),
+  ).toEqual({ ok: true, problems: [] });
 }
 
 /**

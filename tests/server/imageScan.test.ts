@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { crc32 } from "node:zlib";
 import { imageUploadMessages, isApiError } from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drawJpeg, drawPng } from "../helpers/imageFixtures.ts";
@@ -199,6 +200,38 @@ describe("002 §4 search by image over HTTP", () => {
       .catch((error: unknown) => error);
     expect(isApiError(failure) && failure.status).toBe(415);
     expect(isApiError(failure) && failure.message).toContain(imageUploadMessages.invalidFileType);
+  });
+
+  test("issue 41 a PNG declaring 30,000 × 30,000 pixels, a cut JPEG and a false HEIC are refused 415 from their header", async () => {
+    // A real one-pixel PNG whose header says 30,000 × 30,000: its pixels would be 3.6 GB.
+    const bomb = Buffer.from(drawPng({ width: 1, height: 1, texts: [] }));
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const photo = Buffer.from(drawJpeg({ width: 200, height: 60, texts: [] }, 80));
+    const frame = photo.findIndex((byte, index) => byte === 0xff && photo[index + 1] === 0xc0);
+    const falseHeic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from("ftypheic", "ascii"),
+      Buffer.alloc(12),
+      Buffer.from("text pretending to be a picture"),
+    ]);
+    const cases = [
+      { bytes: bomb, type: "image/png", name: "bomb.png", says: "30000×30000 pixels, more than can be read" },
+      { bytes: photo.subarray(0, frame), type: "image/jpeg", name: "cut.jpg", says: "damaged or cut short" },
+      { bytes: falseHeic, type: "image/heic", name: "false.heic", says: "damaged or cut short" },
+    ];
+    const rssBefore = process.memoryUsage().rss;
+    for (const { bytes, type, name, says } of cases) {
+      const failure = await client()
+        .triage.scanImage(new Blob([bytes], { type }), name)
+        .catch((error: unknown) => error);
+      expect(isApiError(failure) && failure.status, name).toBe(415);
+      expect(isApiError(failure) && failure.message, name).toContain(says);
+    }
+    // Refused from the header: the server (in this process) allocated nothing near the picture.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+    expect((await server.fetch("/healthz")).status).toBe(200);
   });
 
   test("002 §7 a scan without a file part answers 400, and without credentials 401", async () => {

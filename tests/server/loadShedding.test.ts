@@ -1,13 +1,14 @@
-import { createFetchTransport, errorEnvelopeSchema, SleuthClient } from "@sleuth/sdk";
+import { busyRetryAfter, createFetchTransport, errorEnvelopeSchema, SleuthClient } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 /**
  * Saturates the store until the returned function is called: slow statements make the time one
- * holds the store long, then a transaction is held open with more of them queued behind it.
+ * holds the store long, then a transaction is held open with more of them queued behind it, and
+ * `quickQueued` quick ones after those (they lengthen the queue, not the test, once let go).
  */
-async function holdStore(server: TestServer): Promise<() => Promise<void>> {
+async function holdStore(server: TestServer, quickQueued = 0): Promise<() => Promise<void>> {
   const slow = () => server.store.query("SELECT pg_sleep(0.1)");
   for (let index = 0; index < 6; index++) await slow();
   let release!: () => void;
@@ -24,7 +25,10 @@ async function holdStore(server: TestServer): Promise<() => Promise<void>> {
     await gate;
   });
   await inside;
-  const queued = Array.from({ length: 4 }, slow);
+  const queued = [
+    ...Array.from({ length: 4 }, slow),
+    ...Array.from({ length: quickQueued }, () => server.store.query("SELECT 1")),
+  ];
   await vi.waitFor(() => expect(server.store.expectedWaitMs()).toBeGreaterThan(200));
   return async () => {
     release();
@@ -54,7 +58,7 @@ describe("load shedding on a saturated store (PGlite)", () => {
     const shed = await server.fetch("/auth-user-info", { headers: { authorization: `Bearer ${token}` } });
     const elapsed = performance.now() - started;
     expect(shed.status).toBe(503);
-    expect(shed.headers.get("retry-after")).toBe("1");
+    expect(shed.headers.get("retry-after")).toMatch(/^\d+$/);
     const envelope = errorEnvelopeSchema.parse(await shed.json());
     expect(envelope.error.code).toBe("unavailable");
     expect(envelope.error.message).toMatch(/busy/);
@@ -84,7 +88,7 @@ describe("load shedding on a saturated store (PGlite)", () => {
     // A load balancer's probe carries no credentials.
     const [shed, health] = await Promise.all([search(), timed("/healthz")]);
     expect(shed.answer.status).toBe(503);
-    expect(shed.answer.headers.get("retry-after")).toBe("1");
+    expect(Number(shed.answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(errorEnvelopeSchema.parse(await shed.answer.json()).error.code).toBe("unavailable");
     expect(shed.ms).toBeLessThan(1_000);
     expect(health.answer.status).toBe(200);
@@ -94,14 +98,44 @@ describe("load shedding on a saturated store (PGlite)", () => {
     await vi.waitFor(async () => expect((await search()).answer.status).toBe(200));
   });
 
+  test("issue 41 a shed answer's Retry-After is the store's expected wait, rounded up, at most the SDK's longest", async () => {
+    const retryAfter = async () => {
+      const shed = await server.fetch("/auth-user-info", { headers: { authorization: `Bearer ${token}` } });
+      expect(shed.status).toBe(503);
+      return Number(shed.headers.get("retry-after"));
+    };
+    // A queue a few seconds long: a request costs at least one unit of store work, so it is asked
+    // to wait at least the store's expected wait for one.
+    let release = await holdStore(server, 10);
+    const expectedMs = server.store.expectedWaitMs();
+    expect(expectedMs).toBeGreaterThan(1_000);
+    const some = await retryAfter();
+    await release();
+    expect(some).toBeGreaterThanOrEqual(Math.ceil(expectedMs / 1000));
+    expect(some).toBeLessThanOrEqual(busyRetryAfter.longestSeconds);
+    // A queue far longer than a client waits before a retry: the longest, not the queue's length.
+    release = await holdStore(server, 200);
+    expect(server.store.expectedWaitMs()).toBeGreaterThan(busyRetryAfter.longestSeconds * 1000);
+    const most = await retryAfter();
+    await release();
+    expect(most).toBe(busyRetryAfter.longestSeconds);
+    expect(some).toBeLessThan(most);
+  });
+
   test("issue 41 the SDK's fetch transport waits the Retry-After, tells its watcher, and succeeds", async () => {
     const release = await holdStore(server);
     const retries: Array<{ status: number | null; delayMs: number }> = [];
+    const asked: number[] = [];
     let settled = 0;
     const client = new SleuthClient({
       baseUrl: server.baseUrl,
       token,
       transport: createFetchTransport({
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (answer.status === 503) asked.push(Number(answer.headers.get("retry-after")) * 1000);
+          return answer;
+        },
         retryWatcher: {
           retrying: (retry) => {
             retries.push(retry);
@@ -116,7 +150,8 @@ describe("load shedding on a saturated store (PGlite)", () => {
     });
     const user = await client.auth.userInfo();
     expect(user.email).toBe(server.demo.user.email);
-    expect(retries).toEqual([{ status: 503, delayMs: 1000 }]);
+    expect(asked).toHaveLength(1);
+    expect(retries).toEqual([{ status: 503, delayMs: asked[0] }]);
     expect(settled).toBe(1);
   });
 

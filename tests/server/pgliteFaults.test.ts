@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,31 +9,30 @@ import {
   migrate,
   openPgliteStore,
   pgdataPath,
-  runImport,
 } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ethereumEtlFixtureDir } from "../helpers/ethereumEtlSample.ts";
 import { killHard, startServerProcess } from "../helpers/serverProcess.ts";
-import { changedTables, pick, seededRandom, type TableCounts, tableCounts } from "../helpers/storeCounts.ts";
+import { pick, tableCounts } from "../helpers/storeCounts.ts";
 import { pgliteTemplate } from "../helpers/storeTemplates.ts";
+import {
+  type ImportReference,
+  importKillSeed,
+  importKills,
+  killDuringImport,
+  measureImport,
+} from "./importKillScenario.ts";
 
 // Issue 41 "Faults" on the embedded store: the server process owns a PGlite data directory as
 // `pnpm start` does. A second server on the same directory refuses; a server killed (SIGKILL) during
-// an import leaves a directory that opens and holds the whole import or none of it.
+// an import leaves a directory that opens and holds the whole import or none of it
+// (importKillScenario.ts; importKillPostgres.test.ts is the same on PostgreSQL).
 // One data directory and a server process started seven times: each start loads the whole server
 // (seconds; far more on a loaded machine), which is why this file takes minutes, not seconds.
-
-const seed = Number(process.env.SLEUTH_FAULT_SEED ?? Date.now() % 2 ** 31);
-const kills = 5;
-const file = readFileSync(join(ethereumEtlFixtureDir, "transactions_17173049.jsonl"), "utf8");
 
 let dir: string;
 let env: Record<string, string>;
 let token: string;
-let baseline: TableCounts;
-let reference: TableCounts;
-let importTables: string[];
-let importMs: number;
+let imported: ImportReference;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "sleuth-faults-"));
@@ -54,13 +52,8 @@ beforeAll(async () => {
   // The same import, uninterrupted, on a copy of the same store: what a completed import leaves.
   const copy = await openPgliteStore({ loadDataDir: template });
   await migrate(copy);
-  baseline = await tableCounts(copy);
-  const started = performance.now();
-  await runImport(copy, "ethereum-etl", file);
-  importMs = performance.now() - started;
-  reference = await tableCounts(copy);
+  imported = await measureImport(copy);
   await copy.close();
-  importTables = changedTables(baseline, reference);
 }, 300_000);
 
 afterAll(async () => {
@@ -69,7 +62,7 @@ afterAll(async () => {
 
 describe("the embedded store under faults", () => {
   test("issue 41 a second server on the same PGlite data directory refuses at once; the first keeps answering", async () => {
-    expect(importTables).toContain("transfers");
+    expect(imported.importTables).toContain("transfers");
     const first = await startServerProcess(env);
     try {
       const started = performance.now();
@@ -86,48 +79,19 @@ describe("the embedded store under faults", () => {
     }
     // The first server's store is untouched by the refused one: it opens, and holds what it held.
     const store = await openPgliteStore({ dataDir: pgdataPath(dir) });
-    expect(pick(await tableCounts(store), importTables)).toEqual(pick(baseline, importTables));
+    expect(pick(await tableCounts(store), imported.importTables)).toEqual(
+      pick(imported.baseline, imported.importTables),
+    );
     await store.close();
   }, 180_000);
 
-  test(`issue 41 a server killed during an import ${kills} times (seed ${seed}) leaves all of it or none; the re-run completes`, async () => {
-    const random = seededRandom(seed);
-    const outcomes: string[] = [];
-    for (let kill = 0; kill < kills; kill++) {
-      const server = await startServerProcess(env);
-      const client = createNodeClient({ baseUrl: server.url, token });
-      // A moment between sending the file and well past the import's own time (over HTTP, in a fresh
-      // process, it takes longer than in this one).
-      const delayMs = Math.round(random() * importMs * 3);
-      const answer = client.imports.run("ethereum-etl", file).then(
-        () => "answered",
-        () => "cut off",
-      );
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await killHard(server.child);
-      // The data directory opens after the kill, and holds the whole import or none of it.
-      const after = await openPgliteStore({ dataDir: pgdataPath(dir) });
-      const counts = pick(await tableCounts(after), importTables);
-      await after.close();
-      const whole = JSON.stringify(counts) === JSON.stringify(pick(reference, importTables));
-      const none = JSON.stringify(counts) === JSON.stringify(pick(baseline, importTables));
-      outcomes.push(
-        `kill ${kill + 1} at ${delayMs} ms: ${whole ? "whole" : none ? "none" : "PARTIAL"} (${await answer})`,
-      );
-      expect(whole || none, outcomes.join("; ")).toBe(true);
-    }
-    console.log(`seed ${seed}, import ${importMs.toFixed(0)} ms in process: ${outcomes.join("; ")}`);
-
-    const server = await startServerProcess(env);
-    try {
-      const client = createNodeClient({ baseUrl: server.url, token });
-      const result = await client.imports.run("ethereum-etl", file);
-      expect(result.skippedCount).toBe(0);
-    } finally {
-      await killHard(server.child);
-    }
-    const final = await openPgliteStore({ dataDir: pgdataPath(dir) });
-    expect(pick(await tableCounts(final), importTables)).toEqual(pick(reference, importTables));
-    await final.close();
+  test(`issue 41 a server killed during an import ${importKills} times (seed ${importKillSeed}) leaves all of it or none; the re-run completes`, async () => {
+    // The data directory opens after every kill.
+    await killDuringImport({
+      env,
+      token,
+      imported,
+      openStore: () => openPgliteStore({ dataDir: pgdataPath(dir) }),
+    });
   }, 480_000);
 });

@@ -199,6 +199,8 @@ export { type ApiVersionFamily, apiVersionFamilies, apiVersionOf } from "./const
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,
+  busyRetryAfter,
+  busyRetryAfterSeconds,
   cacheFreshnessOptions,
   headerCountRefreshMs,
   imageScanMaxBytes,

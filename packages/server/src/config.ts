@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getHeapStatistics } from "node:v8";
 import {
+  busyRetryAfter,
   defaultDataDir,
   defaultIdentityDomains,
   defaultIngestConfirmations,
@@ -73,7 +74,8 @@ const envSchema = z.object({
   SLEUTH_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1_000),
   SLEUTH_SHED_HEAP_MB: z.coerce.number().min(0).optional(),
   SLEUTH_SHED_STORE_WAIT_MS: z.coerce.number().min(0).default(1_000),
-  SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(1),
+  // The shortest Retry-After of a shed answer; longer when the wait that refused it is (the SDK's rule).
+  SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(busyRetryAfter.shortestSeconds),
   // A PostgreSQL that stops answering fails a request quickly (503) instead of holding it.
   SLEUTH_PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   SLEUTH_PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
@@ -140,6 +142,7 @@ export interface LoadSheddingConfig {
   /** How long new work would wait for the store (Store.expectedWaitMs) past which requests are shed; 0: not checked. */
   maxStoreWaitMs: number;
   sampleIntervalMs: number;
+  /** The shortest Retry-After of a shed answer, in seconds (busyRetryAfterSeconds). */
   retryAfterSeconds: number;
 }
 

@@ -1,5 +1,7 @@
 // One small interface between the client and the wire (STYLE: Stripe's HttpClient). The client owns
 // URLs, auth, envelopes and errors; a transport only moves bytes and applies the retry policy.
+import { busyRetryAfter } from "../constants/limits.ts";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface TransportRequest {
@@ -52,7 +54,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   limit: 2,
   statusCodes: [408, 429, 502, 503, 504],
   baseDelayMs: 250,
-  maxDelayMs: 10_000,
+  maxDelayMs: busyRetryAfter.longestSeconds * 1000,
   timeoutMs: 30_000,
 };
 

@@ -104,3 +104,20 @@ export function signInWaitSeconds(
     signInThrottle.firstDelaySeconds * 2 ** (failures - limits.freeFailures),
   );
 }
+
+/**
+ * Ours (issue 41): a busy server's `Retry-After` (a shed request's 503), in whole seconds. It is how
+ * long the refused request would have waited (the queue ahead of it is served by then), at least the
+ * server's shortest (`SLEUTH_SHED_RETRY_AFTER_SECONDS`) and at most `longestSeconds`, which is also
+ * the longest a client waits before a retry (defaultRetryPolicy): a longer ask would be cut short.
+ */
+export const busyRetryAfter = { shortestSeconds: 1, longestSeconds: 10 } as const;
+
+/** The Retry-After, in seconds, for a request that would have waited `waitMs`. */
+export function busyRetryAfterSeconds(
+  waitMs: number,
+  shortestSeconds: number = busyRetryAfter.shortestSeconds,
+): number {
+  const asked = Number.isFinite(waitMs) ? Math.ceil(waitMs / 1000) : busyRetryAfter.longestSeconds;
+  return Math.max(shortestSeconds, Math.min(busyRetryAfter.longestSeconds, asked));
+}

@@ -6,7 +6,7 @@ import { partialFileSuffix } from "@sleuth/sdk/node";
 import type { FastifyBaseLogger } from "fastify";
 import { roleAtLeast } from "../http/auth.ts";
 import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
-import type { Queryable, Store } from "../store/store.ts";
+import { isStoreUnavailable, type Queryable, type Store } from "../store/store.ts";
 import { PollPause } from "../workers/pollPause.ts";
 import { writeExportFile } from "./exportFile.ts";
 import { exportReadRole, exportRowSource } from "./exportSources.ts";
@@ -172,6 +172,10 @@ export class ExportWorker {
         await releaseJob(this.store, job, this.id).catch(() => {});
       } else if (error instanceof JobTakenOver) {
         log.warn("export job taken over by another worker");
+      } else if (isStoreUnavailable(error)) {
+        // Issue 41: the store went away, not the job's fault. Failing it would stick once the store
+        // is back; left as it is, its heartbeat goes stale and it is claimed again and rerun.
+        log.warn({ err: error }, "export job interrupted: the store is not answering");
       } else {
         log.error({ err: error }, "export job failed");
         // The atomic writer removed its partial file; the job says why rather than "try again later".

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@sleuth/sdk";
+import { busyRetryAfter, type ErrorCode } from "@sleuth/sdk";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { isStoreUnavailable } from "../store/store.ts";
@@ -105,7 +105,8 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       status: 503,
       code: "unavailable",
       message: "The store is not answering; try again shortly",
-      headers: { "retry-after": "1" },
+      // How long the store stays away is unknown: the shortest wait.
+      headers: { "retry-after": String(busyRetryAfter.shortestSeconds) },
     });
   }
   request.log.error({ err: error }, "request failed");

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import underPressure from "@fastify/under-pressure";
+import { busyRetryAfterSeconds } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import type { LoadSheddingConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";
@@ -11,10 +12,15 @@ const reasons: Record<string, string> = {
   storeWait: "The store is busy",
 };
 
-/** The 503 a shed request gets: the one envelope, with how long to wait before trying again. */
-export function shedError(config: LoadSheddingConfig, reason: string): HttpError {
+/**
+ * The 503 a shed request gets: the one envelope, with how long to wait before trying again. The wait
+ * is the one that refused it (the store's expected wait, the loop's delay), so a client comes back
+ * once the work ahead of it is done rather than into the same queue; a full heap has no wait to
+ * tell, and asks for the shortest.
+ */
+export function shedError(config: LoadSheddingConfig, reason: string, waitMs = 0): HttpError {
   return new HttpError(503, "unavailable", `${reasons[reason] ?? "The server is busy"}; try again shortly`, {
-    headers: { "retry-after": String(config.retryAfterSeconds) },
+    headers: { "retry-after": String(busyRetryAfterSeconds(waitMs, config.retryAfterSeconds)) },
   });
 }
 
@@ -112,10 +118,12 @@ export async function registerLoadShedding(
   });
   app.addHook("onRequest", async (request) => {
     if (unshedRoutes.has(request.routeOptions.url ?? "")) return;
-    if (config.maxEventLoopDelayMs > 0 && loop.medianMs() > config.maxEventLoopDelayMs)
-      throw shedError(config, "eventLoopDelay");
-    if (config.maxStoreWaitMs > 0 && store.expectedWaitMs() * work.units() > config.maxStoreWaitMs)
-      throw shedError(config, "storeWait");
+    const loopDelayMs = loop.medianMs();
+    if (config.maxEventLoopDelayMs > 0 && loopDelayMs > config.maxEventLoopDelayMs)
+      throw shedError(config, "eventLoopDelay", loopDelayMs);
+    const storeWaitMs = store.expectedWaitMs() * work.units();
+    if (config.maxStoreWaitMs > 0 && storeWaitMs > config.maxStoreWaitMs)
+      throw shedError(config, "storeWait", storeWaitMs);
     (request as { [admitted]?: true })[admitted] = true;
   });
   app.addHook("onResponse", async (request) => {

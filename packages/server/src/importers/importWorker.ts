@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
-import type { Store } from "../store/store.ts";
+import { isStoreUnavailable, type Store } from "../store/store.ts";
 import { PollPause } from "../workers/pollPause.ts";
 import { ImportFormatError } from "./importErrors.ts";
 import {
@@ -152,6 +152,10 @@ export class ImportWorker {
         log.warn("import job taken over by another worker");
       } else if (error instanceof ImportFormatError) {
         await failImportJob(this.store, job, this.id, { message: error.message, line: error.line ?? null });
+      } else if (isStoreUnavailable(error)) {
+        // Issue 41: the store went away, not the file's fault. The import's transaction rolled back;
+        // left as it is, the job's heartbeat goes stale and it is claimed again and rerun.
+        log.warn({ err: error }, "import job interrupted: the store is not answering");
       } else {
         log.error({ err: error }, "import job failed");
         await failImportJob(this.store, job, this.id, { message: refusedMessage, line: null }).catch(
