@@ -14,6 +14,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * 20 s belongs here (docs/ARCHITECTURE.md "Keeping the test command fast").
  */
 export const longestFirst: readonly string[] = [
+  "tests/server/importKillPostgres.test.ts",
   "tests/server/rollupHotWallet.test.ts",
   "tests/server/rollupSettle.test.ts",
   "tests/server/pgliteFaults.test.ts",
