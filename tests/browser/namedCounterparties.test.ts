@@ -7,6 +7,7 @@ import {
   riskIndicatorCsvFields,
   type SleuthClient,
   transferCsvFields,
+  unknownUsdText,
 } from "@sleuth/sdk";
 import Papa from "papaparse";
 import type { Browser, BrowserContext, Download, Page } from "playwright";
@@ -407,6 +408,8 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       await expect.poll(() => labelled.count()).toBe(1);
       expect(await labelled.textContent()).toContain("labels.csv");
       await shot(page, "transaction-parties");
+      // The sample holds no prices: its value is unknown, said as every USD cell says it, never "—".
+      expect(await page.getByTestId("transaction-details").textContent()).toContain(`Value${unknownUsdText}`);
       // p opens the busiest address's previous transaction, n its next: the one we came from.
       await focusBusiest();
       await page.keyboard.press("p");

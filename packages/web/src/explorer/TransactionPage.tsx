@@ -4,10 +4,10 @@ import {
   chainInfo,
   checkTriageTransactionRoute,
   formatUtc,
-  moneyText,
   readSearchInput,
   type TransactionRow,
   truncateSearchTitle,
+  usdText,
 } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Redirect } from "wouter";
@@ -31,7 +31,7 @@ function TransactionDetails({ row }: { row: TransactionRow }) {
         entries={[
           ["Time", formatUtc(row.block_timestamp)],
           ["Block", row.block_number.toLocaleString("en-US")],
-          ["Value", moneyText(row.value_usd)],
+          ["Value", usdText(row.value_usd)],
           ...(row.op_return
             ? ([
                 [

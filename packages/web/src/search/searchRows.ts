@@ -19,6 +19,7 @@ import {
   textOrMissing,
   truncateSearchTitle,
   truncateTag,
+  usdText,
 } from "@sleuth/sdk";
 
 /** One result of a search section: the SDK's 002 §3 suggestion item and what its row shows. */
@@ -75,7 +76,7 @@ export function transactionRow(row: TransactionRow): SearchRow {
     ]),
     chain: row.chain,
     otherChains: [],
-    cells: [chainName(row.chain), formatUtc(row.block_timestamp), moneyText(row.value_usd)],
+    cells: [chainName(row.chain), formatUtc(row.block_timestamp), usdText(row.value_usd)],
   };
 }
 
