@@ -319,6 +319,8 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     expect(await paths.filter({ hasText: sanctionedLabel }).textContent()).toContain(
       "reached a sanctioned party",
     );
+    // The sample holds no prices: a path says the smallest amount it moved in its asset (issue 43).
+    expect(await paths.filter({ hasText: sanctionedLabel }).textContent()).toMatch(/\d ETH$/);
     await shot(page, "trace-paths");
 
     // Down to the sanctioned party's path, Enter: the path is focused, everything else dimmed.

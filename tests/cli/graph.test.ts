@@ -179,7 +179,7 @@ describe("issue 30 sleuth trace", () => {
     );
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split("\r\n");
-    expect(lines[0]).toBe("end,endLabel,stop,hops,amountUsd,path,endNameKind");
+    expect(lines[0]).toBe("end,endLabel,stop,hops,amountUsd,path,endNameKind,amount,asset");
     expect(lines).toHaveLength(2);
     expect(result.stderr).toContain("The trace was cut short by");
     const bad = await cli.run(["trace", payer.urn, "--hops", "99"], { env });

@@ -33,6 +33,9 @@ function pathsCsv(result: TraceResult): string {
     { header: "path", value: (path) => path.trmUrns.join(" > ") },
     // Issue 39, after the columns a reader of the earlier files knows: what names the end.
     { header: "endNameKind", value: (path) => path.endNameKind },
+    // Issue 43: with no price on the path, its smallest amount in the one asset it moved.
+    { header: "amount", value: (path) => path.amount?.value ?? null },
+    { header: "asset", value: (path) => path.amount?.asset ?? null },
   ]);
 }
 

@@ -128,6 +128,11 @@ export const tracePathSchema = z.object({
    * with a USD price; null when no flow on it has one.
    */
   amountUsd: z.number().nullable(),
+  /**
+   * Issue 43 (followed by amount): when no flow on the path has a USD price and every flow on it
+   * moved one and the same asset, the smallest of those amounts in that asset's own units; else null.
+   */
+  amount: z.object({ value: z.number().nonnegative(), asset: z.string() }).nullable(),
   stop: traceNodeSchema.shape.stop,
 });
 export type TracePath = z.infer<typeof tracePathSchema>;

@@ -1,6 +1,7 @@
 import type { CounterpartyNameKind } from "../attribution/counterpartyName.ts";
+import { formatBalance } from "../format/numbers.ts";
 import { usdText } from "../format/usdAmount.ts";
-import type { TraceNode, TraceResult } from "./graphExplore.ts";
+import type { TraceNode, TracePath, TraceResult } from "./graphExplore.ts";
 
 // Issue 39 "traces you can read": a trace's answer as the list of its paths the console opens and
 // `sleuth trace` prints: where each ends, why it stopped, its hops and the smallest amount on it,
@@ -28,10 +29,22 @@ export interface TracePathRow {
   hops: number;
   /** The smallest priced flow on the path: at most this much of the origin's funds reached the end. */
   amountUsd: number | null;
+  /** With no price on the path: its smallest amount in the one asset it moved, if it moved one. */
+  amount: TracePath["amount"];
+  /** The USD amount, else the amount and its asset (`0.49746294 ETH`), else the unknown-price text. */
   amountText: string;
 }
 
-/** A trace's paths, largest amount first (an unknown amount last), then fewest hops. */
+function amountTextOf(path: Pick<TracePath, "amountUsd" | "amount">): string {
+  if (path.amountUsd === null && path.amount)
+    return `${formatBalance(path.amount.value)} ${path.amount.asset}`;
+  return usdText(path.amountUsd);
+}
+
+/**
+ * A trace's paths, largest USD amount first; then the unpriced ones, by asset and largest amount in
+ * it; those with no amount at all last; then fewest hops.
+ */
 export function tracePathRows(result: Pick<TraceResult, "origin" | "nodes" | "paths">): TracePathRow[] {
   const nodes = new Map([result.origin, ...result.nodes].map((node) => [node.trmUrn, node]));
   const rows = result.paths.map((path): TracePathRow => {
@@ -46,12 +59,18 @@ export function tracePathRows(result: Pick<TraceResult, "origin" | "nodes" | "pa
       stopText: path.stop === null ? "" : traceStopTexts[path.stop],
       hops: path.trmUrns.length - 1,
       amountUsd: path.amountUsd,
-      amountText: usdText(path.amountUsd),
+      amount: path.amount,
+      amountText: amountTextOf(path),
     };
   });
+  // Amounts in an asset's own units compare only within that asset: such paths sit together, by asset.
+  const unpricedAsset = (row: TracePathRow) =>
+    row.amountUsd === null ? (row.amount?.asset ?? "\uffff") : "";
   return rows.sort(
     (a, b) =>
       (b.amountUsd ?? Number.NEGATIVE_INFINITY) - (a.amountUsd ?? Number.NEGATIVE_INFINITY) ||
+      unpricedAsset(a).localeCompare(unpricedAsset(b)) ||
+      (b.amount?.value ?? 0) - (a.amount?.value ?? 0) ||
       a.hops - b.hops ||
       a.end.localeCompare(b.end),
   );

@@ -75,7 +75,7 @@ async function transactionParties(
   );
 }
 
-function assetsOf(value: string[] | string): string[] {
+export function assetsOf(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
   // A driver that answers the array as its text form: {BTC,USDT}.
   return value

@@ -10,7 +10,7 @@ import {
 import { assetIdsNamed } from "../importers/priceWriter.ts";
 import type { Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
-import { type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
+import { assetsOf, type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
 import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";
 
@@ -88,7 +88,7 @@ async function frontierCounterparties(
   side: "incoming" | "outgoing",
   thresholds: Thresholds,
   fanOut: number,
-): Promise<Array<CounterpartyRow & { from_id: number }>> {
+): Promise<Array<CounterpartyRow & { from_id: number; units: number | string | null }>> {
   return db.query(
     `SELECT f.id AS from_id, x.*
        FROM unnest($1::bigint[]) AS f(id)
@@ -167,7 +167,11 @@ export async function traceFunds(
   const originNode: TraceNode = { ...origin.info, hop: 0, stop: null };
   const nodes = new Map<number, TraceNode>();
   // How each node was first reached: its parent and the flow's amount, for the paths.
-  const parent = new Map<number, { from: number; amountUsd: number | null }>();
+  // A step's amount in its asset's own units counts only when the flow moved one asset.
+  const parent = new Map<
+    number,
+    { from: number; amountUsd: number | null; amount: { value: number; asset: string } | null }
+  >();
   const flowRows: Array<{ row: CounterpartyRow; from: number }> = [];
   let frontier = [...seeds];
 
@@ -198,7 +202,15 @@ export async function traceFunds(
             continue;
           }
           fresh.push(id);
-          parent.set(id, { from, amountUsd: row.usd === null ? null : Number(row.usd) });
+          const assets = assetsOf(row.assets);
+          parent.set(id, {
+            from,
+            amountUsd: row.usd === null ? null : Number(row.usd),
+            amount:
+              assets.length === 1 && row.units !== null
+                ? { value: Number(row.units), asset: assets[0]! }
+                : null,
+          });
         }
         flowRows.push({ row, from });
       }
@@ -241,17 +253,24 @@ export async function traceFunds(
     if (node.stop === null) continue;
     const chain: number[] = [id];
     let amount = Number.POSITIVE_INFINITY;
+    // The smallest amount in one asset's units, while every step so far moved that one asset.
+    let units: { value: number; asset: string } | null | undefined;
     let at = id;
     while (!seeds.has(at)) {
       const step = parent.get(at);
       if (!step) break;
       if (step.amountUsd !== null) amount = Math.min(amount, step.amountUsd);
+      units =
+        units === null || step.amount === null || (units && units.asset !== step.amount.asset)
+          ? null
+          : { asset: step.amount.asset, value: Math.min(units?.value ?? Infinity, step.amount.value) };
       at = step.from;
       chain.unshift(at);
     }
     const trmUrns = chain.map((step) => urnOf(step)!);
+    const amountUsd = Number.isFinite(amount) ? amount : null;
     // An incoming trace walks back from the origin; its paths still read in the direction traced.
-    paths.push({ trmUrns, amountUsd: Number.isFinite(amount) ? amount : null, stop: node.stop });
+    paths.push({ trmUrns, amountUsd, amount: amountUsd === null ? (units ?? null) : null, stop: node.stop });
   }
   // Priced paths first, largest first; then those no price reaches.
   paths.sort((a, b) =>
