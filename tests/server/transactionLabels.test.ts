@@ -1,5 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { SleuthClient, TransactionRow } from "@sleuth/sdk";
+import {
+  addressChainUrn,
+  missingCounterpartyText,
+  type SleuthClient,
+  type TransactionRow,
+} from "@sleuth/sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
@@ -55,6 +60,34 @@ describe.each(storeKinds)("transfer labels of real transactions on %s", (kind) =
     }
     const [label] = payout!.to![0]!.transfer_labels;
     expect(label).toMatchObject({ kind: "unknown_sender", value: null });
+  });
+
+  test("issue 39 in transfer tables only a payout from inputs without addresses has an unknown sender", async () => {
+    const rowsOf = async (hash: string) => {
+      const receiver = (await lookup(hash, "bitcoin"))!.to![0]!.address;
+      const page = await client.transfers.address({
+        addressChainUrn: addressChainUrn("bitcoin", receiver),
+        pageSize: 100,
+      });
+      return page.data.filter((row) => row.transactionUrn.endsWith(hash));
+    };
+    const minted = await rowsOf(coinbaseHash);
+    expect(minted.length).toBeGreaterThan(0);
+    for (const row of minted) {
+      expect(row.counterpartyAddressChainUrns).toEqual([]);
+      expect(row.senderUnknown).toBeUndefined();
+      expect(missingCounterpartyText(row)).toBe("None (minted)");
+    }
+    const paid = await rowsOf(payoutHash);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const row of paid) {
+      expect(row).toMatchObject({
+        direction: "incoming",
+        counterpartyAddressChainUrns: [],
+        senderUnknown: true,
+      });
+      expect(missingCounterpartyText(row)).toContain("Unknown sender");
+    }
   });
 
   test("issue 39 a token minted from the zero address is labelled minted", async () => {

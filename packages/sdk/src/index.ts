@@ -869,6 +869,7 @@ export type {
 } from "./transfers/schemas.ts";
 export {
   categoryTransferCounterpartyName,
+  missingCounterpartyText,
   signedAmountNumber,
   signedRelevantAmount,
   transferMessages,

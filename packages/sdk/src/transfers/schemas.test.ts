@@ -1,6 +1,11 @@
 import { expect, test } from "vitest";
 import { addressChainUrn, assetUrn, entityUrn, transactionUrn } from "../chains/urn.ts";
-import { categoryAddressRowSchema, categoryTransferRowSchema, transferRowSchema } from "./schemas.ts";
+import {
+  categoryAddressRowSchema,
+  categoryTransferRowSchema,
+  missingCounterpartyText,
+  transferRowSchema,
+} from "./schemas.ts";
 
 const hash = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
 const address = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
@@ -60,4 +65,10 @@ test("001 §3 Category transfer row and Category address row", () => {
   };
   expect(categoryAddressRowSchema.parse(addressRow)).toEqual(addressRow);
   expect(categoryAddressRowSchema.safeParse({ ...addressRow, uniqueAssetAllCount: -1 }).success).toBe(false);
+});
+
+test("issue 39 a row with no counterparty says minted, unknown sender or burnt, never minted for all", () => {
+  expect(missingCounterpartyText({ direction: "incoming" })).toBe("None (minted)");
+  expect(missingCounterpartyText({ direction: "incoming", senderUnknown: true })).toBe("Unknown sender");
+  expect(missingCounterpartyText({ direction: "outgoing" })).toBe("None (burnt)");
 });

@@ -66,7 +66,24 @@ const transferRowFields = z.object({
    * which names it when no entity owns it (`counterpartyNameOf`).
    */
   counterpartyLabel: attributionLabelSchema.nullable().optional(),
+  /**
+   * Issue 39 (ours, additive): true on an incoming row with no sender that was not minted: a UTXO
+   * transaction whose inputs the data gives without addresses, paid by someone unknown.
+   */
+  senderUnknown: z.boolean().optional(),
 });
+
+/**
+ * What a row with no counterparty address says in its place: newly minted value, a sender the data
+ * does not name, or (outgoing) none: value burnt or sent to no address.
+ */
+export function missingCounterpartyText(row: {
+  direction: TransferDirection;
+  senderUnknown?: boolean;
+}): string {
+  if (row.direction === "outgoing") return "None (burnt)";
+  return row.senderUnknown ? "Unknown sender" : "None (minted)";
+}
 
 const signedAmount = (row: { relevantAmountRaw: string; direction: TransferDirection }) =>
   row.relevantAmountRaw === signedRelevantAmount(row.relevantAmountRaw, row.direction);

@@ -9,7 +9,7 @@ import {
 } from "@sleuth/sdk";
 import { fieldSeparator, rowSeparator } from "../metrics/subjects.ts";
 import { attributionLabelOf, bestLabelSql } from "../search/addressLabel.ts";
-import { unitsOf } from "../search/transactionLookup.ts";
+import { senderlessIsMinted, unitsOf } from "../search/transactionLookup.ts";
 import type { Queryable } from "../store/store.ts";
 import type { TransferScope } from "./scope.ts";
 
@@ -34,6 +34,8 @@ export interface PageRow {
   cp_categories: string | null;
   /** The counterparty's best attribution label, `label chr(31) source` (search/addressLabel.ts). */
   cp_label: string | null;
+  /** An incoming row with no sender: its transaction's coinbase flag (null when not recorded). */
+  coinbase: boolean | null;
 }
 
 /**
@@ -59,12 +61,15 @@ export const pageColumns = {
   cp_categories: `(SELECT string_agg(k.name, chr(30) ORDER BY ac.category_id)
     FROM address_categories ac JOIN categories k ON k.id = ac.category_id WHERE ac.address_id = p.counterparty_id)`,
   cp_label: bestLabelSql("p.counterparty_id"),
+  // Only a sender-less incoming row asks: was it minted, or paid by inputs without addresses?
+  coinbase: `CASE WHEN p.counterparty_id IS NULL AND p.direction = 'incoming'
+    THEN (SELECT x.coinbase FROM transactions x WHERE x.id = p.transaction_id) END`,
 } as const;
 type PageColumn = keyof typeof pageColumns;
 const pageColumnNames = Object.keys(pageColumns) as PageColumn[];
 
 /** A page row as the statement answers it: its columns under their names, texts or numbers. */
-type StoredPageRow = Record<PageColumn, string | number | null>;
+type StoredPageRow = Record<PageColumn, string | number | boolean | null>;
 
 /**
  * A bulk page's assets, subject addresses, counterparties and counterparty entities repeat (one
@@ -164,6 +169,7 @@ function pageRowOf(stored: StoredPageRow): PageRow {
     cp_entity: entity === null ? null : entity.slice(cut + 1),
     cp_categories: stored.cp_categories === null ? null : String(stored.cp_categories),
     cp_label: stored.cp_label === null ? null : String(stored.cp_label),
+    coinbase: stored.coinbase === null ? null : stored.coinbase === true || stored.coinbase === "true",
   };
 }
 
@@ -223,6 +229,9 @@ export function transferRowOf(row: PageRow, kind: TransferScope["kind"]): Transf
     assetUrn: row.asset_urn,
     asset: row.symbol,
     counterpartyLabel: attributionLabelOf(row.cp_label),
+    ...(row.direction === "incoming" && !row.cp_address && !senderlessIsMinted(row.chain, row.coinbase)
+      ? { senderUnknown: true }
+      : {}),
   };
   return kind === "address"
     ? transfer

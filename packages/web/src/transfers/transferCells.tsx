@@ -4,6 +4,7 @@ import {
   displayAddress,
   formatBalance,
   formatUtc,
+  missingCounterpartyText,
   missingValueText,
   parseUrn,
   truncateMiddle,
@@ -53,7 +54,8 @@ export function HashCell({ row }: { row: AnyTransferRow }) {
 export function CounterpartyAddressCell({ row }: { row: AnyTransferRow }) {
   const [urn] = row.counterpartyAddressChainUrns;
   const parts = urn ? parseUrn(urn) : null;
-  if (!urn || parts?.kind !== "address") return <span className="sleuth-muted">None (minted)</span>;
+  if (!urn || parts?.kind !== "address")
+    return <span className="sleuth-muted">{missingCounterpartyText(row)}</span>;
   const shown = displayAddress(parts.chain, parts.address);
   return (
     <PrimerLink as={Link} href={pathOfUrn(urn) ?? "#"} className="sleuth-mono" title={shown}>
