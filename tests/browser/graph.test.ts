@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Download, FileChooser, Page } from "playw
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
-import { exchangePayer } from "../helpers/graphSamples.ts";
+import { exchangePayer, smallFlowsPayer } from "../helpers/graphSamples.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { closeContexts, sharedChromium } from "./chromium.ts";
 import { expectFocused, signInAsDemo } from "./keyboard.ts";
@@ -75,16 +75,16 @@ async function tabToButton(page: Page, name: string, limit = 60): Promise<void> 
 
 /**
  * 000 §2 the graph visualizer route, from anywhere with g v; 002 §2: in the graph module a picked
- * suggestion (p) plots it. Plots the exchange payer alone.
+ * suggestion (p) plots it. Plots the exchange payer (or `address`) alone.
  */
-async function plotPayer(page: Page): Promise<void> {
+async function plotPayer(page: Page, address = payer.address): Promise<void> {
   await page.keyboard.press("g");
   await page.keyboard.press("v");
   await page.getByTestId("graph-empty").waitFor();
   await shot(page, "graph-empty");
   await page.keyboard.press("p");
   await palette(page).getByRole("combobox").waitFor();
-  await page.keyboard.type(payer.address);
+  await page.keyboard.type(address);
   await palette(page).locator('[role="option"][data-kind="result"]').first().waitFor();
   await page.keyboard.press("Enter");
   await expect.poll(() => nodes(page).count()).toBe(1);
@@ -314,6 +314,33 @@ describe("issue 30 the investigation graph by keyboard", () => {
       await page.keyboard.press("Control+Shift+z");
       expect(await nodeSet(traced.length)).toEqual(traced);
       await shot(page, "graph-redone");
+    } finally {
+      await own.close();
+    }
+  });
+
+  test("issue 43 a trace that finds nothing names the minimum; the trace dialog lowers it in USD", async () => {
+    const small = await smallFlowsPayer(server.store);
+    const own = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const page = await signInAsDemo(own, server.baseUrl);
+      await plotPayer(page, small.address);
+      await page.keyboard.press("t");
+      const nothing = page.getByText(/^Nothing traced from /);
+      await nothing.waitFor({ timeout: 20_000 });
+      expect(await nothing.textContent()).toContain("No flow out of it reaches the $100.00 minimum.");
+      expect(await page.getByRole("dialog", { name: "Trace paths" }).count()).toBe(0);
+      await shot(page, "graph-trace-nothing");
+
+      await command(page, "Trace funds with a minimum amount…");
+      const dialog = page.getByRole("dialog", { name: "Trace funds" });
+      await dialog.waitFor();
+      await page.keyboard.type("1 USD");
+      await page.keyboard.press("Enter");
+      await page.getByText(/^Traced [\d,]+ address(es)? from/).waitFor({ timeout: 20_000 });
+      const paths = page.getByRole("dialog", { name: "Trace paths" }).getByRole("option");
+      await expect.poll(() => paths.count()).toBeGreaterThan(0);
+      expect(await nodes(page).count()).toBeGreaterThan(1);
     } finally {
       await own.close();
     }

@@ -186,6 +186,16 @@ describe("issue 30 sleuth trace", () => {
     expect(bad.code).toBe(1);
   });
 
+  test("issue 43 a trace that finds nothing says which minimum no flow reached and how to lower it", async () => {
+    const result = await cli.run(["trace", payer.urn, "--min-usd", "1000000000", "--format", "paths"], {
+      env,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      "No flow out of it reaches the $1,000,000,000.00 minimum. Lower it with --min-usd.",
+    );
+  });
+
   test("issue 30 trace from an entity URN starts at the entity's addresses", async () => {
     const [entity] = await server.store.query<{ urn: string }>(
       `SELECT e.urn FROM entities e JOIN addresses a ON a.entity_id = e.id

@@ -526,6 +526,7 @@ export type {
   TraceStopReason,
 } from "./graph/graphExplore.ts";
 export {
+  describeEmptyTrace,
   describeTraceCut,
   describeUnpricedFlows,
   expandDefaultLimit,
@@ -534,6 +535,7 @@ export {
   graphNodesLookupMax,
   graphNodesRequestSchema,
   parseMinAmount,
+  parseTraceMinimum,
   traceLimits,
   traceRequestSchema,
   traceStopCategoryKeys,

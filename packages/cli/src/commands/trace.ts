@@ -1,4 +1,5 @@
 import {
+  describeEmptyTrace,
   describeTraceCut,
   describeUnpricedFlows,
   parseMinAmount,
@@ -144,6 +145,10 @@ Examples:
           session.out.data(renderTable(tracePathRows(result), pathColumns, session.out));
         else session.out.json(result);
         session.out.info(`${result.nodes.length} addresses, ${result.paths.length} paths.`);
+        if (result.nodes.length === 0)
+          session.out.info(
+            `${describeEmptyTrace({ direction: options.direction === "in" ? "incoming" : "outgoing", minUsd: options.minUsd, minAmount })} Lower it with --min-usd.`,
+          );
         const unpriced = describeUnpricedFlows(result);
         if (unpriced) session.out.info(unpriced);
         const cut = describeTraceCut(result.cut);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMoney } from "../format/numbers.ts";
 import { graphNodeInfoSchema } from "./graphDocument.ts";
 
 // Growing a graph from the server (docs/API.md "Graphs"): looking nodes up to plot them, expanding
@@ -160,6 +161,33 @@ export function parseMinAmount(text: string): { amount: number; asset: string } 
   if (match === null) return null;
   const amount = Number(match[1]);
   return amount > 0 && Number.isFinite(amount) ? { amount, asset: match[2]! } : null;
+}
+
+/**
+ * The console's trace dialog: `50 USD` (or `$50`) sets the USD minimum, `10 ETH` (or an asset URN)
+ * an asset's minimum in its own units; null when the text is neither.
+ */
+export function parseTraceMinimum(text: string): Pick<TraceRequest, "minUsd" | "minAmount"> | null {
+  const usd = /^\s*(?:\$\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:USD|\$))\s*$/i.exec(text);
+  if (usd) return { minUsd: Number(usd[1] ?? usd[2]) };
+  const minAmount = parseMinAmount(text);
+  return minAmount ? { minAmount } : null;
+}
+
+/**
+ * The words for a trace that found nothing: every flow with a USD price was under the minimum (flows
+ * without one are followed unless an asset minimum leaves them out). Each surface says how to go lower.
+ */
+export function describeEmptyTrace(request: {
+  direction: "outgoing" | "incoming";
+  minUsd: number;
+  minAmount?: { amount: number; asset: string } | null | undefined;
+}): string {
+  const side = request.direction === "outgoing" ? "out of" : "into";
+  const minimum = request.minAmount
+    ? `${formatMoney(request.minUsd)} or ${request.minAmount.amount} ${request.minAmount.asset}`
+    : formatMoney(request.minUsd);
+  return `No flow ${side} it reaches the ${minimum} minimum.`;
 }
 
 /** The words for how many of a trace's flows have no USD price, or null when all have one. */

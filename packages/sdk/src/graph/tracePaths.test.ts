@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { TraceNode } from "./graphExplore.ts";
+import { describeEmptyTrace, parseTraceMinimum, type TraceNode } from "./graphExplore.ts";
 import { tracePathRows } from "./tracePaths.ts";
 
 const node = (trmUrn: string, label: string, stop: TraceNode["stop"]): TraceNode => ({
@@ -59,5 +59,25 @@ describe("issue 39 traces you can read", () => {
       ["c", "1,200 USDT"],
       ["a", "no price"],
     ]);
+  });
+});
+
+describe("issue 43 the trace's minimum", () => {
+  test("issue 43 the trace dialog reads a USD minimum or an asset's, and nothing else", () => {
+    expect(parseTraceMinimum("50 USD")).toEqual({ minUsd: 50 });
+    expect(parseTraceMinimum(" $2.5 ")).toEqual({ minUsd: 2.5 });
+    expect(parseTraceMinimum("0 usd")).toEqual({ minUsd: 0 });
+    expect(parseTraceMinimum("10 ETH")).toEqual({ minAmount: { amount: 10, asset: "ETH" } });
+    expect(parseTraceMinimum("ten ETH")).toBeNull();
+    expect(parseTraceMinimum("USD")).toBeNull();
+  });
+
+  test("issue 43 an empty trace names the minimum it could not reach, in its direction", () => {
+    expect(describeEmptyTrace({ direction: "outgoing", minUsd: 100 })).toBe(
+      "No flow out of it reaches the $100.00 minimum.",
+    );
+    expect(
+      describeEmptyTrace({ direction: "incoming", minUsd: 100, minAmount: { amount: 10, asset: "ETH" } }),
+    ).toBe("No flow into it reaches the $100.00 or 10 ETH minimum.");
   });
 });

@@ -2,6 +2,7 @@ import {
   balanceNoticeDelayMs,
   canEditGraphs,
   countedNoun,
+  describeEmptyTrace,
   describeTraceCut,
   describeUnpricedFlows,
   type ExpandDirection,
@@ -15,6 +16,7 @@ import {
   portfolioLoadFailedMessage,
   searchMessages,
   type TraceRequest,
+  traceLimits,
   tracePathRows,
   trmFileExtension,
   trmMediaType,
@@ -139,7 +141,7 @@ export async function expandSelected(
 
 export async function traceSelected(
   direction: "outgoing" | "incoming",
-  traceOptions: Pick<TraceRequest, "minAmount"> = {},
+  traceOptions: Pick<TraceRequest, "minUsd" | "minAmount"> = {},
 ): Promise<void> {
   const selectedId = selectedOrWarn();
   if (selectedId === null || !requireEditor()) return;
@@ -155,6 +157,15 @@ export async function traceSelected(
   // Issue 39: the trace opens as its list of paths, the largest amounts first.
   $tracePaths.set({ origin: node.label, rows: tracePathRows(result) });
   $tracePathsOpen.set(result.paths.length > 0);
+  if (result.nodes.length === 0) {
+    const request = { direction, minUsd: traceOptions.minUsd ?? traceLimits.minUsd.default, ...traceOptions };
+    showMessage({
+      variant: "info",
+      title: `Nothing traced from ${node.label}. ${describeEmptyTrace(request)}`,
+      description: 'Lower it with "Trace funds with a minimum amount…", for example 10 USD.',
+    });
+    return;
+  }
   const ends = result.paths.filter((path) => path.stop && path.stop !== "end" && path.stop !== "hops");
   const notes = [describeUnpricedFlows(result), describeTraceCut(result.cut)].filter((note) => note !== null);
   showMessage({

@@ -1,12 +1,12 @@
 import { FormControl, Select, TextInput } from "@primer/react";
-import { parseMinAmount, type TraceRequest } from "@sleuth/sdk";
+import { parseTraceMinimum, type TraceRequest } from "@sleuth/sdk";
 import { useRef, useState } from "react";
 import { GraphFormDialog } from "./GraphFormDialog.tsx";
 
 /**
- * Issue 43: the console's trace dialog. A minimum amount in the asset's own units ("10 ETH", or an
- * asset URN), read by the SDK's parseMinAmount as `sleuth trace --min-amount 10 ETH` reads it, so
- * history without prices can be traced by amount.
+ * Issue 43: the console's trace dialog. A minimum in USD ("50 USD", as `sleuth trace --min-usd 50`)
+ * or in an asset's own units ("10 ETH", or an asset URN, as `--min-amount 10 ETH`), read by the SDK's
+ * parseTraceMinimum, so history without prices can be traced by amount and small flows followed.
  */
 export function TraceOptionsDialog({
   subject,
@@ -14,21 +14,21 @@ export function TraceOptionsDialog({
   onClose,
 }: {
   subject: string;
-  onTrace: (direction: "outgoing" | "incoming", options: Pick<TraceRequest, "minAmount">) => void;
+  onTrace: (direction: "outgoing" | "incoming", options: Pick<TraceRequest, "minUsd" | "minAmount">) => void;
   onClose: () => void;
 }) {
   const fieldRef = useRef<HTMLInputElement>(null);
   const [direction, setDirection] = useState<"outgoing" | "incoming">("outgoing");
   const [text, setText] = useState("");
-  const minAmount = text.trim() === "" ? null : parseMinAmount(text);
-  const invalid = text.trim() !== "" && minAmount === null;
+  const minimum = text.trim() === "" ? null : parseTraceMinimum(text);
+  const invalid = text.trim() !== "" && minimum === null;
   return (
     <GraphFormDialog
       title="Trace funds"
       subtitle={subject}
       submitLabel="Trace"
       submitDisabled={invalid}
-      onSubmit={() => onTrace(direction, minAmount ? { minAmount } : {})}
+      onSubmit={() => onTrace(direction, minimum ?? {})}
       onClose={onClose}
       initialFocusRef={fieldRef}
     >
@@ -44,12 +44,12 @@ export function TraceOptionsDialog({
         />
         {invalid ? (
           <FormControl.Validation variant="error">
-            An amount and an asset, e.g. 10 ETH or 0.5 urn:sleuth:asset:…
+            An amount and an asset or USD, e.g. 10 ETH, 50 USD or 0.5 urn:sleuth:asset:…
           </FormControl.Validation>
         ) : (
           <FormControl.Caption>
-            In the asset's own units; flows of that asset below it are left out, priced or not. Empty keeps
-            the USD minimum alone.
+            In USD (50 USD: priced flows below it are left out), or in an asset's own units (10 ETH: flows of
+            that asset below it are left out, priced or not). Empty keeps the USD minimum of $100.
           </FormControl.Caption>
         )}
       </FormControl>
