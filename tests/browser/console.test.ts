@@ -241,6 +241,20 @@ describe("console sign-in and shell", () => {
     expect(page.url()).toBe(`${server.baseUrl}/`);
   });
 
+  test("STYLE a narrow window keeps the organization and account menus on the page, wrapped", async () => {
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    await page.setViewportSize({ width: 760, height: 900 });
+    for (const menu of [
+      page.getByRole("button", { name: /^Account: / }),
+      page.getByRole("button", { name: /Demo Investigations/ }),
+    ]) {
+      const box = await menu.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(760);
+    }
+  });
+
   test("000 §4 login sequence: Sign out from the palette returns to the sign-in screen", async () => {
     const page = await openConsole();
     await continueAsDemoUser(page);
