@@ -39,6 +39,23 @@ describe("issue 46 sleuth import waits for its job", () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, unchanged: 5_000, skippedCount: 0 });
   }, 120_000);
 
+  test("issue 46 a file none of whose records could be stored exits 1 and says why", async () => {
+    // A real ethereum-etl token_transfers row (block 12,600,000) whose transaction the store lacks.
+    const hash = "0xb2f411fb589ee91f4d4ac7db3837abe34fbc017b62b79fac39936c47b720a842";
+    const file = join(cli.dir, "token_transfers.csv");
+    await writeFile(
+      file,
+      "token_address,from_address,to_address,value,transaction_hash,log_index,block_number\n" +
+        `0x6b175474e89094c44da98b954eedeac495271d0f,0xc51f7bc0786b40d70a32f5a87cef638d8281e54c,0xa478c2975ab1ea89e8196811f51a7b7ade33eb11,54762757905318339384,${hash},1,12600000\n`,
+    );
+    const skipped = await cli.run(["import", "ethereum-etl", file], { env });
+    expect(skipped.code).toBe(1);
+    expect(skipped.stdout).toContain("0 inserted, 0 already present, 1 skipped");
+    expect(skipped.stderr).toContain(
+      `error: nothing imported: all 1 records were skipped (line 2: transaction ${hash} is not in the store`,
+    );
+  });
+
   test("issue 46 a file the job refuses exits 1 with the line and why", async () => {
     const file = join(cli.dir, "wrong.csv");
     await writeFile(file, "not,an,export\n1,2,3\n");

@@ -15,7 +15,7 @@ import { importProgressText } from "../imports/importProgressText.ts";
 import type { CliIo } from "../io.ts";
 import { showsProgress } from "../output/interactive.ts";
 import { renderTable } from "../output/table.ts";
-import { action } from "../session.ts";
+import { action, type Session } from "../session.ts";
 
 interface ImportFlags {
   chain?: string;
@@ -128,7 +128,8 @@ export function registerImport(program: Command, io: CliIo): void {
       "after",
       `
 Imports are shared reference data: they need the admin role in the current organization.
-Importing a file again changes nothing. Bad records are skipped and listed with their line.
+Importing a file again changes nothing. Bad records are skipped and listed with their line; when
+every record was skipped the command exits 1.
 The server runs the import as a job; progress shows on stderr until it is done, however long.
 
 Examples:
@@ -158,20 +159,30 @@ Examples:
           }
           throw error;
         }
-        if (flags.json) return session.out.json(result);
-        session.out.data(summary(result));
-        if (result.skipped.length > 0) {
-          session.out.data(
-            renderTable(
-              result.skipped,
-              [
-                { header: "line", value: (entry) => String(entry.line), align: "right" },
-                { header: "reason", value: (entry) => entry.reason },
-              ],
-              { tty: session.out.tty, width: session.out.width },
-            ),
+        if (flags.json) session.out.json(result);
+        else printResult(session.out, result);
+        // A file of which no record could be stored is a failed import, whatever the exit of the job.
+        const [first] = result.skipped;
+        if (result.inserted === 0 && result.unchanged === 0 && first)
+          throw new CliError(
+            `nothing imported: all ${result.skippedCount} records were skipped (line ${first.line}: ${first.reason})`,
           );
-        }
       }),
     );
+}
+
+function printResult(out: Session["out"], result: ImportResult): void {
+  out.data(summary(result));
+  if (result.skipped.length > 0) {
+    out.data(
+      renderTable(
+        result.skipped,
+        [
+          { header: "line", value: (entry) => String(entry.line), align: "right" },
+          { header: "reason", value: (entry) => entry.reason },
+        ],
+        { tty: out.tty, width: out.width },
+      ),
+    );
+  }
 }
