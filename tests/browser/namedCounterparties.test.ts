@@ -339,12 +339,13 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
       sanctionedLabel,
     );
     await expect.poll(() => page.locator(".react-flow__node.sleuth-graph-dimmed").count()).toBeGreaterThan(0);
-    // The flow into it reads between the ends' names, its kind and source, not their URNs.
-    expect(
-      await page
-        .locator(`.react-flow__edge[aria-label*="→ ${sanctionedLabel} (label · labels.csv)"]`)
-        .count(),
-    ).toBe(1);
+    // The flow into it reads between the ends' names, its kind and source, not their URNs; with no
+    // price in the sample it says how much ether it moved (issue 43), as the path's row did.
+    const intoSanctioned = page.locator(
+      `.react-flow__edge[aria-label*="→ ${sanctionedLabel} (label · labels.csv)"]`,
+    );
+    expect(await intoSanctioned.count()).toBe(1);
+    expect(await intoSanctioned.getAttribute("aria-label")).toMatch(/: [\d,.]+ ETH$/);
     // The side panel shows the address the name stands for.
     expect((await page.getByTestId("graph-selected").textContent())?.toLowerCase()).toContain(sanctioned);
     expect(

@@ -493,6 +493,7 @@ export {
   selectAddMultipleChain,
   validateAddMultiple,
 } from "./graph/addMultiple.ts";
+export { assetAmountText, flowLabel } from "./graph/flowLabel.ts";
 export type {
   GraphDocument,
   GraphEdge,

@@ -85,6 +85,9 @@ export const graphNodeSchema = graphNodeInfoSchema.extend({
 });
 export type GraphNode = z.infer<typeof graphNodeSchema>;
 
+/** An amount in one asset's own units (`{value: 0.5, asset: "ETH"}`). */
+export const flowAmountSchema = z.object({ value: z.number().nonnegative(), asset: z.string().max(40) });
+
 export const graphEdgeSchema = z.object({
   id,
   type: graphEdgeTypeSchema,
@@ -92,6 +95,11 @@ export const graphEdgeSchema = z.object({
   target: id,
   /** Flows and transfers: the USD value moved from source to target. */
   amountUsd: z.number().nullable(),
+  /**
+   * Flows (issue 43, ours): the amount in its one asset's own units; absent on graphs saved before
+   * it and null when the flow moved several assets.
+   */
+  amount: flowAmountSchema.nullable().optional(),
   /** Asset symbols moved. */
   assets: z.array(z.string().max(40)).max(100),
   transfers: z.number().int().nonnegative().nullable(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatMoney } from "../format/numbers.ts";
-import { graphNodeInfoSchema } from "./graphDocument.ts";
+import { flowAmountSchema, graphNodeInfoSchema } from "./graphDocument.ts";
 
 // Growing a graph from the server (docs/API.md "Graphs"): looking nodes up to plot them, expanding
 // a node into its counterparties, and tracing funds hop by hop. The spec names none of these calls;
@@ -41,6 +41,11 @@ export const graphFlowSchema = z.object({
   target: urn,
   /** Null when none of the flow's transfers has a USD price (issue 43: unknown, never 0). */
   amountUsd: z.number().nullable(),
+  /**
+   * Issue 43 (ours): when the flow moved one asset, its amount in that asset's own units, so a flow
+   * without a USD price still says how much it moved; null when it moved several assets.
+   */
+  amount: flowAmountSchema.nullable(),
   transfers: z.number().int().nonnegative(),
   assets: z.array(z.string()),
   firstAt: z.iso.datetime({ offset: true }).nullable(),
@@ -133,7 +138,7 @@ export const tracePathSchema = z.object({
    * Issue 43 (followed by amount): when no flow on the path has a USD price and every flow on it
    * moved one and the same asset, the smallest of those amounts in that asset's own units; else null.
    */
-  amount: z.object({ value: z.number().nonnegative(), asset: z.string() }).nullable(),
+  amount: flowAmountSchema.nullable(),
   stop: traceNodeSchema.shape.stop,
 });
 export type TracePath = z.infer<typeof tracePathSchema>;

@@ -1,6 +1,6 @@
-import { formatMoney } from "../format/numbers.ts";
 import { truncateText } from "../format/text.ts";
 import { type RiskScoreLevel, riskLabelOf, riskScoreLevelOf } from "../risk/riskScale.ts";
+import { flowLabel } from "./flowLabel.ts";
 import { type GraphDocument, type GraphEdge, type GraphNode, graphNodeBalanceText } from "./graphDocument.ts";
 import { graphExportImageSize } from "./graphExport.ts";
 
@@ -80,8 +80,7 @@ function entryPoint(from: Box, to: Box): { x: number; y: number } {
 
 function edgeLabel(edge: GraphEdge): string {
   if (edge.type === "offChainEdge") return truncateText(edge.information ?? "", labelChars);
-  if (edge.amountUsd === null) return edge.assets.join(", ");
-  return formatMoney(edge.amountUsd);
+  return flowLabel(edge);
 }
 
 function nodeLines(node: GraphNode): string[] {

@@ -1,6 +1,6 @@
 import type { CounterpartyNameKind } from "../attribution/counterpartyName.ts";
-import { formatBalance } from "../format/numbers.ts";
 import { usdText } from "../format/usdAmount.ts";
+import { assetAmountText } from "./flowLabel.ts";
 import type { TraceNode, TracePath, TraceResult } from "./graphExplore.ts";
 
 // Issue 39 "traces you can read": a trace's answer as the list of its paths the console opens and
@@ -36,8 +36,7 @@ export interface TracePathRow {
 }
 
 function amountTextOf(path: Pick<TracePath, "amountUsd" | "amount">): string {
-  if (path.amountUsd === null && path.amount)
-    return `${formatBalance(path.amount.value)} ${path.amount.asset}`;
+  if (path.amountUsd === null && path.amount) return assetAmountText(path.amount);
   return usdText(path.amountUsd);
 }
 

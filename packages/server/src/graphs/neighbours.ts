@@ -18,6 +18,8 @@ export interface CounterpartyRow {
   first_at: Date | string | null;
   last_at: Date | string | null;
   assets: string[] | string;
+  /** The flow's largest amount in one asset's own units (flowUnitsSql). */
+  units: number | string | null;
 }
 
 type Side = "incoming" | "outgoing";
@@ -66,7 +68,7 @@ async function transactionParties(
   return db.query(
     `SELECT t.address_id AS id, t.direction, sum(t.amount_usd) AS usd, count(*) AS transfers,
             min(t.block_timestamp) AS first_at, max(t.block_timestamp) AS last_at,
-            array_agg(DISTINCT s.symbol) AS assets
+            array_agg(DISTINCT s.symbol) AS assets, sum(t.amount_raw / (10::numeric ^ s.decimals)) AS units
        FROM transfers t JOIN assets s ON s.id = t.asset_id
       WHERE t.transaction_id = $1
       GROUP BY t.address_id, t.direction
@@ -84,12 +86,21 @@ export function assetsOf(value: string[] | string): string[] {
     .filter((symbol) => symbol !== "");
 }
 
+/** A row's amount in its one asset's own units; null when it moved several (or none is known). */
+export function amountOf(row: Pick<CounterpartyRow, "assets" | "units">): GraphFlow["amount"] {
+  const assets = assetsOf(row.assets);
+  return assets.length === 1 && row.units !== null && row.units !== undefined
+    ? { value: Number(row.units), asset: assets[0]! }
+    : null;
+}
+
 /** The flow of one counterparty row, oriented the way the funds moved. */
 export function flowOf(row: CounterpartyRow, subject: string, other: string, side: Side): GraphFlow {
   return {
     source: side === "incoming" ? other : subject,
     target: side === "incoming" ? subject : other,
     amountUsd: row.usd === null ? null : Number(row.usd),
+    amount: amountOf(row),
     transfers: Number(row.transfers),
     assets: assetsOf(row.assets),
     firstAt: row.first_at === null ? null : toIso(row.first_at),

@@ -10,7 +10,7 @@ import {
 import { assetIdsNamed } from "../importers/priceWriter.ts";
 import type { Viewer } from "../metrics/subjects.ts";
 import type { Queryable } from "../store/store.ts";
-import { assetsOf, type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
+import { amountOf, type CounterpartyRow, flowOf, flowUnitsSql, flowUsdSql } from "./neighbours.ts";
 import { addressInfosById, type ResolvedNode, resolveNodes } from "./nodeInfo.ts";
 import { busiestOwnedAddressIds, customEntityAddressUrns } from "./ownedAddresses.ts";
 
@@ -88,7 +88,7 @@ async function frontierCounterparties(
   side: "incoming" | "outgoing",
   thresholds: Thresholds,
   fanOut: number,
-): Promise<Array<CounterpartyRow & { from_id: number; units: number | string | null }>> {
+): Promise<Array<CounterpartyRow & { from_id: number }>> {
   return db.query(
     `SELECT f.id AS from_id, x.*
        FROM unnest($1::bigint[]) AS f(id)
@@ -136,6 +136,11 @@ function mergeFlows(a: GraphFlow, b: GraphFlow): GraphFlow {
   return {
     ...a,
     amountUsd: a.amountUsd === null && b.amountUsd === null ? null : (a.amountUsd ?? 0) + (b.amountUsd ?? 0),
+    // Amounts add up only in one and the same asset.
+    amount:
+      a.amount && b.amount && a.amount.asset === b.amount.asset
+        ? { asset: a.amount.asset, value: a.amount.value + b.amount.value }
+        : null,
     transfers: a.transfers + b.transfers,
     assets: [...new Set([...a.assets, ...b.assets])],
     firstAt: earliest(a.firstAt, b.firstAt),
@@ -202,14 +207,10 @@ export async function traceFunds(
             continue;
           }
           fresh.push(id);
-          const assets = assetsOf(row.assets);
           parent.set(id, {
             from,
             amountUsd: row.usd === null ? null : Number(row.usd),
-            amount:
-              assets.length === 1 && row.units !== null
-                ? { value: Number(row.units), asset: assets[0]! }
-                : null,
+            amount: amountOf(row),
           });
         }
         flowRows.push({ row, from });

@@ -1,11 +1,10 @@
 import {
-  formatMoney,
+  flowLabel,
   formatOffChainTimestamp,
   type GraphDocument,
   type GraphEdge,
   type GraphNode,
   graphEdgeEndsText,
-  usdText,
 } from "@sleuth/sdk";
 import { type Edge, MarkerType } from "@xyflow/react";
 import type { GraphDetail } from "./graphZoomDetail.ts";
@@ -16,9 +15,8 @@ function edgeLabel(edge: GraphEdge): string | undefined {
     return `${edge.information ?? ""}${when}`.trim() || undefined;
   }
   if (edge.type === "owns") return "owns";
-  const assets = edge.assets.length > 0 ? ` ${edge.assets.slice(0, 3).join(", ")}` : "";
-  // Issue 43: a flow none of whose transfers has a USD price says so, never $0.00.
-  return `${edge.amountUsd === null ? usdText(null) : formatMoney(edge.amountUsd)}${assets}`;
+  // Issue 43: a flow none of whose transfers has a USD price says its amount, or so, never $0.00.
+  return flowLabel(edge);
 }
 
 const edgeKindNames: Record<GraphEdge["type"], string> = {

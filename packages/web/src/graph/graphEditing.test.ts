@@ -15,6 +15,7 @@ const flow = (source: string, target: string) => ({
   source,
   target,
   amountUsd: 10,
+  amount: { value: 0.005, asset: "ETH" },
   transfers: 1,
   assets: ["ETH"],
   firstAt: null,

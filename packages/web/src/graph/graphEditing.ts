@@ -24,6 +24,7 @@ function flowEdge(flow: GraphFlow): GraphEdge {
     source: flow.source,
     target: flow.target,
     amountUsd: flow.amountUsd,
+    amount: flow.amount,
     assets: flow.assets,
     transfers: flow.transfers,
     firstAt: flow.firstAt,
