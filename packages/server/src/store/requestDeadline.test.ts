@@ -1,0 +1,19 @@
+import { expect, test } from "vitest";
+import { isReadOnlyStatement, RequestStoreWork } from "./requestDeadline.ts";
+
+test("issue 41 only plain reads may be refused after them; anything that may write counts as a write", () => {
+  expect(isReadOnlyStatement("SELECT id FROM users WHERE email = $1")).toBe(true);
+  expect(isReadOnlyStatement("  with recent AS (SELECT 1) SELECT * FROM recent")).toBe(true);
+  expect(isReadOnlyStatement("UPDATE api_tokens SET last_used_at = now() WHERE id = $1")).toBe(false);
+  expect(isReadOnlyStatement("INSERT INTO idempotency_keys (key) VALUES ($1)")).toBe(false);
+  expect(
+    isReadOnlyStatement("WITH moved AS (DELETE FROM jobs RETURNING id) SELECT count(*) FROM moved"),
+  ).toBe(false);
+  expect(isReadOnlyStatement("SELECT id FROM jobs FOR UPDATE SKIP LOCKED")).toBe(false);
+  expect(isReadOnlyStatement("SELECT pg_advisory_xact_lock($1)")).toBe(false);
+});
+
+test("issue 41 a deadline of 0 is none", () => {
+  expect(new RequestStoreWork(100, 0, 1).deadline).toBe(Number.POSITIVE_INFINITY);
+  expect(new RequestStoreWork(100, 3_000, 1).deadline).toBe(3_100);
+});
