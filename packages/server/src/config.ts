@@ -145,8 +145,8 @@ export interface LoadSheddingConfig {
   /** How long new work would wait for the store (Store.expectedWaitMs) past which requests are shed; 0: not checked. */
   maxStoreWaitMs: number;
   /**
-   * From a request's arrival, how long its statements may wait for their turn: past it, a request
-   * that has written nothing is answered 503 instead of running its next one; 0: no deadline.
+   * How long a request's statements may wait for their turn, in all: past it, a request that has
+   * written nothing is answered 503 instead of running its next one; 0: no deadline.
    */
   deadlineMs: number;
   sampleIntervalMs: number;

@@ -116,14 +116,14 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
   let lastDeparture = 0; // when the last unit ended, or the store became busy
   const counted = async <R>(work: () => Promise<R>, writes: boolean): Promise<R> => {
     const request = requestStoreWork.getStore();
-    // Issue 41: a request that has written nothing yet waits for its turn only until its deadline;
+    // Issue 41: a request that has written nothing yet waits for its turn only within its wait budget;
     // one that wrote runs to its end, so it is whole (and a transaction's own statements never
     // come here: they run inside the unit that began it).
-    const giveUpAt = request && !request.wrote ? request.deadline : Number.POSITIVE_INFINITY;
     const askedAt = sojourns.asked(performance.now());
+    const giveUpAt = request ? request.giveUpAt(askedAt) : Number.POSITIVE_INFINITY;
     if (inFlight++ === 0) lastDeparture = askedAt;
     try {
-      const letIn = performance.now() > giveUpAt ? false : await gate.enter(giveUpAt);
+      const letIn = await gate.enter(giveUpAt);
       const now = performance.now();
       sojourns.waited(askedAt, now);
       if (request) {

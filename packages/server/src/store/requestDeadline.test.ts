@@ -13,7 +13,15 @@ test("issue 41 only plain reads may be refused after them; anything that may wri
   expect(isReadOnlyStatement("SELECT pg_advisory_xact_lock($1)")).toBe(false);
 });
 
-test("issue 41 a deadline of 0 is none", () => {
-  expect(new RequestStoreWork(100, 0, 1).deadline).toBe(Number.POSITIVE_INFINITY);
-  expect(new RequestStoreWork(100, 3_000, 1).deadline).toBe(3_100);
+test("issue 41 the deadline is a budget of waiting, not of running; 0 is none; a written request has none", () => {
+  expect(new RequestStoreWork(100, 0, 1).giveUpAt(5_000)).toBe(Number.POSITIVE_INFINITY);
+  const work = new RequestStoreWork(100, 3_000, 1);
+  // Long past its arrival, a request that has not waited yet still has its whole budget.
+  expect(work.giveUpAt(60_000)).toBe(63_000);
+  work.waitedMs = 2_500;
+  expect(work.giveUpAt(60_000)).toBe(60_500);
+  work.waitedMs = 4_000;
+  expect(work.giveUpAt(60_000)).toBe(60_000);
+  work.wrote = true;
+  expect(work.giveUpAt(60_000)).toBe(Number.POSITIVE_INFINITY);
 });

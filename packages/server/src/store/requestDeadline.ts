@@ -3,14 +3,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * Issue 41: the store work of one HTTP request, carried with it through its handler
  * (AsyncLocalStorage, `http/loadShedding.ts` enters it). The embedded store counts here how long
- * the request's statements waited for their turn, and refuses the next one once the request is past
- * its deadline, unless the request has already written: a request that wrote is never cut short.
+ * the request's statements waited for their turn, and refuses the next one once they have waited
+ * longer than the request's wait budget in all, unless the request has already written: a request
+ * that wrote is never cut short. The budget counts waiting, not running: a slow request on an idle
+ * store is never refused, only one that queued behind others for that long.
  */
 export class RequestStoreWork {
   /** When the server read the request (performance.now()). */
   readonly arrivedAt: number;
-  /** Past this (performance.now()), a statement the request has not started yet is refused. */
-  readonly deadline: number;
+  /** How long its statements may wait for their turn, in all, before the next is refused. */
+  readonly waitBudgetMs: number;
   /** How long its statements and transactions waited for their turn, in all. */
   waitedMs = 0;
   /** A write or a transaction ran: what follows runs too, so the request is whole. */
@@ -19,11 +21,16 @@ export class RequestStoreWork {
   /** The shortest Retry-After of a refusal (SLEUTH_SHED_RETRY_AFTER_SECONDS). */
   readonly shortestRetryAfterSeconds: number;
 
-  /** `deadlineMs` 0: no deadline. */
+  /** `deadlineMs` 0: no budget. */
   constructor(arrivedAt: number, deadlineMs: number, shortestRetryAfterSeconds: number) {
     this.arrivedAt = arrivedAt;
-    this.deadline = deadlineMs > 0 ? arrivedAt + deadlineMs : Number.POSITIVE_INFINITY;
+    this.waitBudgetMs = deadlineMs > 0 ? deadlineMs : Number.POSITIVE_INFINITY;
     this.shortestRetryAfterSeconds = shortestRetryAfterSeconds;
+  }
+
+  /** When (performance.now()) a statement asked for at `askedAt` gives up its place; never once written. */
+  giveUpAt(askedAt: number): number {
+    return this.wrote ? Number.POSITIVE_INFINITY : askedAt + Math.max(0, this.waitBudgetMs - this.waitedMs);
   }
 }
 
@@ -39,7 +46,7 @@ export class StoreDeadlineError extends Error {
   readonly waitedMs: number;
   readonly shortestRetryAfterSeconds: number;
   constructor(request: RequestStoreWork) {
-    super("The store is busy: the request's deadline passed before its turn");
+    super("The store is busy: the request waited its budget before its turn");
     this.name = "StoreDeadlineError";
     this.waitedMs = request.waitedMs;
     this.shortestRetryAfterSeconds = request.shortestRetryAfterSeconds;

@@ -180,7 +180,8 @@ export class TurnGate {
         timer = setTimeout(
           () => {
             const index = this.#queue.indexOf(waiter);
-            if (index < 0) return;
+            // First in line with nothing running, it waits only for the next turn: no one is ahead.
+            if (index < 0 || (index === 0 && !this.#busy)) return;
             this.#queue.splice(index, 1);
             resolve(false);
           },
