@@ -138,9 +138,11 @@ export async function startTestServer(
     SLEUTH_DEMO: "1",
     SLEUTH_WEB_DIST: "/nonexistent",
     SLEUTH_EXPORT_DIR: exportDir,
-    // Shedding on the store's wait is off unless a test turns it on (loadShedding, busyServer): on a
-    // machine busy with other work a test of something else would be refused "store is busy".
+    // Shedding on the store's wait, and the requests' deadline, are off unless a test turns them on
+    // (loadShedding, busyServer): on a machine busy with other work a test of something else would
+    // be refused "store is busy".
     SLEUTH_SHED_STORE_WAIT_MS: "0",
+    SLEUTH_SHED_DEADLINE_MS: "0",
     ...options.env,
   });
   const app = await buildServer({ store, config });

@@ -18,6 +18,7 @@ export function startServerProcess(
         SLEUTH_LOG_LEVEL: "warn",
         // As tests/helpers/server.ts: shedding on the store's wait only where a test turns it on.
         SLEUTH_SHED_STORE_WAIT_MS: "0",
+        SLEUTH_SHED_DEADLINE_MS: "0",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,16 +1,16 @@
-import { busyRetryAfter, createFetchTransport, errorEnvelopeSchema, SleuthClient } from "@sleuth/sdk";
+import {
+  addressChainUrn,
+  busyRetryAfter,
+  createFetchTransport,
+  errorEnvelopeSchema,
+  SleuthClient,
+} from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
-/**
- * Saturates the store until the returned function is called: slow statements make the time one
- * holds the store long, then a transaction is held open with more of them queued behind it, and
- * `quickQueued` quick ones after those (they lengthen the queue, not the test, once let go).
- */
-async function holdStore(server: TestServer, quickQueued = 0): Promise<() => Promise<void>> {
-  const slow = () => server.store.query("SELECT pg_sleep(0.1)");
-  for (let index = 0; index < 6; index++) await slow();
+/** Holds the store in an open transaction until the returned function is called: every statement queues. */
+async function holdStoreOpen(server: TestServer): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -25,14 +25,28 @@ async function holdStore(server: TestServer, quickQueued = 0): Promise<() => Pro
     await gate;
   });
   await inside;
+  return async () => {
+    release();
+    await held;
+  };
+}
+
+/**
+ * Saturates the store until the returned function is called: slow statements make the time one
+ * holds the store long, then a transaction is held open with more of them queued behind it, and
+ * `quickQueued` quick ones after those (they lengthen the queue, not the test, once let go).
+ */
+async function holdStore(server: TestServer, quickQueued = 0): Promise<() => Promise<void>> {
+  const slow = () => server.store.query("SELECT pg_sleep(0.1)");
+  for (let index = 0; index < 6; index++) await slow();
+  const releaseHeld = await holdStoreOpen(server);
   const queued = [
     ...Array.from({ length: 4 }, slow),
     ...Array.from({ length: quickQueued }, () => server.store.query("SELECT 1")),
   ];
   await vi.waitFor(() => expect(server.store.expectedWaitMs()).toBeGreaterThan(200));
   return async () => {
-    release();
-    await held;
+    await releaseHeld();
     await Promise.all(queued);
   };
 }
@@ -168,6 +182,110 @@ describe("load shedding on a saturated store (PGlite)", () => {
     await release();
     expect((await answer).email).toBe(server.demo.user.email);
     expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe("a request's deadline on a busy store (PGlite)", () => {
+  let server: TestServer;
+  let token: string;
+  const deadlineMs = 1_500;
+  beforeAll(async () => {
+    // Shedding on the foreseen wait is off here: every request is let in and meets its deadline.
+    server = await startTestServer({
+      store: "pglite",
+      env: {
+        SLEUTH_SHED_STORE_WAIT_MS: "0",
+        SLEUTH_SHED_DEADLINE_MS: String(deadlineMs),
+        SLEUTH_SHED_RETRY_AFTER_SECONDS: "1",
+      },
+    });
+    token = await server.tokenFor(server.demo.user.email);
+    // The token's first use records it (a write); done here, not under test.
+    expect(
+      (await server.fetch("/auth-user-info", { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const timed = async (path: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    const answer = await server.fetch(path, init);
+    return { answer, ms: performance.now() - started };
+  };
+  const searchPath = "/v3/attribution/autocomplete?query=bi&attributionType=entity";
+  const summaryInit = (): RequestInit => ({
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ addressChainUrn: addressChainUrn("ethereum", `0x${"12".repeat(20)}`) }),
+  });
+
+  test("issue 41 a request let in before the store got busy is answered 503 with Retry-After at its deadline, not left waiting", async () => {
+    const release = await holdStoreOpen(server);
+    // A read by GET and one by POST (its body read before its handler runs), both let in.
+    const answers = await Promise.all([
+      timed(searchPath, { headers: { authorization: `Bearer ${token}` } }),
+      timed("/v2/counterparty-flows/address/summary", summaryInit()),
+    ]);
+    await release();
+    for (const { answer, ms } of answers) {
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      const envelope = errorEnvelopeSchema.parse(await answer.json());
+      expect(envelope.error.code).toBe("unavailable");
+      expect(envelope.error.message).toMatch(/busy/);
+      // Without the deadline it would wait as long as the store is held; the client gives up at 10 s.
+      expect(ms).toBeLessThan(busyRetryAfter.longestSeconds * 1000 - 2_000);
+    }
+    // The store free again, the same requests are run.
+    expect((await timed(searchPath, { headers: { authorization: `Bearer ${token}` } })).answer.status).toBe(
+      200,
+    );
+    expect((await timed("/v2/counterparty-flows/address/summary", summaryInit())).answer.status).not.toBe(
+      503,
+    );
+  });
+
+  test("issue 41 writes on a busy store are whole or absent: refused before they begin, never cut once begun", async () => {
+    const names = ["Deadline refused A", "Deadline refused B", "Deadline let in"];
+    const create = (name: string) =>
+      server.fetch("/organizations", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+    let release = await holdStoreOpen(server);
+    const refused = await Promise.all(names.slice(0, 2).map(create));
+    await release();
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+    }
+    // One sent while the store is held and let go well before its deadline: it runs, whole.
+    release = await holdStoreOpen(server);
+    const letIn = create(names[2]!);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await release();
+    expect((await letIn).status).toBe(201);
+    // Each organization is created with its admin membership in one transaction.
+    const rows = await server.store.query<{ name: string; members: number }>(
+      `SELECT o.name, count(m.user_id)::int AS members FROM organizations o
+       LEFT JOIN memberships m ON m.organization_id = o.id WHERE o.name = ANY($1) GROUP BY o.name`,
+      [names],
+    );
+    expect(rows).toEqual([{ name: names[2], members: 1 }]);
+    // The SDK, told to come back after Retry-After, creates a refused one once, whole.
+    release = await holdStoreOpen(server);
+    const retried = server.client({ token }).organizations.create({ name: names[0]! });
+    setTimeout(() => void release(), deadlineMs + 500);
+    await retried;
+    const after = await server.store.query<{ members: number }>(
+      `SELECT count(m.user_id)::int AS members FROM organizations o
+       LEFT JOIN memberships m ON m.organization_id = o.id WHERE o.name = $1 GROUP BY o.id`,
+      [names[0]],
+    );
+    expect(after).toEqual([{ members: 1 }]);
   });
 });
 

@@ -74,6 +74,9 @@ const envSchema = z.object({
   SLEUTH_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1_000),
   SLEUTH_SHED_HEAP_MB: z.coerce.number().min(0).optional(),
   SLEUTH_SHED_STORE_WAIT_MS: z.coerce.number().min(0).default(1_000),
+  // How long an admitted request may wait for the store before its next statement is refused
+  // instead of run (nothing written yet); well under the SDK's 10 s timeout.
+  SLEUTH_SHED_DEADLINE_MS: z.coerce.number().min(0).default(3_000),
   // The shortest Retry-After of a shed answer; longer when the wait that refused it is (the SDK's rule).
   SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(busyRetryAfter.shortestSeconds),
   // A PostgreSQL that stops answering fails a request quickly (503) instead of holding it.
@@ -141,6 +144,11 @@ export interface LoadSheddingConfig {
   maxHeapUsedBytes: number;
   /** How long new work would wait for the store (Store.expectedWaitMs) past which requests are shed; 0: not checked. */
   maxStoreWaitMs: number;
+  /**
+   * How long a request's statements may wait for their turn, in all: past it, a request that has
+   * written nothing is answered 503 instead of running its next one; 0: no deadline.
+   */
+  deadlineMs: number;
   sampleIntervalMs: number;
   /** The shortest Retry-After of a shed answer, in seconds (busyRetryAfterSeconds). */
   retryAfterSeconds: number;
@@ -238,6 +246,7 @@ export function loadConfig(
           ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
           : e.SLEUTH_SHED_HEAP_MB * 1024 * 1024,
       maxStoreWaitMs: e.SLEUTH_SHED_STORE_WAIT_MS,
+      deadlineMs: e.SLEUTH_SHED_DEADLINE_MS,
       sampleIntervalMs: 500,
       retryAfterSeconds: e.SLEUTH_SHED_RETRY_AFTER_SECONDS,
     },

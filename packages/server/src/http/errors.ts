@@ -1,6 +1,7 @@
-import { busyRetryAfter, type ErrorCode } from "@sleuth/sdk";
+import { busyRetryAfter, busyRetryAfterSeconds, type ErrorCode } from "@sleuth/sdk";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { StoreDeadlineError } from "../store/requestDeadline.ts";
 import { isStoreUnavailable } from "../store/store.ts";
 
 /** An answer other than success, thrown from any hook or handler; the error handler renders it. */
@@ -97,6 +98,17 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       status,
       code: codeByStatus[status] ?? "bad_request",
       message: (error as FastifyError).message,
+    });
+  }
+  if (error instanceof StoreDeadlineError) {
+    // Issue 41: refused before its next statement, past its deadline; nothing it began was cut.
+    return sendError(request, reply, {
+      status: 503,
+      code: "unavailable",
+      message: "The store is busy; try again shortly",
+      headers: {
+        "retry-after": String(busyRetryAfterSeconds(error.waitedMs, error.shortestRetryAfterSeconds)),
+      },
     });
   }
   if (isStoreUnavailable(error)) {

@@ -3,6 +3,7 @@ import underPressure from "@fastify/under-pressure";
 import { busyRetryAfterSeconds } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import type { LoadSheddingConfig } from "../config.ts";
+import { RequestStoreWork, requestStoreWork } from "../store/requestDeadline.ts";
 import type { Store } from "../store/store.ts";
 import { HttpError } from "./errors.ts";
 
@@ -87,13 +88,17 @@ function storeWorkPerRequest(store: Store): {
 }
 
 const admitted = Symbol("admitted");
+const storeWorkOf = Symbol("storeWork");
 
 /**
  * Issue 41: past its capacity the server answers 503 with Retry-After at once instead of queueing
  * without bound. @fastify/under-pressure samples the heap; the event loop's median delay is sampled
  * here; and each request reads how long it would wait for the store (the store's expected wait for
  * one unit of work, Store.expectedWaitMs, times the units a request costs), so a burst is refused
- * before it joins the queue. Registered before any other onRequest hook that touches the store.
+ * before it joins the queue. A request let in carries a deadline (SLEUTH_SHED_DEADLINE_MS): when
+ * the wait was foreseen short and turns out long, its next statement is refused at the deadline
+ * rather than run late, unless it has written. Registered before any other onRequest hook that
+ * touches the store.
  */
 export async function registerLoadShedding(
   app: FastifyInstance,
@@ -116,15 +121,26 @@ export async function registerLoadShedding(
     loop.stop();
     clearInterval(sampler);
   });
-  app.addHook("onRequest", async (request) => {
-    if (unshedRoutes.has(request.routeOptions.url ?? "")) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (unshedRoutes.has(request.routeOptions.url ?? "")) return done();
     const loopDelayMs = loop.medianMs();
     if (config.maxEventLoopDelayMs > 0 && loopDelayMs > config.maxEventLoopDelayMs)
-      throw shedError(config, "eventLoopDelay", loopDelayMs);
+      return done(shedError(config, "eventLoopDelay", loopDelayMs));
     const storeWaitMs = store.expectedWaitMs() * work.units();
     if (config.maxStoreWaitMs > 0 && storeWaitMs > config.maxStoreWaitMs)
-      throw shedError(config, "storeWait", storeWaitMs);
+      return done(shedError(config, "storeWait", storeWaitMs));
     (request as { [admitted]?: true })[admitted] = true;
+    // The rest of the request runs with its store work (requestDeadline.ts): the embedded store
+    // refuses its next statement past the deadline unless it has written.
+    const storeWork = new RequestStoreWork(performance.now(), config.deadlineMs, config.retryAfterSeconds);
+    (request as { [storeWorkOf]?: RequestStoreWork })[storeWorkOf] = storeWork;
+    requestStoreWork.run(storeWork, () => done());
+  });
+  // Again once the body is read: its stream's events run outside the request's context.
+  app.addHook("preValidation", (request, _reply, done) => {
+    const storeWork = (request as { [storeWorkOf]?: RequestStoreWork })[storeWorkOf];
+    if (storeWork) requestStoreWork.run(storeWork, () => done());
+    else done();
   });
   app.addHook("onResponse", async (request) => {
     if ((request as { [admitted]?: true })[admitted]) work.answered();

@@ -45,6 +45,7 @@ import { riskIndicators } from "../flows/riskIndicators.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { StoreDeadlineError } from "../store/requestDeadline.ts";
 import type { Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -112,8 +113,9 @@ export function flowRoutes(app: FastifyInstance, { readStore }: RouteContext): v
         for (const urn of urns) {
           try {
             subjects.push(await resolveFlowSubject(readStore, valueType, urn, viewer));
-          } catch {
-            // Unknown URNs are left out, as in every bulk call (docs/API.md).
+          } catch (error) {
+            // Unknown URNs are left out, as in every bulk call (docs/API.md); a busy store is not.
+            if (error instanceof StoreDeadlineError) throw error;
           }
         }
         const summaries = await flowSummaries(readStore, subjects, body.txDate, body.filters);

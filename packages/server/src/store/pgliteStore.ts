@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { isReadOnlyStatement, requestStoreWork, StoreDeadlineError } from "./requestDeadline.ts";
 import type { Queryable, Store } from "./store.ts";
-import { HoldTimes, TurnGate } from "./storeWait.ts";
+import { DrainTimes, HoldTimes, SojournTimes, TurnGate } from "./storeWait.ts";
 
 function queryableOf(db: PGlite | Transaction): Queryable {
   return {
@@ -110,18 +111,36 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
   let runningSince = 0;
   const holds = new HoldTimes();
   const gate = new TurnGate();
-  const counted = async <R>(work: () => Promise<R>): Promise<R> => {
-    inFlight++;
+  const sojourns = new SojournTimes();
+  const drains = new DrainTimes();
+  let lastDeparture = 0; // when the last unit ended, or the store became busy
+  const counted = async <R>(work: () => Promise<R>, writes: boolean): Promise<R> => {
+    const request = requestStoreWork.getStore();
+    // Issue 41: a request that has written nothing yet waits for its turn only within its wait budget;
+    // one that wrote runs to its end, so it is whole (and a transaction's own statements never
+    // come here: they run inside the unit that began it).
+    const askedAt = sojourns.asked(performance.now());
+    const giveUpAt = request ? request.giveUpAt(askedAt) : Number.POSITIVE_INFINITY;
+    if (inFlight++ === 0) lastDeparture = askedAt;
     try {
-      await gate.enter();
-      if (entered++ === 0) runningSince = performance.now();
+      const letIn = await gate.enter(giveUpAt);
+      const now = performance.now();
+      sojourns.waited(askedAt, now);
+      if (request) {
+        request.waitedMs += now - askedAt;
+        if (letIn === false) throw new StoreDeadlineError(request);
+        if (writes) request.wrote = true;
+      }
+      if (entered++ === 0) runningSince = now;
       try {
         return await work();
       } finally {
         // Served in order: the next one starts when this one ends.
         const now = performance.now();
         holds.record(now - runningSince);
+        drains.record(now - lastDeparture);
         runningSince = now;
+        lastDeparture = now;
         entered--;
         gate.leave();
       }
@@ -132,14 +151,20 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
   return {
     kind: "pglite",
     db,
-    query: (sql, params) => counted(() => base.query(sql, params)),
-    exec: (sql) => counted(() => base.exec(sql)),
-    transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx)))),
+    query: (sql, params) => counted(() => base.query(sql, params), !isReadOnlyStatement(sql)),
+    exec: (sql) => counted(() => base.exec(sql), true),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx))), true),
     waiting: () => Math.max(0, inFlight - 1),
     // Each one asked for, running or queued, counts as a typical one: a long transaction (an
     // import's apply) is waited for whether a request is refused or not, and a refusal would only
-    // make its client's retries run out.
-    expectedWaitMs: () => inFlight * holds.averageMs,
+    // make its client's retries run out. A typical one takes the wall-clock time the queue drains
+    // at (DrainTimes: the loop's turns between slices included), not its hold time alone; and no
+    // less than what work waiting now and lately did wait (SojournTimes).
+    expectedWaitMs: () =>
+      Math.max(
+        inFlight * Math.max(holds.averageMs, drains.averageMs),
+        sojourns.expectedMs(performance.now()),
+      ),
     unitsServed: () => holds.count,
     async close() {
       if (!db.closed) await db.close();
