@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type GlyphEvidence, glyphConfirms, glyphsContradict } from "./glyphMatch.ts";
+import { type GlyphEvidence, glyphConfirms, glyphsContradict, misreadDigits } from "./glyphMatch.ts";
 import type { GreyImage } from "./pageImage.ts";
 import { type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
@@ -81,6 +81,18 @@ describe("issue 42 a surely read digit the image contradicts", () => {
   });
 });
 
+describe("issue 42 digits the image shows misread", () => {
+  const drawn = "0816b0816b0816b";
+
+  test("issue 42 a glyph drawn as 6 but read as b is named with the digit it is drawn as", () => {
+    expect(misreadDigits(evidenceOf(drawn), `081bb${drawn.slice(5)}`)).toEqual(new Map([[3, "6"]]));
+  });
+
+  test("issue 42 a read whose glyphs all look like their own digit's names none", () => {
+    expect(misreadDigits(evidenceOf(drawn), drawn)).toEqual(new Map());
+  });
+});
+
 describe("issue 42 a hash's rival settled by the image", () => {
   // A hash drawn in the face; one pass read its 4th digit (a 6, doubted) as b, a rival reading.
   const hash = "0816b".repeat(13).slice(0, 64);
@@ -104,14 +116,34 @@ describe("issue 42 a hash's rival settled by the image", () => {
     expect(votes.kept().map((read) => read.identifier)).toEqual([hash]);
   });
 
-  test("issue 42 a hash whose rival is settled is left out when the image contradicts a sure digit", () => {
-    // Every pass read the 9th digit, a 6, surely as b (OCR repeats a confident misread).
+  test("issue 42 a sure digit the image contradicts is put right, the read returned as corrected", () => {
+    // Every pass read the 9th digit, a 6, surely as b (OCR repeats a confident misread); the image
+    // draws it as the identifier's other 6s, and the rival's b at the 4th digit is a 6 drawn too.
     const misread = `${hash.slice(0, 8)}b${hash.slice(9)}`;
     const misreadRival = `081b${misread.slice(4)}`;
     const votes = new ReadVotes();
     votes.add(passOf(misread, evidenceOf(hash, [3])));
     votes.add(passOf(misreadRival, evidenceOf(hash, [3])));
     votes.add(passOf(misread, evidenceOf(hash, [3])));
+    expect(votes.kept()).toEqual([
+      { identifier: hash, source: "text", reading: "corrected", checksummed: false },
+    ]);
+  });
+
+  test("issue 42 a misread given by one pass only is not put right", () => {
+    const misread = `${hash.slice(0, 8)}b${hash.slice(9)}`;
+    const votes = new ReadVotes();
+    votes.add(passOf(misread, evidenceOf(hash)));
+    expect(votes.kept()).toEqual([]);
+  });
+
+  test("issue 42 a misread whose drawn digit has no surely read twin is not put right", () => {
+    // The 9th digit, a 6 read as b; every other 6 doubted: nothing shows what a 6 looks like.
+    const misread = `${hash.slice(0, 8)}b${hash.slice(9)}`;
+    const doubted = [...hash].flatMap((digit, index) => (digit === "6" && index !== 8 ? [index] : []));
+    const votes = new ReadVotes();
+    votes.add(passOf(misread, evidenceOf(hash, doubted)));
+    votes.add(passOf(misread, evidenceOf(hash, doubted)));
     expect(votes.kept()).toEqual([]);
   });
 

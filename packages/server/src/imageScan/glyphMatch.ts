@@ -176,3 +176,22 @@ export function glyphsContradict(evidence: GlyphEvidence, digits: string): boole
   }
   return false;
 }
+
+/**
+ * The digits of a read whose glyphs the image shows drawn as another digit: per position, the digit
+ * whose surely read glyphs it looks like (at least `minLikeness`), by at least `minMargin` more than
+ * like those of the digit read there. OCR repeats such a misread (an f as 1, a 6 as b) on every pass.
+ */
+export function misreadDigits(evidence: GlyphEvidence, digits: string): Map<number, string> {
+  const patches = patchesOf(evidence);
+  const misread = new Map<number, string>();
+  for (let position = 0; position < digits.length; position++) {
+    const likeness = likenessAt(evidence, patches, digits, position);
+    const own = likeness.get(digits[position]!) ?? -1;
+    let best: [string, number] | null = null;
+    for (const [other, value] of likeness)
+      if (other !== digits[position] && (best === null || value > best[1])) best = [other, value];
+    if (best !== null && best[1] >= minLikeness && best[1] >= own + minMargin) misread.set(position, best[0]);
+  }
+  return misread;
+}

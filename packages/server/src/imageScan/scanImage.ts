@@ -216,7 +216,8 @@ function levelled(mask: InkMask): InkMask {
  * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
  * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
  * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes, each of its digits read with confidence by one of them (uncheckedReads.ts). Text
+ * from two passes, each of its digits read with confidence by one of them, or its doubtful and
+ * misread digits settled by the image's own glyphs (uncheckedReads.ts). Text
  * comes first, in reading order, then the QR codes; each identifier once. `observe` sees each pass
  * (the benchmark's per-pass figures).
  */

@@ -1,5 +1,11 @@
 import { type ImageScanRead, uncheckedHexDigit } from "@sleuth/sdk";
-import { type GlyphBox, type GlyphEvidence, glyphConfirms, glyphsContradict } from "./glyphMatch.ts";
+import {
+  type GlyphBox,
+  type GlyphEvidence,
+  glyphConfirms,
+  glyphsContradict,
+  misreadDigits,
+} from "./glyphMatch.ts";
 import type { TextLine } from "./readText.ts";
 
 // Issue 42: a transaction hash or an all-lowercase 0x address has no checksum, so a digit misread as
@@ -160,6 +166,57 @@ export class ReadVotes {
     });
   }
 
+  /**
+   * An unchecked read two passes gave alike whose image shows some of its digits misread (drawn as
+   * another digit of the identifier), with those digits put right: held to the rules of a doubtful
+   * digit. Each changed digit, and each digit no pass read surely, is settled by one pass's image
+   * (its glyph looks like the surely read glyphs of the new digit and clearly less like any other's,
+   * the changed glyphs themselves not counting as examples); no pass's image contradicts any digit of
+   * the result; and no other rival reading's differing digits are settled so.
+   */
+  private glyphCorrected(tally: Tally): ImageScanRead | null {
+    const { read, passes, surest, evidence } = tally;
+    if (read.checksummed || passes < 2 || surest === null || evidence.length === 0) return null;
+    const prefix = read.identifier.startsWith("0x") ? "0x" : "";
+    const digits = read.identifier.slice(prefix.length);
+    const changes = new Map<number, string>();
+    for (const pass of evidence)
+      for (const [position, digit] of misreadDigits(pass, digits)) {
+        if ((changes.get(position) ?? digit) !== digit) return null;
+        changes.set(position, digit);
+      }
+    if (changes.size === 0) return null;
+    const doubtful = new Set(changes.keys());
+    for (const [index, confidence] of surest.entries())
+      if (confidence < minUncheckedConfidence) doubtful.add(index);
+    if (doubtful.size > maxSettledDigits) return null;
+    const corrected = [...digits].map((digit, index) => changes.get(index) ?? digit).join("");
+    const identifier = prefix + corrected;
+    // A changed glyph is no example of its new digit: two misread glyphs would vouch for each other.
+    const blinded = evidence.map((pass) => ({
+      ...pass,
+      confidences: pass.confidences.map((confidence, index) => (changes.has(index) ? 0 : confidence)),
+    }));
+    if (!blinded.some((pass) => [...doubtful].every((index) => glyphConfirms(pass, corrected, index))))
+      return null;
+    if (blinded.some((pass) => glyphsContradict(pass, corrected))) return null;
+    const rivals = [...this.tallies.values()].filter(
+      (other) =>
+        other !== tally &&
+        other.read.identifier !== identifier &&
+        !other.read.checksummed &&
+        areRivals(other.read.identifier, identifier),
+    );
+    const settled = rivals.some((rival) => {
+      const rivalDigits = rival.read.identifier.slice(prefix.length);
+      const differing = differingDigits(identifier, rival.read.identifier);
+      return rival.evidence.some((pass) =>
+        differing.every((index) => glyphConfirms(pass, rivalDigits, index)),
+      );
+    });
+    return settled ? null : { ...read, identifier, reading: "corrected" };
+  }
+
   /** Whether some read still waits for another pass to confirm it. */
   unconfirmed(): boolean {
     return [...this.tallies.values()].some((tally) => !this.isKept(tally));
@@ -172,6 +229,11 @@ export class ReadVotes {
   }
 
   kept(): ImageScanRead[] {
-    return [...this.tallies.values()].filter((tally) => this.isKept(tally)).map(({ read }) => read);
+    const kept: ImageScanRead[] = [];
+    for (const tally of this.tallies.values()) {
+      const read = this.isKept(tally) ? tally.read : this.glyphCorrected(tally);
+      if (read !== null && !kept.some((other) => other.identifier === read.identifier)) kept.push(read);
+    }
+    return kept;
   }
 }
