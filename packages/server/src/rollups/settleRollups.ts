@@ -62,6 +62,15 @@ const temporaries = [
 
 const unattributed = (column: string) =>
   `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column})`;
+/**
+ * Whether the address has a USD flow (its daily flows as they stand: the unit's own rows are in
+ * them by then). Without one it has no exposure share at any hop (the shares are of its USD
+ * totals, rollups.ts), so it neither has shares that change nor passes a change on: the walks leave
+ * it out (issue 46: a batch's unpriced token transfers to fresh addresses no longer reach the whole
+ * neighbourhood of their hot senders).
+ */
+const priced = (column: string) =>
+  `EXISTS (SELECT 1 FROM address_daily_flows f WHERE f.address_id = ${column} AND (f.incoming_usd > 0 OR f.outgoing_usd > 0))`;
 
 async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>): Promise<void> {
   if (ids.size === 0) return;
@@ -74,18 +83,20 @@ async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>)
  * together with the anti-join, PostgreSQL may take the counterparties without a category for a few
  * rows of the whole table where a large store holds millions, and repeat them per address of `from`.
  */
-function neighboursSql(from: string, into: string, onlyUnattributed: boolean): string {
+function neighboursSql(from: string, into: string, onlyShareholders: boolean): string {
   return `INSERT INTO ${into}
     WITH pairs AS MATERIALIZED (
       SELECT DISTINCT n.counterparty_id AS id FROM ${from} r JOIN address_counterparty_totals n ON n.address_id = r.id
     )
-    SELECT p.id FROM pairs p ${onlyUnattributed ? `WHERE ${unattributed("p.id")}` : ""}
+    SELECT p.id FROM pairs p ${onlyShareholders ? `WHERE ${unattributed("p.id")} AND ${priced("p.id")}` : ""}
     ON CONFLICT DO NOTHING`;
 }
 
 /**
- * Adds to `visited` every unattributed address reachable from `start` in 1 to `hops` steps through
- * unattributed addresses (breadth first: each step expands only what the last one added).
+ * Adds to `visited` every unattributed address with a USD flow (a possible shareholder) reachable
+ * from `start` in 1 to `hops` steps through such addresses (breadth first: each step expands only
+ * what the last one added). An address without one has no shares to pass on, so the walk neither
+ * keeps nor crosses it.
  */
 async function walkUnattributed(tx: Queryable, start: string, visited: string, hops: number): Promise<void> {
   await tx.query(`DELETE FROM ${frontier}`);
@@ -152,8 +163,14 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT id FROM entities WHERE id > (SELECT coalesce(max(entity_id), 0) FROM entity_summary)
     ON CONFLICT DO NOTHING`);
+  // A new address whose only rows are the unit's inserted transfers, with no owner and no tags, has
+  // no rows to rebuild: its sums are the new rows' sums (settleAdded), with no history to read.
+  await insertIds(tx, added.addresses, change.addedAddressIds);
+  await analyze(tx, [added.addresses]);
   await tx.query(`INSERT INTO ${scope.addresses}
-    SELECT id FROM addresses WHERE id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+    SELECT a.id FROM addresses a WHERE a.id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+      AND NOT (a.entity_id IS NULL AND EXISTS (SELECT 1 FROM ${added.addresses} d WHERE d.id = a.id)
+        AND NOT EXISTS (SELECT 1 FROM attribution_tags g WHERE g.address_id = a.id))
     ON CONFLICT DO NOTHING`);
 
   // The transfer rows copy both owners: X's own rows, and the mirrored rows of its counterparties
@@ -186,7 +203,7 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT DISTINCT entity_id FROM addresses
     WHERE id IN (SELECT id FROM ${scope.addresses}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
-  await settleAdded(tx, change.addedAddressIds);
+  await settleAdded(tx);
   await analyze(tx, [written, scope.addresses, scope.entities]);
 
   for (const statement of directRollupStatements(scope)) await tx.query(statement);
@@ -197,10 +214,19 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   // the indirect rows of both sides (I = S and its counterparties). Computing I's rows needs the
   // shares of I's unattributed counterparties, which need theirs, indirectHops deep (the region).
   // An attributed address has no shares, so one whose category did not change (not in X) changes no
-  // other address's rows: its own transfers' other sides are in W themselves.
+  // other address's rows: its own transfers' other sides are in W themselves. Nor has an address
+  // whose only change is inserted transfers and that has no USD flow now (none before either: sums of
+  // added rows only grow): removed or re-priced transfers may have taken its shares away, so those
+  // addresses start the walk whatever their flows.
   await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed}`);
+  if (change.addressIds.size > 0)
+    await tx.query(
+      `INSERT INTO ${changed} SELECT w.id FROM unnest($1::bigint[]) AS w(id) WHERE ${unattributed("w.id")}
+       ON CONFLICT DO NOTHING`,
+      [[...change.addressIds]],
+    );
   await tx.query(`INSERT INTO ${changed} SELECT w.id FROM ${written} w WHERE ${unattributed("w.id")}
-    ON CONFLICT DO NOTHING`);
+    AND ${priced("w.id")} ON CONFLICT DO NOTHING`);
   await analyze(tx, [changed]);
   await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${changed}`);
   await walkUnattributed(tx, changed, scope.indirect, indirectHops - 1);
@@ -232,17 +258,14 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
  * address owned by a rebuilt entity is rebuilt too: the entity's counterparty totals are summed
  * from its addresses' counterparty rows, which must hold the new rows first. Those addresses join W.
  */
-async function settleAdded(tx: Queryable, addedAddressIds: ReadonlySet<number>): Promise<void> {
+async function settleAdded(tx: Queryable): Promise<void> {
   await tx.query(addedTransfersCreate);
-  await insertIds(tx, added.addresses, addedAddressIds);
+  await tx.query(`INSERT INTO ${written} SELECT id FROM ${added.addresses} ON CONFLICT DO NOTHING`);
   await tx.query(`DELETE FROM ${added.addresses} WHERE id IN (SELECT id FROM ${scope.addresses})`);
   await tx.query(`WITH owned AS (
       DELETE FROM ${added.addresses} d USING addresses a
       WHERE a.id = d.id AND a.entity_id IN (SELECT id FROM ${scope.entities}) RETURNING d.id
     ) INSERT INTO ${scope.addresses} SELECT id FROM owned`);
-  await tx.query(`INSERT INTO ${written} SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`, [
-    [...addedAddressIds],
-  ]);
   await tx.query(`INSERT INTO ${added.entities}
     SELECT DISTINCT entity_id FROM addresses
     WHERE id IN (SELECT id FROM ${added.addresses}) AND entity_id IS NOT NULL
