@@ -3,7 +3,7 @@ import type { Queryable } from "../store/store.ts";
 import { takingTurns } from "../store/storeWait.ts";
 import { type AddedScope, addedRollupStatements } from "./addedRollups.ts";
 import { buildAddressSummaries } from "./addressSummaryBuild.ts";
-import { addedTransfersCreate, addedTransfersTable, type RollupScope } from "./rollupKeys.ts";
+import { addedTransfersCreate, addedTransfersTable, type RollupScope, withinIndexed } from "./rollupKeys.ts";
 import { directRollupStatements, indirectHops, indirectRollupStatements } from "./rollups.ts";
 
 // Issue 46: the rollups follow a unit of writes (an import, an ingest batch) inside its transaction,
@@ -202,7 +202,7 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   // …and the owners of D now (X's new owners among them).
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${scope.addresses}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    WHERE ${withinIndexed("id", scope.addresses)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
   await settleAdded(tx);
   await analyze(tx, [written, scope.addresses, scope.entities]);
 
@@ -240,7 +240,7 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
   await tx.query(`INSERT INTO ${scope.indirectEntities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${scope.indirect}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    WHERE ${withinIndexed("id", scope.indirect)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, scope.region, scope.indirectEntities]);
   for (const statement of indirectRollupStatements(scope)) await tx.query(statement);
 
@@ -268,7 +268,7 @@ async function settleAdded(tx: Queryable): Promise<void> {
     ) INSERT INTO ${scope.addresses} SELECT id FROM owned`);
   await tx.query(`INSERT INTO ${added.entities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${added.addresses}) AND entity_id IS NOT NULL
+    WHERE ${withinIndexed("id", added.addresses)} AND entity_id IS NOT NULL
       AND entity_id NOT IN (SELECT id FROM ${scope.entities})`);
   await tx.query(`CREATE TEMP TABLE ${added.rows} ON COMMIT DROP AS
     SELECT t.* FROM transfers t
