@@ -36,10 +36,12 @@ const scope: RollupScope = {
   region: "settle_region",
   summaries: "settle_summaries",
 };
-const added: AddedScope = {
+const added: AddedScope & { indirect: string } = {
   addresses: "settle_added_addresses",
   entities: "settle_added_entities",
   rows: "settle_added_rows",
+  // The added addresses whose indirect rows take their new rows' terms (the rest are rebuilt, in I).
+  indirect: "settle_added_indirect",
 };
 // W ∪ X: the addresses whose transfers, owner or tags changed.
 const written = "settle_written";
@@ -53,6 +55,7 @@ const temporaries = [
   ...Object.values(scope),
   added.addresses,
   added.entities,
+  added.indirect,
   written,
   changed,
   attributed,
@@ -98,12 +101,19 @@ function neighboursSql(from: string, into: string, onlyShareholders: boolean): s
  * what the last one added). An address without one has no shares to pass on, so the walk neither
  * keeps nor crosses it.
  */
-async function walkUnattributed(tx: Queryable, start: string, visited: string, hops: number): Promise<void> {
+async function walkUnattributed(
+  tx: Queryable,
+  start: string,
+  visited: string,
+  hops: number,
+  firstHop?: string,
+): Promise<void> {
   await tx.query(`DELETE FROM ${frontier}`);
   await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${start}`);
   for (let hop = 0; hop < hops; hop++) {
     await tx.query(`DELETE FROM ${nextFrontier}`);
     await tx.query(neighboursSql(frontier, nextFrontier, true));
+    if (hop === 0 && firstHop !== undefined) await tx.query(firstHop);
     await tx.query(
       `DELETE FROM ${nextFrontier} n WHERE EXISTS (SELECT 1 FROM ${visited} v WHERE v.id = n.id)`,
     );
@@ -233,16 +243,36 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, frontier]);
   await tx.query(neighboursSql(frontier, scope.indirect, false));
-  // W's own rows: its new (or removed) transfers are terms of its own indirect rows.
-  await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${written} ON CONFLICT DO NOTHING`);
-  await analyze(tx, [scope.indirect]);
-  await walkUnattributed(tx, scope.indirect, scope.region, indirectHops);
+  // W's own rows: its new (or removed) transfers are terms of its own indirect rows. An added
+  // address none of whose counterparties' shares changed (not in I so far) keeps its indirect rows
+  // and gets its new rows' terms added (a sum, as its direct rows): the shares it needs are those of
+  // its new rows' counterparties only, not of every counterparty of its history (a hot wallet's).
+  await tx.query(`INSERT INTO ${added.indirect}
+    SELECT d.id FROM ${added.addresses} d WHERE NOT EXISTS (SELECT 1 FROM ${scope.indirect} i WHERE i.id = d.id)`);
+  await tx.query(`INSERT INTO ${scope.indirect}
+    SELECT w.id FROM ${written} w WHERE NOT EXISTS (SELECT 1 FROM ${added.indirect} d WHERE d.id = w.id)
+    ON CONFLICT DO NOTHING`);
+  await analyze(tx, [scope.indirect, added.indirect]);
+  await walkUnattributed(
+    tx,
+    scope.indirect,
+    scope.region,
+    indirectHops,
+    `INSERT INTO ${nextFrontier}
+     SELECT DISTINCT t.counterparty_id FROM ${added.indirect} d JOIN ${added.rows} t ON t.address_id = d.id
+     WHERE t.counterparty_id IS NOT NULL AND ${unattributed("t.counterparty_id")} AND ${priced("t.counterparty_id")}
+     ON CONFLICT DO NOTHING`,
+  );
   await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
   await tx.query(`INSERT INTO ${scope.indirectEntities}
     SELECT DISTINCT entity_id FROM addresses
     WHERE ${withinIndexed("id", scope.indirect)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+  await tx.query(`INSERT INTO ${scope.indirectEntities}
+    SELECT DISTINCT entity_id FROM addresses
+    WHERE ${withinIndexed("id", added.indirect)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, scope.region, scope.indirectEntities]);
-  for (const statement of indirectRollupStatements(scope)) await tx.query(statement);
+  for (const statement of indirectRollupStatements(scope, { addresses: added.indirect, rows: added.rows }))
+    await tx.query(statement);
 
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.addresses}`);
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${added.addresses} ON CONFLICT DO NOTHING`);
