@@ -32,45 +32,55 @@ export async function upsertAddresses(
   tx: Queryable,
   chain: ChainId,
   facts: Iterable<AddressFact>,
+  retry = true,
 ): Promise<Map<string, number>> {
   const merged = new Map<string, AddressFact>();
   for (const fact of facts) merged.set(fact.address, mergeFacts(merged.get(fact.address), fact));
   const ids = new Map<string, number>();
   if (merged.size === 0) return ids;
   const rows = [...merged.values()];
-  const params = [
-    chain,
-    rows.map((row) => row.address),
-    rows.map((row) => row.type),
-    rows.map((row) => row.certain),
-    rows.map((row) => row.multisig),
-    rows.map((row) => row.publicKeyCompressed),
-  ];
-  const input = `unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[])
-    AS i(address, address_type, certain, multisig, public_key_compressed)`;
-  await tx.query(
-    `INSERT INTO addresses (chain, address, address_type, multisig, public_key_compressed)
-     SELECT $1, address, address_type, multisig, public_key_compressed FROM ${input}
-     ON CONFLICT (address, chain) DO NOTHING`,
-    params,
-  );
-  await tx.query(
-    `UPDATE addresses a SET
-       address_type = CASE WHEN i.certain THEN i.address_type ELSE a.address_type END,
-       multisig = coalesce(i.multisig, a.multisig),
-       public_key_compressed = coalesce(i.public_key_compressed, a.public_key_compressed)
-     FROM ${input}
-     WHERE a.chain = $1 AND a.address = i.address
-       AND ((i.certain AND a.address_type <> i.address_type)
-         OR (i.multisig IS NOT NULL AND a.multisig IS DISTINCT FROM i.multisig)
-         OR (i.public_key_compressed IS NOT NULL AND a.public_key_compressed IS DISTINCT FROM i.public_key_compressed))`,
-    params,
-  );
+  // One statement (issue 46: a follower batch brings ten thousand new addresses): the new rows come
+  // back from the insert, the known ones from a read of the same snapshot, which does not see the
+  // insert's rows, and the update touches known rows only.
   const found = await tx.query<{ id: number; address: string }>(
-    "SELECT id, address FROM addresses WHERE chain = $1 AND address = ANY($2::text[])",
-    [chain, params[1]],
+    `WITH i AS MATERIALIZED (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[])
+         AS i(address, address_type, certain, multisig, public_key_compressed)
+     ), inserted AS (
+       INSERT INTO addresses (chain, address, address_type, multisig, public_key_compressed)
+       SELECT $1, address, address_type, multisig, public_key_compressed FROM i
+       ON CONFLICT (address, chain) DO NOTHING
+       RETURNING id, address
+     ), known AS MATERIALIZED (
+       SELECT a.id, a.address, i.address_type, i.certain, i.multisig, i.public_key_compressed
+       FROM i JOIN addresses a ON a.chain = $1 AND a.address = i.address
+     ), updated AS (
+       UPDATE addresses a SET
+         address_type = CASE WHEN k.certain THEN k.address_type ELSE a.address_type END,
+         multisig = coalesce(k.multisig, a.multisig),
+         public_key_compressed = coalesce(k.public_key_compressed, a.public_key_compressed)
+       FROM known k
+       WHERE a.id = k.id
+         AND ((k.certain AND a.address_type <> k.address_type)
+           OR (k.multisig IS NOT NULL AND a.multisig IS DISTINCT FROM k.multisig)
+           OR (k.public_key_compressed IS NOT NULL AND a.public_key_compressed IS DISTINCT FROM k.public_key_compressed))
+     )
+     SELECT id, address FROM inserted UNION ALL SELECT id, address FROM known`,
+    [
+      chain,
+      rows.map((row) => row.address),
+      rows.map((row) => row.type),
+      rows.map((row) => row.certain),
+      rows.map((row) => row.multisig),
+      rows.map((row) => row.publicKeyCompressed),
+    ],
   );
   for (const row of found) ids.set(row.address, Number(row.id));
+  // An address another transaction inserted after this statement's snapshot was taken is neither
+  // inserted nor seen: once more for those, which that transaction has committed by now.
+  const missing = rows.filter((row) => !ids.has(row.address));
+  if (missing.length > 0 && retry)
+    for (const [address, id] of await upsertAddresses(tx, chain, missing, false)) ids.set(address, id);
   return ids;
 }
 

@@ -1,5 +1,5 @@
 import { type ChainId, nativeAssetId } from "@sleuth/sdk";
-import { addedTransfersCreate, addedTransfersTable } from "../rollups/rollupKeys.ts";
+import { addedTransfersCreate, addedTransfersTable, withinIndexed } from "../rollups/rollupKeys.ts";
 import type { Queryable } from "../store/store.ts";
 import { upsertAddresses } from "./addressRows.ts";
 import type { SkippedRecord } from "./importErrors.ts";
@@ -426,7 +426,7 @@ export class LedgerWriter {
     // Issue 43: their holdings are valued at imported prices only (never the demo world's walk).
     await this.#tx.query(
       `UPDATE addresses SET has_imported_transfers = true
-       WHERE id IN (SELECT address_id FROM import_touched_addresses) AND NOT has_imported_transfers`,
+       WHERE ${withinIndexed("id", "import_touched_addresses", "address_id")} AND NOT has_imported_transfers`,
     );
     // Issue 46: the new rows carry their balances already; a pair that got a transfer older than
     // its latest is recomputed from that transfer on, from the balance the row before it left, so

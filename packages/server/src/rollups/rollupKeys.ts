@@ -32,8 +32,8 @@ export function within(column: string, table: string | null): string {
  * the average: on the large world it read every table whole for a batch's thousand addresses, seconds
  * a statement (issue 46). Not for a column no index leads: there each row would search the array.
  */
-export function withinIndexed(column: string, table: string | null): string {
-  return table === null ? "true" : `${column} = ANY(ARRAY(SELECT id FROM ${table}))`;
+export function withinIndexed(column: string, table: string | null, key = "id"): string {
+  return table === null ? "true" : `${column} = ANY(ARRAY(SELECT ${key} FROM ${table}))`;
 }
 
 /**

@@ -250,19 +250,20 @@ function indirectStatements(side: Side, region: string | null): string[] {
 }
 
 // Issue 43: a transfer without a USD price carries no value but still counts, as `unpriced`.
-const indirectInsert = (indirect: string | null) => `INSERT INTO address_exposure
+// `rows`: the transfers, or a copy of some of them (addedIndirectUpsert).
+const indirectInsert = (indirect: string | null, rows = "transfers") => `INSERT INTO address_exposure
   SELECT address_id, 'indirect', category_id, sum(incoming_usd), sum(outgoing_usd), count(*), max(block_timestamp),
     count(*) FILTER (WHERE unpriced)
   FROM (
     SELECT t.address_id, s.category_id, coalesce(t.amount_usd, 0) * s.share AS incoming_usd, 0 AS outgoing_usd,
       t.block_timestamp, t.amount_usd IS NULL AS unpriced
-    FROM ${keyedRows("transfers", "t", "address_id", indirect)}
+    FROM ${keyedRows(rows, "t", "address_id", indirect)}
     JOIN exposure_share_in_${indirectHops} s ON s.address_id = t.counterparty_id
     WHERE t.direction = 'incoming' ${everyKey(indirect)}
     UNION ALL
     SELECT t.address_id, s.category_id, 0, coalesce(t.amount_usd, 0) * s.share, t.block_timestamp,
       t.amount_usd IS NULL
-    FROM ${keyedRows("transfers", "t", "address_id", indirect)}
+    FROM ${keyedRows(rows, "t", "address_id", indirect)}
     JOIN exposure_share_out_${indirectHops} s ON s.address_id = t.counterparty_id
     WHERE t.direction = 'outgoing' ${everyKey(indirect)}
   ) x
@@ -301,8 +302,28 @@ export function directRollupStatements(scope: RollupScope | null): string[] {
   return [...clearStatements(scope), ...flowStatements(scope)];
 }
 
-/** The statements that rebuild the indirect exposure of the keys in `scope` (all when null). */
-export function indirectRollupStatements(scope: RollupScope | null): string[] {
+/**
+ * Adds the indirect terms of `added.rows` (copies of transfer rows) to the indirect rows of the
+ * addresses in `added.addresses`, which keep the rest (settleRollups.ts: none of their other
+ * counterparties' shares changed). Each row is a sum, count or greatest over the address's
+ * transfers, as indirectInsert sums them.
+ */
+const addedIndirectUpsert = (added: { addresses: string; rows: string }) => {
+  const sum = (column: string) => `${column} = address_exposure.${column} + excluded.${column}`;
+  return `${indirectInsert(added.addresses, added.rows)}
+  ON CONFLICT (address_id, risk_type, category_id) DO UPDATE SET
+    ${["incoming_usd", "outgoing_usd", "instances", "unpriced"].map(sum).join(", ")},
+    last_transfer_at = greatest(address_exposure.last_transfer_at, excluded.last_transfer_at)`;
+};
+
+/**
+ * The statements that rebuild the indirect exposure of the keys in `scope` (all when null), and add
+ * `added`'s rows to the indirect rows of its addresses (scoped only).
+ */
+export function indirectRollupStatements(
+  scope: RollupScope | null,
+  added?: { addresses: string; rows: string },
+): string[] {
   return [
     ...(scope === null
       ? []
@@ -314,6 +335,7 @@ export function indirectRollupStatements(scope: RollupScope | null): string[] {
     ...indirectStatements("in", scope?.region ?? null),
     ...indirectStatements("out", scope?.region ?? null),
     indirectInsert(scope?.indirect ?? null),
+    ...(scope !== null && added !== undefined ? [addedIndirectUpsert(added)] : []),
     entityIndirectInsert(scope?.indirectEntities ?? null),
     dropTemporaries(),
   ];

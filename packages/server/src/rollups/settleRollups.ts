@@ -3,7 +3,7 @@ import type { Queryable } from "../store/store.ts";
 import { takingTurns } from "../store/storeWait.ts";
 import { type AddedScope, addedRollupStatements } from "./addedRollups.ts";
 import { buildAddressSummaries } from "./addressSummaryBuild.ts";
-import { addedTransfersCreate, addedTransfersTable, type RollupScope } from "./rollupKeys.ts";
+import { addedTransfersCreate, addedTransfersTable, type RollupScope, withinIndexed } from "./rollupKeys.ts";
 import { directRollupStatements, indirectHops, indirectRollupStatements } from "./rollups.ts";
 
 // Issue 46: the rollups follow a unit of writes (an import, an ingest batch) inside its transaction,
@@ -36,10 +36,12 @@ const scope: RollupScope = {
   region: "settle_region",
   summaries: "settle_summaries",
 };
-const added: AddedScope = {
+const added: AddedScope & { indirect: string } = {
   addresses: "settle_added_addresses",
   entities: "settle_added_entities",
   rows: "settle_added_rows",
+  // The added addresses whose indirect rows take their new rows' terms (the rest are rebuilt, in I).
+  indirect: "settle_added_indirect",
 };
 // W ∪ X: the addresses whose transfers, owner or tags changed.
 const written = "settle_written";
@@ -53,6 +55,7 @@ const temporaries = [
   ...Object.values(scope),
   added.addresses,
   added.entities,
+  added.indirect,
   written,
   changed,
   attributed,
@@ -62,6 +65,15 @@ const temporaries = [
 
 const unattributed = (column: string) =>
   `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column})`;
+/**
+ * Whether the address has a USD flow (its daily flows as they stand: the unit's own rows are in
+ * them by then). Without one it has no exposure share at any hop (the shares are of its USD
+ * totals, rollups.ts), so it neither has shares that change nor passes a change on: the walks leave
+ * it out (issue 46: a batch's unpriced token transfers to fresh addresses no longer reach the whole
+ * neighbourhood of their hot senders).
+ */
+const priced = (column: string) =>
+  `EXISTS (SELECT 1 FROM address_daily_flows f WHERE f.address_id = ${column} AND (f.incoming_usd > 0 OR f.outgoing_usd > 0))`;
 
 async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>): Promise<void> {
   if (ids.size === 0) return;
@@ -74,25 +86,34 @@ async function insertIds(tx: Queryable, table: string, ids: ReadonlySet<number>)
  * together with the anti-join, PostgreSQL may take the counterparties without a category for a few
  * rows of the whole table where a large store holds millions, and repeat them per address of `from`.
  */
-function neighboursSql(from: string, into: string, onlyUnattributed: boolean): string {
+function neighboursSql(from: string, into: string, onlyShareholders: boolean): string {
   return `INSERT INTO ${into}
     WITH pairs AS MATERIALIZED (
       SELECT DISTINCT n.counterparty_id AS id FROM ${from} r JOIN address_counterparty_totals n ON n.address_id = r.id
     )
-    SELECT p.id FROM pairs p ${onlyUnattributed ? `WHERE ${unattributed("p.id")}` : ""}
+    SELECT p.id FROM pairs p ${onlyShareholders ? `WHERE ${unattributed("p.id")} AND ${priced("p.id")}` : ""}
     ON CONFLICT DO NOTHING`;
 }
 
 /**
- * Adds to `visited` every unattributed address reachable from `start` in 1 to `hops` steps through
- * unattributed addresses (breadth first: each step expands only what the last one added).
+ * Adds to `visited` every unattributed address with a USD flow (a possible shareholder) reachable
+ * from `start` in 1 to `hops` steps through such addresses (breadth first: each step expands only
+ * what the last one added). An address without one has no shares to pass on, so the walk neither
+ * keeps nor crosses it.
  */
-async function walkUnattributed(tx: Queryable, start: string, visited: string, hops: number): Promise<void> {
+async function walkUnattributed(
+  tx: Queryable,
+  start: string,
+  visited: string,
+  hops: number,
+  firstHop?: string,
+): Promise<void> {
   await tx.query(`DELETE FROM ${frontier}`);
   await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${start}`);
   for (let hop = 0; hop < hops; hop++) {
     await tx.query(`DELETE FROM ${nextFrontier}`);
     await tx.query(neighboursSql(frontier, nextFrontier, true));
+    if (hop === 0 && firstHop !== undefined) await tx.query(firstHop);
     await tx.query(
       `DELETE FROM ${nextFrontier} n WHERE EXISTS (SELECT 1 FROM ${visited} v WHERE v.id = n.id)`,
     );
@@ -152,8 +173,14 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT id FROM entities WHERE id > (SELECT coalesce(max(entity_id), 0) FROM entity_summary)
     ON CONFLICT DO NOTHING`);
+  // A new address whose only rows are the unit's inserted transfers, with no owner and no tags, has
+  // no rows to rebuild: its sums are the new rows' sums (settleAdded), with no history to read.
+  await insertIds(tx, added.addresses, change.addedAddressIds);
+  await analyze(tx, [added.addresses]);
   await tx.query(`INSERT INTO ${scope.addresses}
-    SELECT id FROM addresses WHERE id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+    SELECT a.id FROM addresses a WHERE a.id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+      AND NOT (a.entity_id IS NULL AND EXISTS (SELECT 1 FROM ${added.addresses} d WHERE d.id = a.id)
+        AND NOT EXISTS (SELECT 1 FROM attribution_tags g WHERE g.address_id = a.id))
     ON CONFLICT DO NOTHING`);
 
   // The transfer rows copy both owners: X's own rows, and the mirrored rows of its counterparties
@@ -185,8 +212,8 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   // …and the owners of D now (X's new owners among them).
   await tx.query(`INSERT INTO ${scope.entities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${scope.addresses}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
-  await settleAdded(tx, change.addedAddressIds);
+    WHERE ${withinIndexed("id", scope.addresses)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+  await settleAdded(tx);
   await analyze(tx, [written, scope.addresses, scope.entities]);
 
   for (const statement of directRollupStatements(scope)) await tx.query(statement);
@@ -197,26 +224,55 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   // the indirect rows of both sides (I = S and its counterparties). Computing I's rows needs the
   // shares of I's unattributed counterparties, which need theirs, indirectHops deep (the region).
   // An attributed address has no shares, so one whose category did not change (not in X) changes no
-  // other address's rows: its own transfers' other sides are in W themselves.
+  // other address's rows: its own transfers' other sides are in W themselves. Nor has an address
+  // whose only change is inserted transfers and that has no USD flow now (none before either: sums of
+  // added rows only grow): removed or re-priced transfers may have taken its shares away, so those
+  // addresses start the walk whatever their flows.
   await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed}`);
+  if (change.addressIds.size > 0)
+    await tx.query(
+      `INSERT INTO ${changed} SELECT w.id FROM unnest($1::bigint[]) AS w(id) WHERE ${unattributed("w.id")}
+       ON CONFLICT DO NOTHING`,
+      [[...change.addressIds]],
+    );
   await tx.query(`INSERT INTO ${changed} SELECT w.id FROM ${written} w WHERE ${unattributed("w.id")}
-    ON CONFLICT DO NOTHING`);
+    AND ${priced("w.id")} ON CONFLICT DO NOTHING`);
   await analyze(tx, [changed]);
   await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${changed}`);
   await walkUnattributed(tx, changed, scope.indirect, indirectHops - 1);
   await tx.query(`INSERT INTO ${frontier} SELECT id FROM ${scope.indirect} ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, frontier]);
   await tx.query(neighboursSql(frontier, scope.indirect, false));
-  // W's own rows: its new (or removed) transfers are terms of its own indirect rows.
-  await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${written} ON CONFLICT DO NOTHING`);
-  await analyze(tx, [scope.indirect]);
-  await walkUnattributed(tx, scope.indirect, scope.region, indirectHops);
+  // W's own rows: its new (or removed) transfers are terms of its own indirect rows. An added
+  // address none of whose counterparties' shares changed (not in I so far) keeps its indirect rows
+  // and gets its new rows' terms added (a sum, as its direct rows): the shares it needs are those of
+  // its new rows' counterparties only, not of every counterparty of its history (a hot wallet's).
+  await tx.query(`INSERT INTO ${added.indirect}
+    SELECT d.id FROM ${added.addresses} d WHERE NOT EXISTS (SELECT 1 FROM ${scope.indirect} i WHERE i.id = d.id)`);
+  await tx.query(`INSERT INTO ${scope.indirect}
+    SELECT w.id FROM ${written} w WHERE NOT EXISTS (SELECT 1 FROM ${added.indirect} d WHERE d.id = w.id)
+    ON CONFLICT DO NOTHING`);
+  await analyze(tx, [scope.indirect, added.indirect]);
+  await walkUnattributed(
+    tx,
+    scope.indirect,
+    scope.region,
+    indirectHops,
+    `INSERT INTO ${nextFrontier}
+     SELECT DISTINCT t.counterparty_id FROM ${added.indirect} d JOIN ${added.rows} t ON t.address_id = d.id
+     WHERE t.counterparty_id IS NOT NULL AND ${unattributed("t.counterparty_id")} AND ${priced("t.counterparty_id")}
+     ON CONFLICT DO NOTHING`,
+  );
   await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
   await tx.query(`INSERT INTO ${scope.indirectEntities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${scope.indirect}) AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+    WHERE ${withinIndexed("id", scope.indirect)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
+  await tx.query(`INSERT INTO ${scope.indirectEntities}
+    SELECT DISTINCT entity_id FROM addresses
+    WHERE ${withinIndexed("id", added.indirect)} AND entity_id IS NOT NULL ON CONFLICT DO NOTHING`);
   await analyze(tx, [scope.indirect, scope.region, scope.indirectEntities]);
-  for (const statement of indirectRollupStatements(scope)) await tx.query(statement);
+  for (const statement of indirectRollupStatements(scope, { addresses: added.indirect, rows: added.rows }))
+    await tx.query(statement);
 
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${scope.addresses}`);
   await tx.query(`INSERT INTO ${scope.summaries} SELECT id FROM ${added.addresses} ON CONFLICT DO NOTHING`);
@@ -232,20 +288,17 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
  * address owned by a rebuilt entity is rebuilt too: the entity's counterparty totals are summed
  * from its addresses' counterparty rows, which must hold the new rows first. Those addresses join W.
  */
-async function settleAdded(tx: Queryable, addedAddressIds: ReadonlySet<number>): Promise<void> {
+async function settleAdded(tx: Queryable): Promise<void> {
   await tx.query(addedTransfersCreate);
-  await insertIds(tx, added.addresses, addedAddressIds);
+  await tx.query(`INSERT INTO ${written} SELECT id FROM ${added.addresses} ON CONFLICT DO NOTHING`);
   await tx.query(`DELETE FROM ${added.addresses} WHERE id IN (SELECT id FROM ${scope.addresses})`);
   await tx.query(`WITH owned AS (
       DELETE FROM ${added.addresses} d USING addresses a
       WHERE a.id = d.id AND a.entity_id IN (SELECT id FROM ${scope.entities}) RETURNING d.id
     ) INSERT INTO ${scope.addresses} SELECT id FROM owned`);
-  await tx.query(`INSERT INTO ${written} SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`, [
-    [...addedAddressIds],
-  ]);
   await tx.query(`INSERT INTO ${added.entities}
     SELECT DISTINCT entity_id FROM addresses
-    WHERE id IN (SELECT id FROM ${added.addresses}) AND entity_id IS NOT NULL
+    WHERE ${withinIndexed("id", added.addresses)} AND entity_id IS NOT NULL
       AND entity_id NOT IN (SELECT id FROM ${scope.entities})`);
   await tx.query(`CREATE TEMP TABLE ${added.rows} ON COMMIT DROP AS
     SELECT t.* FROM transfers t
