@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { closeContext, closeContexts, sharedChromium } from "./chromium.ts";
-import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
+import { expectFocused, signInAs, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Custom entities, sharing and organization settings in real Chromium, by keyboard only. The
 // screenshots land in SLEUTH_SCREENSHOTS (when set) for a person to look at.
@@ -58,20 +58,6 @@ async function newContext(): Promise<BrowserContext> {
 
 async function screenshot(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
-}
-
-/** Signs in with e-mail and password by keyboard; waits for the home page. */
-async function signInAs(email: string, password: string): Promise<Page> {
-  const page = await (await newContext()).newPage();
-  await page.goto(`${server.baseUrl}/signin`);
-  await expectFocused(page.getByRole("button", { name: "Continue as demo user" }));
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(password);
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
-  return page;
 }
 
 const demoClient = async () => server.client({ token: await server.tokenFor(server.demo.user.email) });
@@ -171,8 +157,7 @@ describe("custom entities by keyboard", () => {
       name: "Doomed wallets",
       resources: oneEntityResource(),
     });
-    const page = await signInAsDemo(await newContext(), server.baseUrl);
-    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const page = await signInAsDemo(await newContext(), server.baseUrl, `/custom-entity/${created.uuid}`);
     await page.getByRole("button", { name: /^Delete/ }).waitFor();
     // a r: Rename, the name field focused.
     await page.keyboard.press("a");
@@ -243,8 +228,12 @@ describe("custom entities by keyboard", () => {
         context: { subjectUrn: `urn:sleuth:user:${colleague.uuid}` },
       },
     ]);
-    const page = await signInAs(colleague.email, colleague.password);
-    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const page = await signInAs(
+      await newContext(),
+      server.baseUrl,
+      colleague,
+      `/custom-entity/${created.uuid}`,
+    );
     await page.getByRole("heading", { level: 1, name: "Read only wallets" }).waitFor();
     await page.getByText("You: viewer", { exact: true }).waitFor();
     for (const action of ["Share", "Rename", "Refresh data", "Delete"])
@@ -266,8 +255,7 @@ describe("custom entities by keyboard", () => {
       name: "Invite wallets",
       resources: oneEntityResource(),
     });
-    const page = await signInAsDemo(await newContext(), server.baseUrl);
-    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const page = await signInAsDemo(await newContext(), server.baseUrl, `/custom-entity/${created.uuid}`);
     await page.getByRole("button", { name: /^Share/ }).waitFor();
     await page.keyboard.press("a");
     await page.keyboard.press("s");
@@ -388,8 +376,11 @@ describe("organization settings by keyboard", () => {
 
 describe("table configuration by keyboard", () => {
   test("000 §3 v c hides a transfer column; the choice is kept as the table-config preference", async () => {
-    const page = await signInAsDemo(await newContext(), server.baseUrl);
-    await page.goto(`${server.baseUrl}/address/${busy.chain}/${busy.address}?pane=transfers`);
+    const page = await signInAsDemo(
+      await newContext(),
+      server.baseUrl,
+      `/address/${busy.chain}/${busy.address}?pane=transfers`,
+    );
     const table = page.getByTestId("transfers-table");
     await table.waitFor();
     const direction = table.getByRole("columnheader", { name: "Direction" });
@@ -427,15 +418,7 @@ describe("feature flags by keyboard", () => {
   test("002 §6 a staff user toggles a flag and the console reloads with it", async () => {
     const staff = await server.createUser({ email: "flags@sleuth.dev", fullName: "Sam Staff" });
     await server.addMember(staff.email, server.demo.organization.uuid, "viewer");
-    const page = await (await newContext()).newPage();
-    await page.goto(`${server.baseUrl}/signin`);
-    await expectFocused(page.getByRole("button", { name: "Continue as demo user" }));
-    await page.keyboard.press("Tab");
-    await page.keyboard.type(staff.email);
-    await page.keyboard.press("Tab");
-    await page.keyboard.type(staff.password);
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+    const page = await signInAs(await newContext(), server.baseUrl, staff);
 
     await page.keyboard.press("g");
     await page.keyboard.press("f");
@@ -486,8 +469,7 @@ describe("feature flags by keyboard", () => {
       name: "Flag follower wallets",
       resources: oneEntityResource(),
     });
-    const page = await signInAs(staff.email, staff.password);
-    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const page = await signInAs(await newContext(), server.baseUrl, staff, `/custom-entity/${created.uuid}`);
     const share = page.getByRole("button", { name: /^Share/ });
     await share.waitFor();
     await page.keyboard.press("g");

@@ -48,8 +48,11 @@ afterEach(async () => {
 
 async function transfersPane(): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  const page = await signInAsDemo(context, server.baseUrl);
-  await page.goto(`${server.baseUrl}/address/${subject.chain}/${subject.address}?pane=transfers`);
+  const page = await signInAsDemo(
+    context,
+    server.baseUrl,
+    `/address/${subject.chain}/${subject.address}?pane=transfers`,
+  );
   await page.getByRole("button", { name: /Download CSV/ }).waitFor();
   return page;
 }
@@ -124,8 +127,11 @@ describe("Download CSV modal and jobs panel (001 §2, §4, §5, §7)", () => {
 
   test("002 §7 the Counterparties pane downloads its rows through the same modal", async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/address/${subject.chain}/${subject.address}?pane=counterparties`);
+    const page = await signInAsDemo(
+      context,
+      server.baseUrl,
+      `/address/${subject.chain}/${subject.address}?pane=counterparties`,
+    );
     await page.getByTestId("counterparties-table").waitFor();
     const demo = server.client({
       token: await server.tokenFor(server.demo.user.email),

@@ -467,8 +467,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
       [Buffer.from("invoice 4471", "utf8").toString("hex")],
     );
     context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/graph?chain=${memo!.chain}&txn=${memo!.hash}`);
+    const page = await signInAsDemo(context, server.baseUrl, `/graph?chain=${memo!.chain}&txn=${memo!.hash}`);
     await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBe(1);
     await page.keyboard.press("R");
     const viewer = page.getByRole("dialog", { name: "OP_RETURN data" });
@@ -486,8 +485,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
 
   test("000 §2 a graph link naming an unknown chain or a malformed hash says so and plots nothing", async () => {
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/graph?chain=nochain&txn=0x1234`);
+    const page = await signInAsDemo(context, server.baseUrl, `/graph?chain=nochain&txn=0x1234`);
     await page.getByText('The graph could not be opened: Sleuth knows no chain called "nochain".').waitFor();
     await page.goto(`${server.baseUrl}/graph?chain=ethereum&txn=not-a-hash`);
     await page.getByText('"not-a-hash" is not a transaction hash on ethereum.', { exact: false }).waitFor();
@@ -577,8 +575,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
     const demo = server.client({ token: await server.tokenFor(server.demo.user.email) });
     const saved = await demo.graphs.create({ name: "Six hundred", document: { nodes: graphNodes, edges } });
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/graph?graphId=${saved.graphId}`);
+    const page = await signInAsDemo(context, server.baseUrl, `/graph?graphId=${saved.graphId}`);
     const list = page.getByRole("list", { name: "Nodes on the graph" });
     await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(600);
     expect(await nodes(page).count()).toBe(0);
@@ -603,8 +600,7 @@ describe("issue 30 the investigation graph by keyboard", () => {
     });
     const theirs = await analyst.graphs.create({ name: "Partner only", document: { nodes: [], edges: [] } });
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/graph?graphId=${theirs.graphId}`);
+    const page = await signInAsDemo(context, server.baseUrl, `/graph?graphId=${theirs.graphId}`);
     await page
       .getByRole("alert")
       .filter({ hasText: "The graph could not be opened: Graph not found" })

@@ -1,7 +1,8 @@
-import type { BrowserContext, Locator, Page } from "playwright";
+import type { APIResponse, BrowserContext, Locator, Page } from "playwright";
 import { expect } from "vitest";
 
-// What every keyboard-only browser test does: check where the focus is, move it with Tab, sign in.
+// What every keyboard-only browser test does: check where the focus is, move it with Tab, sign in
+// (through the server's sign-in routes; the sign-in screen has its own tests in console.test.ts).
 
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -20,13 +21,38 @@ export async function tabTo(page: Page, locator: Locator, limit = 20): Promise<v
   throw new Error(`Tab never reached ${locator}`);
 }
 
-/** Signs in as the demo user with the keyboard in a fresh page of `context`; waits for the home page. */
-export async function signInAsDemo(context: BrowserContext, baseUrl: string): Promise<Page> {
+/**
+ * Signs in as the demo user in `context` through the server's demo route (POST /auth/demo-login, what
+ * "Continue as demo user" calls), so the session cookie lands in the context, and opens `path` in a
+ * fresh page; for the home page it waits for its heading. The sign-in screen itself is driven by
+ * the keyboard in console.test.ts: loading it before every test here only spent a page load.
+ */
+export async function signInAsDemo(context: BrowserContext, baseUrl: string, path = "/"): Promise<Page> {
+  return openSignedIn(context, baseUrl, path, await context.request.post(`${baseUrl}/auth/demo-login`));
+}
+
+/** Signs in as `account` through POST /auth/login in `context`, as signInAsDemo does for the demo user. */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  account: { email: string; password: string },
+  path = "/",
+): Promise<Page> {
+  const answer = await context.request.post(`${baseUrl}/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
+  return openSignedIn(context, baseUrl, path, answer);
+}
+
+async function openSignedIn(
+  context: BrowserContext,
+  baseUrl: string,
+  path: string,
+  answer: APIResponse,
+): Promise<Page> {
+  if (!answer.ok()) throw new Error(`sign-in refused: ${answer.status()} ${await answer.text()}`);
   const page = await context.newPage();
-  await page.goto(baseUrl);
-  const demo = page.getByRole("button", { name: "Continue as demo user" });
-  await expectFocused(demo);
-  await page.keyboard.press("Enter");
-  await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
+  await page.goto(`${baseUrl}${path}`);
+  if (path === "/") await page.getByRole("heading", { level: 1, name: /^Welcome/ }).waitFor();
   return page;
 }

@@ -77,8 +77,7 @@ describe("owned addresses pane (001 §2 category addresses table)", () => {
     });
 
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/entity/${owner!.slug}`);
+    const page = await signInAsDemo(context, server.baseUrl, `/entity/${owner!.slug}`);
     await page.getByRole("tab", { name: "Owned addresses" }).waitFor();
     // An entity page has seven panes before it: digit 9.
     await page.keyboard.press("9");
@@ -153,8 +152,7 @@ describe("owned addresses pane (001 §2 category addresses table)", () => {
       resources: [{ resourceUrn: addressChainUrn(unowned!.chain, unowned!.address) }],
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await signInAsDemo(context, server.baseUrl);
-    await page.goto(`${server.baseUrl}/custom-entity/${created.uuid}`);
+    const page = await signInAsDemo(context, server.baseUrl, `/custom-entity/${created.uuid}`);
     await page.getByRole("tab", { name: "Owned addresses" }).waitFor();
     // A custom-entity page has six panes before it: digit 8.
     await page.keyboard.press("8");

@@ -36,9 +36,9 @@ afterEach(async () => {
 });
 
 /** Signs in as the demo user with the keyboard and waits for the home page. */
-async function signedIn(): Promise<Page> {
+async function signedIn(path = "/"): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return signInAsDemo(context, server.baseUrl);
+  return signInAsDemo(context, server.baseUrl, path);
 }
 
 /** Submits `query` from the palette to the results page (Mod+Enter, 002 §2). */
@@ -219,8 +219,7 @@ describe("search results page (000 §5, 002 §9)", () => {
       ?.tags[0];
     expect(tag).toBeDefined();
 
-    const page = await signedIn();
-    await page.goto(`${server.baseUrl}/search?q=${attributed!.address}&tab=addresses`);
+    const page = await signedIn(`/search?q=${attributed!.address}&tab=addresses`);
     const panel = page.getByRole("tabpanel", { name: /Addresses/ });
     await panel.locator("tbody [data-result-link]").first().waitFor({ timeout: 15_000 });
     await page.keyboard.press("j");

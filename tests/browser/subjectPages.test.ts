@@ -47,10 +47,10 @@ async function flag(key: FeatureFlagKey, enabled: boolean): Promise<void> {
   await setFeatureFlag(server.store, { organizationId, targetDomain: "front-end", key, enabled });
 }
 
-async function signedIn(): Promise<Page> {
+async function signedIn(path = "/"): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(20_000);
-  return signInAsDemo(context, server.baseUrl);
+  return signInAsDemo(context, server.baseUrl, path);
 }
 
 const ownedPath = () => `/address/${chainById(owned.chain)?.symbol ?? owned.chain}/${owned.address}`;
@@ -58,8 +58,7 @@ const ownedPath = () => `/address/${chainById(owned.chain)?.symbol ?? owned.chai
 describe("issue 44 000 §6 feature flags switch behaviour", () => {
   test("000 §6 wallet-cluster tags show on the address page while their flag is on", async () => {
     await flag("walletClusterTags", true);
-    const page = await signedIn();
-    await page.goto(`${server.baseUrl}${ownedPath()}`);
+    const page = await signedIn(`${ownedPath()}`);
     const cluster = page.getByTestId("wallet-cluster");
     await cluster.getByText(/addresses? in this cluster$/).waitFor();
     expect(await cluster.getByRole("list", { name: "Attribution tags" }).textContent()).toContain(
@@ -120,8 +119,7 @@ describe("issue 44 000 §6 feature flags switch behaviour", () => {
 
 describe("issue 44 000 §2 tag popovers", () => {
   test("000 §2 a tag opens its popover (source, confidence, category) from the keyboard", async () => {
-    const page = await signedIn();
-    await page.goto(`${server.baseUrl}${ownedPath()}`);
+    const page = await signedIn(`${ownedPath()}`);
     const tags = page.getByRole("list", { name: "Attribution tags" }).first();
     await tags.waitFor();
     // a t: the palette's command opens the first tag's popover.

@@ -38,10 +38,10 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function signedIn(): Promise<Page> {
+async function signedIn(path = "/"): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(20_000);
-  return signInAsDemo(context, server.baseUrl);
+  return signInAsDemo(context, server.baseUrl, path);
 }
 
 async function triageSearch(page: Page, text: string): Promise<void> {
@@ -136,8 +136,7 @@ async function shiftTabOutOfFields(page: Page): Promise<void> {
 
 describe("002 §2 triage tab chords beside the transfer history's keys", () => {
   test("002 §2 in transfer history, t s shows the summary, and t alone still jumps to a transaction", async () => {
-    const page = await signedIn();
-    await page.goto(`${server.baseUrl}/triage/address/${busy.address}/${busy.chain}?tab=details`);
+    const page = await signedIn(`/triage/address/${busy.address}/${busy.chain}?tab=details`);
     const toggle = page.locator('[data-section="transfer-history"] button[aria-expanded]');
     await tabTo(page, toggle, 60);
     await page.keyboard.press("Enter");

@@ -2,8 +2,38 @@
 // kill it (SIGKILL, no clean-up) and start it again on the same store.
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { migrate, openPgliteStore, openPostgresStore, pgdataPath, type Store } from "@sleuth/server";
+import { createTestDatabase, postgresAdminUrl, type TestStoreKind } from "./server.ts";
+import { pgliteTemplate, postgresTemplate } from "./storeTemplates.ts";
 
 const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
+
+/**
+ * The store a server process will own, prepared before it starts (PGlite is one process's store):
+ * a copy of the run's migrated template with the demo accounts, in the data directory `dir` the
+ * process is given (SLEUTH_DATA_DIR), or as a database of its own whose URL goes into
+ * `env.DATABASE_URL`. Open, for the test to add what it needs and close; `drop` removes the database.
+ */
+export async function prepareProcessStore(
+  kind: TestStoreKind,
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ store: Store; drop: () => Promise<void> }> {
+  let store: Store;
+  let drop = async () => {};
+  if (kind === "postgres") {
+    const database = await createTestDatabase({
+      template: await postgresTemplate(postgresAdminUrl(), undefined),
+    });
+    drop = database.drop;
+    env.DATABASE_URL = database.url;
+    store = await openPostgresStore(database.url, { max: 1 });
+  } else {
+    store = await openPgliteStore({ dataDir: pgdataPath(dir), loadDataDir: await pgliteTemplate(undefined) });
+  }
+  await migrate(store);
+  return { store, drop };
+}
 
 export function startServerProcess(
   env: Record<string, string>,

@@ -4,20 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SleuthClient } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
-import {
-  createApiToken,
-  demoAccounts,
-  findUserByEmail,
-  migrate,
-  openPgliteStore,
-  openPostgresStore,
-  pgdataPath,
-  type Store,
-} from "@sleuth/server";
+import { createApiToken, demoAccounts, findUserByEmail } from "@sleuth/server";
 import { afterAll, describe, expect, test } from "vitest";
-import { createTestDatabase, postgresAdminUrl, type TestStoreKind } from "../helpers/server.ts";
-import { killHard, startServerProcess as startServer } from "../helpers/serverProcess.ts";
-import { pgliteTemplate, postgresTemplate } from "../helpers/storeTemplates.ts";
+import type { TestStoreKind } from "../helpers/server.ts";
+import {
+  killHard,
+  prepareProcessStore,
+  startServerProcess as startServer,
+} from "../helpers/serverProcess.ts";
 import { insertSyntheticTransfers } from "../helpers/syntheticTransfers.ts";
 import { expectEveryTransferOnce } from "./exportHelpers.ts";
 
@@ -43,24 +37,8 @@ export function describeExportCrash(kind: TestStoreKind): void {
       const dir = await mkdtemp(join(tmpdir(), "sleuth-crash-"));
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
       const env: Record<string, string> = { SLEUTH_DATA_DIR: dir, SLEUTH_EXPORT_DIR: join(dir, "exports") };
-      // The store is prepared before the server owns it (PGlite is one process's store), from the
-      // run's migrated template with the demo accounts: in the data directory the server opens, or
-      // as a database of its own.
-      let store: Store;
-      if (kind === "postgres") {
-        const database = await createTestDatabase({
-          template: await postgresTemplate(postgresAdminUrl(), undefined),
-        });
-        cleanups.push(database.drop);
-        env.DATABASE_URL = database.url;
-        store = await openPostgresStore(database.url, { max: 1 });
-      } else {
-        store = await openPgliteStore({
-          dataDir: pgdataPath(dir),
-          loadDataDir: await pgliteTemplate(undefined),
-        });
-      }
-      await migrate(store);
+      const { store, drop } = await prepareProcessStore(kind, dir, env);
+      cleanups.push(drop);
       const subject = await insertSyntheticTransfers(store, { count: rows });
       const user = await findUserByEmail(store, demoAccounts.user.email);
       const { token } = await createApiToken(store, user?.id ?? 0, "crash test");

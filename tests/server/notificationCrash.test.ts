@@ -1,19 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createApiToken,
-  demoAccounts,
-  findUserByEmail,
-  migrate,
-  openStore,
-  seedDemoAccounts,
-} from "@sleuth/server";
+import { createApiToken, demoAccounts, findUserByEmail } from "@sleuth/server";
 import { afterAll, describe, expect, test } from "vitest";
 import { memberCalls } from "../helpers/memberCalls.ts";
 import { startSmtpReceiver } from "../helpers/notificationReceivers.ts";
-import { createTestDatabase, storeKinds, type TestServer } from "../helpers/server.ts";
-import { killHard, startServerProcess } from "../helpers/serverProcess.ts";
+import { storeKinds, type TestServer } from "../helpers/server.ts";
+import { killHard, prepareProcessStore, startServerProcess } from "../helpers/serverProcess.ts";
 
 // Issue 40 "never sent twice after a restart": the server is killed (SIGKILL) after its worker
 // claimed an e-mail and while the mail server has not yet accepted it. After a restart the row is
@@ -36,17 +29,9 @@ describe.each(storeKinds)("an e-mail survives the server's death on %s", (kind) 
       SLEUTH_SMTP_URL: smtp.url,
       SLEUTH_NOTIFY_LEASE_SECONDS: "2",
     };
-    if (kind === "postgres") {
-      const database = await createTestDatabase();
-      cleanups.push(database.drop);
-      env.DATABASE_URL = database.url;
-    }
-    const store = await openStore({
-      ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-      dataDir: dir,
-    });
-    await migrate(store);
-    await seedDemoAccounts(store);
+    // The server's store starts as a copy of the run's template, not a first start's migrations.
+    const { store, drop } = await prepareProcessStore(kind, dir, env);
+    cleanups.push(drop);
     const user = await findUserByEmail(store, demoAccounts.user.email);
     const { token } = await createApiToken(store, user?.id ?? 0, "crash test");
     await store.close();

@@ -9,7 +9,7 @@ import {
   type Store,
 } from "@sleuth/server";
 import { afterEach, describe, expect, test } from "vitest";
-import { createTestDatabase, type TestStoreKind } from "../helpers/server.ts";
+import { createTestDatabase, openTestStore, type TestStoreKind } from "../helpers/server.ts";
 import { pgliteTemplate } from "../helpers/storeTemplates.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -31,6 +31,16 @@ async function emptyStore(kind: TestStoreKind): Promise<Store> {
   cleanups.push(database.drop);
   const store = await openPostgresStore(database.url, { max: 4 });
   cleanups.push(() => store.close());
+  return store;
+}
+
+/**
+ * A migrated store, a copy of the run's template (what a store holds after its first start): the
+ * tests that start from one run no migrations of their own.
+ */
+async function migratedStore(kind: TestStoreKind): Promise<Store> {
+  const { store, dispose } = await openTestStore(kind);
+  cleanups.push(dispose);
   return store;
 }
 
@@ -57,22 +67,19 @@ describe.each(["pglite", "postgres"] as const)("store on %s", (kind) => {
   });
 
   test("migrating again on every start changes nothing", async () => {
-    const store = await emptyStore(kind);
-    await migrate(store);
+    const store = await migratedStore(kind);
     expect(await migrate(store)).toEqual([]);
     expect(await appliedMigrations(store)).toEqual(loadMigrations().map((migration) => migration.version));
   });
 
   test("pg_trgm is available for search", async () => {
-    const store = await emptyStore(kind);
-    await migrate(store);
+    const store = await migratedStore(kind);
     const [row] = await store.query<{ score: number }>("SELECT similarity('Binance', 'Binanse') AS score");
     expect(row!.score).toBeGreaterThan(0.3);
   });
 
   test("a failing write inside a transaction leaves nothing half-written", async () => {
-    const store = await emptyStore(kind);
-    await migrate(store);
+    const store = await migratedStore(kind);
     await expect(
       store.transaction(async (tx) => {
         await tx.query("INSERT INTO organizations (name) VALUES ('Half Written')");
@@ -85,8 +92,7 @@ describe.each(["pglite", "postgres"] as const)("store on %s", (kind) => {
   });
 
   test("counts and json come back the same on both engines", async () => {
-    const store = await emptyStore(kind);
-    await migrate(store);
+    const store = await migratedStore(kind);
     const [row] = await store.query<{ n: number; j: unknown }>("SELECT count(*) AS n, $1::jsonb AS j", [
       JSON.stringify({ pinned: ["a"] }),
     ]);
