@@ -48,7 +48,11 @@ export {
 
 // addressProperties/
 export type { AddressProperties, AddressType } from "./addressProperties/addressProperties.ts";
-export { addressPropertyTags, addressTypes } from "./addressProperties/addressProperties.ts";
+export {
+  addressPropertyTags,
+  addressTypeOfForm,
+  addressTypes,
+} from "./addressProperties/addressProperties.ts";
 
 // attribution/
 export { attributionLookupMaxUrns } from "./attribution/attributionLimits.ts";

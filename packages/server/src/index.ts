@@ -45,6 +45,7 @@ export { forgetSummaryRows, summaryAnswersOfUrns } from "./metrics/rememberedAns
 export { addressRiskSummaryOf } from "./metrics/riskInfo.ts";
 export { claimNotifications, markSent, requeueSendingNotifications } from "./notifications/outboxClaims.ts";
 export { queueNotification } from "./notifications/outboxRows.ts";
+export { seedReferenceData } from "./reference/referenceData.ts";
 export {
   currentRollupsVersion,
   ensureRollups,
@@ -76,7 +77,6 @@ export { copyRows, withBulkTransaction } from "./world/bulkSession.ts";
 export type { TransferSide } from "./world/exposureModel.ts";
 export { computeExposure } from "./world/exposureModel.ts";
 export { generateWorld } from "./world/generateWorld.ts";
-export { seedReferenceData } from "./world/referenceData.ts";
 export type { WorldScale } from "./world/scales.ts";
 export { worldScaleSchema } from "./world/scales.ts";
 export { seedWorld } from "./world/seedWorld.ts";

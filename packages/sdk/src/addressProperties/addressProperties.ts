@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AddressForm } from "../chains/address.ts";
 
 /**
  * 001 §3 address types. Wire codes follow the script types bitcoind reports for UTXO chains and
@@ -17,6 +18,20 @@ export const addressTypeLabels = {
 } as const;
 export type AddressType = keyof typeof addressTypeLabels;
 export const addressTypes = Object.keys(addressTypeLabels) as [AddressType, ...AddressType[]];
+
+/** The 001 §3 address type of each address form (the demo world and the importers both write it). */
+export const addressTypeOfForm = {
+  p2pkh: "pubkeyhash",
+  p2sh: "scripthash",
+  p2wpkh: "witness_v0_keyhash",
+  p2wsh: "witness_v0_scripthash",
+  p2tr: "witness_v1_taproot",
+  "cashaddr-p2pkh": "pubkeyhash",
+  "cashaddr-p2sh": "scripthash",
+  evm: "externally_owned_account",
+  tron: "externally_owned_account",
+  solana: "externally_owned_account",
+} as const satisfies Readonly<Record<AddressForm, AddressType>>;
 
 /** "m-of-n", as multisig scripts state it; m and n from 1 to 20, m at most n. */
 export const multisigTypeSchema = z

@@ -5,10 +5,10 @@ import type { AssetRecord, LedgerRecord } from "../importers/ledgerRecords.ts";
 import { LedgerWriter } from "../importers/ledgerWriter.ts";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
+import { seedReferenceData } from "../reference/referenceData.ts";
 import { settleWrites } from "../rollups/settleWrites.ts";
 import { lockRollupWriters } from "../rollups/writerLock.ts";
 import type { Queryable, Store } from "../store/store.ts";
-import { seedReferenceData } from "../world/referenceData.ts";
 import {
   blockHashAt,
   ethereumClient,

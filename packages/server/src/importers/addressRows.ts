@@ -1,6 +1,5 @@
-import { type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
+import { addressTypeOfForm, type ChainId, chainInfo, decodeAddress } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
-import { addressTypeOfForm } from "../world/addressBook.ts";
 import type { AddressFact } from "./ledgerRecords.ts";
 
 /** Two facts about one address merged: certain beats guessed, a contract guess beats an account guess. */

@@ -1,13 +1,13 @@
 import {
   type AddressForm,
   type AddressType,
+  addressTypeOfForm,
   type ChainId,
   chainInfo,
   decodeAddress,
   isValidTransactionHash,
   normalizeTransactionHash,
 } from "@sleuth/sdk";
-import { addressTypeOfForm } from "../world/addressBook.ts";
 import { amount, type FieldBag, text, timestamp, unsignedInteger } from "./fieldValues.ts";
 import type { AddressFact, LedgerRecord, TransferSide } from "./ledgerRecords.ts";
 import { opReturnData, payToPubkeyCompressed, spendProperties } from "./utxoScript.ts";

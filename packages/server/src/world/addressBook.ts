@@ -1,7 +1,7 @@
 import {
   type AddressForm,
-  type AddressType,
   addressPayloadLength,
+  addressTypeOfForm,
   type ChainId,
   chainInfo,
   encodeAddress,
@@ -12,20 +12,6 @@ import type { RowBuffers } from "./tables.ts";
 
 /** What an address is for; it decides its script form, multisig and key properties. */
 export type AddressRole = "wallet" | "deposit" | "hot" | "cold" | "contract";
-
-/** The 001 §3 address type (addresses.address_type) of each address form; the importers use it too. */
-export const addressTypeOfForm = {
-  p2pkh: "pubkeyhash",
-  p2sh: "scripthash",
-  p2wpkh: "witness_v0_keyhash",
-  p2wsh: "witness_v0_scripthash",
-  p2tr: "witness_v1_taproot",
-  "cashaddr-p2pkh": "pubkeyhash",
-  "cashaddr-p2sh": "scripthash",
-  evm: "externally_owned_account",
-  tron: "externally_owned_account",
-  solana: "externally_owned_account",
-} as const satisfies Readonly<Record<AddressForm, AddressType>>;
 
 type FormWeights = readonly (readonly [AddressForm, number])[];
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { chainInfo, parseUrn, recognizeIdentifier } from "@sleuth/sdk";
 import { expect, test } from "vitest";
-import { catalogAssets } from "./catalog.ts";
+import { catalogAssets } from "../reference/assetCatalog.ts";
 import { copyText } from "./copyText.ts";
 import { generateWorld, type WorldOptions } from "./generateWorld.ts";
 import { PriceBook } from "./prices.ts";

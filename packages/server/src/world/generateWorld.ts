@@ -1,4 +1,4 @@
-import { catalogAssets } from "./catalog.ts";
+import { catalogAssets } from "../reference/assetCatalog.ts";
 import { writeInetObservations } from "./inetObservations.ts";
 import { isoDay } from "./prices.ts";
 import { Random } from "./random.ts";

@@ -1,9 +1,10 @@
 import { type ChainId, chainInfo, encodeTransactionHash } from "@sleuth/sdk";
+import { type CatalogAsset, nativeAssetOf } from "../reference/assetCatalog.ts";
 import type { AddressBook } from "./addressBook.ts";
-import { type CatalogAsset, chainClocks, epoch2023, nativeAssetOf, type WorldChain } from "./catalog.ts";
 import type { PriceBook } from "./prices.ts";
 import type { Random } from "./random.ts";
 import type { RowBuffers } from "./tables.ts";
+import { chainClocks, epoch2023, type WorldChain } from "./worldChains.ts";
 
 /** One movement of value inside a transaction; `from` null mints new value (coinbase, token mint). */
 export interface Edge {

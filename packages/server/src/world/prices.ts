@@ -1,6 +1,7 @@
-import { type CatalogAsset, catalogAssets, epoch2023 } from "./catalog.ts";
+import { type CatalogAsset, catalogAssets } from "../reference/assetCatalog.ts";
 import { Random } from "./random.ts";
 import { dayMs, worldEnd } from "./scales.ts";
+import { epoch2023 } from "./worldChains.ts";
 
 // Daily USD prices from 2023-01-01 to the world's end: a mean-reverting walk around a path between
 // each coin's rough real price at both ends, so charts look plausible and every scale agrees on the

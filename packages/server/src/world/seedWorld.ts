@@ -1,9 +1,9 @@
+import { seedReferenceData } from "../reference/referenceData.ts";
 import { refreshRollups } from "../rollups/rollups.ts";
 import type { Store } from "../store/store.ts";
 import { type BulkSession, withBulkTransaction } from "./bulkSession.ts";
 import { seedDemoWorkspace } from "./demoWorkspace.ts";
 import { defaultWorldSeed, generateWorld, type WorldOptions } from "./generateWorld.ts";
-import { seedReferenceData } from "./referenceData.ts";
 import { worldColumns } from "./tables.ts";
 
 export interface SeedWorldResult {

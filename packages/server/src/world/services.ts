@@ -1,8 +1,8 @@
 import { categoryByKey } from "../taxonomy/categories.ts";
-import type { WorldChain } from "./catalog.ts";
 import type { NameStyle } from "./names.ts";
 import type { Random } from "./random.ts";
 import type { ServiceCounts } from "./scales.ts";
+import type { WorldChain } from "./worldChains.ts";
 
 /** The kinds of named parties in the demo world; each maps to one category of the taxonomy. */
 export type ServiceKind = keyof ServiceCounts | "issuer";

@@ -1,7 +1,7 @@
 import { addressPayloadLength, chainInfo } from "@sleuth/sdk";
+import { assetsOnChain, type CatalogAsset, isStablecoin } from "../reference/assetCatalog.ts";
 import { categoryByKey } from "../taxonomy/categories.ts";
 import { AddressBook, type AddressRole } from "./addressBook.ts";
-import { assetsOnChain, type CatalogAsset, isStablecoin, type WorldChain, worldChains } from "./catalog.ts";
 import { Ledger } from "./ledger.ts";
 import { NameDrawer, slugOf } from "./names.ts";
 import { PriceBook } from "./prices.ts";
@@ -11,6 +11,7 @@ import { Scheduler } from "./scheduler.ts";
 import { categoryIdOfKind, kindSpecs, type Service, type ServiceKind } from "./services.ts";
 import { RowBuffers } from "./tables.ts";
 import { TagWriter } from "./tags.ts";
+import { type WorldChain, worldChains } from "./worldChains.ts";
 
 /** Notable addresses the demo cases and custom entities point at. */
 export interface WorldHighlights {

@@ -1,4 +1,5 @@
-import type { CatalogAsset, WorldChain } from "../catalog.ts";
+import type { CatalogAsset } from "../../reference/assetCatalog.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { pickService, retailCustodians } from "./common.ts";
 import { deposit } from "./custodial.ts";

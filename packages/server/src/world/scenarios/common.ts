@@ -1,5 +1,6 @@
-import { assetsOnChain, type CatalogAsset, type WorldChain } from "../catalog.ts";
+import { assetsOnChain, type CatalogAsset } from "../../reference/assetCatalog.ts";
 import type { Service, ServiceKind } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { withdraw } from "./custodial.ts";
 

@@ -1,7 +1,8 @@
 import { chainInfo } from "@sleuth/sdk";
-import { assetsOnChain, type CatalogAsset, nativeAssetOf, type WorldChain } from "../catalog.ts";
+import { assetsOnChain, type CatalogAsset, nativeAssetOf } from "../../reference/assetCatalog.ts";
 import { type Edge, smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 
 // Custodial parties (exchanges, hosted wallets, gambling sites, markets, sanctioned exchanges): each

@@ -3,10 +3,10 @@ import {
   assetsOnChain,
   type CatalogAsset,
   nativeAssetOf,
-  type WorldChain,
-} from "../catalog.ts";
+} from "../../reference/assetCatalog.ts";
 import { smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { cashOut } from "./cashOut.ts";
 import { fundUser, share } from "./common.ts";

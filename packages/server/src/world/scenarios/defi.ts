@@ -1,7 +1,8 @@
 import { chainInfo } from "@sleuth/sdk";
-import { assetBySymbol, assetsOnChain, type CatalogAsset, type WorldChain } from "../catalog.ts";
+import { assetBySymbol, assetsOnChain, type CatalogAsset } from "../../reference/assetCatalog.ts";
 import { smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { fundUser, heldAssets, retailUsd, share } from "./common.ts";
 

@@ -1,4 +1,4 @@
-import { assetBySymbol } from "../catalog.ts";
+import { assetBySymbol } from "../../reference/assetCatalog.ts";
 import type { WorldState } from "../worldState.ts";
 import { share } from "./common.ts";
 

@@ -1,5 +1,6 @@
+import type { CatalogAsset } from "../../reference/assetCatalog.ts";
 import { categoryByKey } from "../../taxonomy/categories.ts";
-import type { CatalogAsset, WorldChain } from "../catalog.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { pickService, retailCustodians, share } from "./common.ts";
 import { deposit, queueSweep } from "./custodial.ts";

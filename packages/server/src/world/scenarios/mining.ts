@@ -1,6 +1,7 @@
-import { nativeAssetOf, type WorldChain } from "../catalog.ts";
+import { nativeAssetOf } from "../../reference/assetCatalog.ts";
 import { toRaw } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { pickService, retailCustodians, share } from "./common.ts";
 import { deposit } from "./custodial.ts";

@@ -1,6 +1,7 @@
-import { assetBySymbol, type CatalogAsset, nativeAssetOf, type WorldChain } from "../catalog.ts";
+import { assetBySymbol, type CatalogAsset, nativeAssetOf } from "../../reference/assetCatalog.ts";
 import { smaller, toRaw } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { fundUser, pickService, retailCustodians } from "./common.ts";
 import { deposit } from "./custodial.ts";

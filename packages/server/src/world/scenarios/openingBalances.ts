@@ -1,4 +1,4 @@
-import { assetsOnChain, isStablecoin } from "../catalog.ts";
+import { assetsOnChain, isStablecoin } from "../../reference/assetCatalog.ts";
 import type { Edge } from "../ledger.ts";
 import type { ServiceKind } from "../services.ts";
 import type { WorldState } from "../worldState.ts";

@@ -1,6 +1,7 @@
-import { assetBySymbol, type CatalogAsset, type WorldChain } from "../catalog.ts";
+import { assetBySymbol, type CatalogAsset } from "../../reference/assetCatalog.ts";
 import { smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { fundUser, retailUsd, share } from "./common.ts";
 

@@ -1,6 +1,7 @@
-import { nativeAssetOf, type WorldChain } from "../catalog.ts";
+import { nativeAssetOf } from "../../reference/assetCatalog.ts";
 import { smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { fundUser, pickService, share } from "./common.ts";
 import { deposit } from "./custodial.ts";

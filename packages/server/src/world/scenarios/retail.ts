@@ -1,6 +1,6 @@
 import { chainInfo } from "@sleuth/sdk";
-import type { WorldChain } from "../catalog.ts";
 import type { Service, ServiceKind } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import {
   fundUser,

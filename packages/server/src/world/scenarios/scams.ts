@@ -1,6 +1,7 @@
-import { assetsOnChain, type WorldChain } from "../catalog.ts";
+import { assetsOnChain } from "../../reference/assetCatalog.ts";
 import { smaller } from "../ledger.ts";
 import type { Service } from "../services.ts";
+import type { WorldChain } from "../worldChains.ts";
 import type { WorldState } from "../worldState.ts";
 import { cashOut } from "./cashOut.ts";
 import { fundUser } from "./common.ts";

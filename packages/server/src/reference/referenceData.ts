@@ -2,7 +2,7 @@ import { chains, riskTypes } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
 import { categories } from "../taxonomy/categories.ts";
 import { confidenceLevels } from "../taxonomy/confidenceLevels.ts";
-import { catalogAssets } from "./catalog.ts";
+import { catalogAssets } from "./assetCatalog.ts";
 
 // Rows every store needs, demo world or not: chains, the catalog's assets, the category model and
 // the confidence levels. Inserting them again changes nothing, so this runs on every start.
