@@ -66,8 +66,9 @@ const document: GraphDocument = {
       type: "flow",
       source: a,
       target: b,
-      amountUsd: 5000,
-      assets: ["ETH", "USDT"],
+      amountUsd: null,
+      amount: { value: 2.5, asset: "ETH" },
+      assets: ["ETH"],
       transfers: 3,
       firstAt: "2024-01-01T00:00:00.000Z",
       lastAt: "2024-02-01T00:00:00.000Z",
@@ -102,8 +103,9 @@ describe("issue 30 open graph formats", () => {
     expect(parsed.edges[0]).toMatchObject({
       source: a,
       target: b,
-      data: { amountUsd: "5000", assets: "ETH USDT" },
+      data: { amount: "2.5", amountAsset: "ETH", assets: "ETH" },
     });
+    expect(text).not.toContain("[object Object]");
     const graph = parseWithGraphology(MultiDirectedGraph, text);
     expect(graph.order).toBe(3);
     expect(graph.size).toBe(2);
@@ -117,6 +119,9 @@ describe("issue 30 open graph formats", () => {
     expect(graph.getNodeAttribute(a, "label")).toBe("=cmd|' /C calc'!A0");
     expect(graph.getNodeAttribute(b, "x")).toBe(300);
     expect(graph.getNodeAttribute("offchain:1", "icon")).toBe("person");
+    // Issue 43: an unpriced flow's amount travels as two flat attributes, never as an object.
+    const [flow] = graph.edges();
+    expect(graph.getEdgeAttributes(flow!)).toMatchObject({ amount: 2.5, amountAsset: "ETH" });
   });
 
   test("002 §4 the CSV holds the selected groups, formulas neutralised, off-chain times in UTC", () => {
@@ -130,6 +135,9 @@ describe("issue 30 open graph formats", () => {
     expect(lines).toHaveLength(1 + 1 + 1 + 1 + 1);
     expect(csv).toContain("'=cmd");
     expect(csv).toContain("Mar 5, 2024 1:07:09 PM");
+    // Issue 43: the flow's amount in its asset, in the last two columns.
+    expect(lines[0]).toMatch(/,amount,amountAsset$/);
+    expect(lines.find((line) => line.includes(`flow:${a}->${b}`))).toMatch(/,2\.5,ETH$/);
     // The unselected address has no row of its own.
     expect(lines.filter((line) => line.startsWith(`Addresses,address,${b},`))).toEqual([]);
   });

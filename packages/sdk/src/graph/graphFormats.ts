@@ -12,7 +12,16 @@ import { graphEdgeEndsText } from "./graphNames.ts";
 // Every node and edge field travels as a typed attribute, so nothing the console shows is lost.
 
 type NodeField = Exclude<keyof GraphNode, "id">;
-type EdgeField = Exclude<keyof GraphEdge, "id" | "source" | "target">;
+type EdgeField = Exclude<keyof GraphEdge, "id" | "source" | "target"> | "amountAsset";
+
+/**
+ * An edge's fields as the formats carry them: a flow's amount in its asset (issue 43) travels as two
+ * flat attributes, `amount` (a number) and `amountAsset`, as every other field is one value.
+ */
+function flatEdge(edge: GraphEdge) {
+  const { amount, ...rest } = edge;
+  return { ...rest, amount: amount?.value ?? null, amountAsset: amount?.asset ?? null };
+}
 
 const nodeFields: ReadonlyArray<{ key: NodeField; type: "string" | "double" }> = [
   { key: "type", type: "string" },
@@ -33,6 +42,8 @@ const nodeFields: ReadonlyArray<{ key: NodeField; type: "string" | "double" }> =
 const edgeFields: ReadonlyArray<{ key: EdgeField; type: "string" | "double" }> = [
   { key: "type", type: "string" },
   { key: "amountUsd", type: "double" },
+  { key: "amount", type: "double" },
+  { key: "amountAsset", type: "string" },
   { key: "assets", type: "string" },
   { key: "transfers", type: "double" },
   { key: "firstAt", type: "string" },
@@ -85,7 +96,7 @@ export function toGraphml(document: GraphDocument, name: string | null): string 
           "@_id": edge.id,
           "@_source": edge.source,
           "@_target": edge.target,
-          data: data("e_", edgeFields, edge),
+          data: data("e_", edgeFields, flatEdge(edge)),
         })),
       },
     },
@@ -149,7 +160,7 @@ function graphologyOf(document: GraphDocument, name: string | null): MultiDirect
     graph.addNode(id, attributes);
   }
   for (const edge of document.edges) {
-    const { id, source, target, ...attributes } = edge;
+    const { id, source, target, ...attributes } = flatEdge(edge);
     graph.addEdgeWithKey(id, source, target, attributes);
   }
   return graph;
@@ -173,7 +184,7 @@ export function toGexf(document: GraphDocument, name: string | null): string {
       };
     },
     formatEdge: (_key, attributes) => {
-      const edge = attributes as Omit<GraphEdge, "id" | "source" | "target">;
+      const edge = attributes as Omit<ReturnType<typeof flatEdge>, "id" | "source" | "target">;
       return {
         label: edge.type,
         ...(edge.amountUsd !== null ? { weight: edge.amountUsd } : {}),
@@ -270,6 +281,15 @@ const csvColumns: CsvColumn<CsvRow>[] = [
     },
   },
   { header: "note", value: (row) => str(row, "note") },
+  // Issue 43, after the columns a reader of earlier files knows: a flow's amount in its one asset.
+  {
+    header: "amount",
+    value: (row) => ("amount" in row.element ? (row.element.amount?.value ?? null) : null),
+  },
+  {
+    header: "amountAsset",
+    value: (row) => ("amount" in row.element ? (row.element.amount?.asset ?? null) : null),
+  },
 ];
 
 /** 002 §4: the selected elements as one CSV, a row per element, grouped in the 002 §9 order. */
