@@ -132,23 +132,22 @@ Examples:
           );
         const trmUrn = originUrn(input, (text) => session.out.warn(text));
         const { client } = await session.scopedClient();
-        const result = await client.graphs.trace({
+        const request = {
           trmUrn,
           hops: options.hops,
           minUsd: options.minUsd,
           ...(minAmount ? { minAmount } : {}),
           fanOut: options.fanOut,
-          direction: options.direction === "in" ? "incoming" : "outgoing",
-        });
+          direction: options.direction === "in" ? ("incoming" as const) : ("outgoing" as const),
+        };
+        const result = await client.graphs.trace(request);
         if (options.format === "csv") session.out.data(pathsCsv(result));
         else if (options.format === "paths")
           session.out.data(renderTable(tracePathRows(result), pathColumns, session.out));
         else session.out.json(result);
         session.out.info(`${result.nodes.length} addresses, ${result.paths.length} paths.`);
         if (result.nodes.length === 0)
-          session.out.info(
-            `${describeEmptyTrace({ direction: options.direction === "in" ? "incoming" : "outgoing", minUsd: options.minUsd, minAmount })} Lower it with --min-usd.`,
-          );
+          session.out.info(`${describeEmptyTrace(request)} Lower it with --min-usd.`);
         const unpriced = describeUnpricedFlows(result);
         if (unpriced) session.out.info(unpriced);
         const cut = describeTraceCut(result.cut);

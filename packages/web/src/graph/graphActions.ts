@@ -158,7 +158,7 @@ export async function traceSelected(
   $tracePaths.set({ origin: node.label, rows: tracePathRows(result) });
   $tracePathsOpen.set(result.paths.length > 0);
   if (result.nodes.length === 0) {
-    const request = { direction, minUsd: traceOptions.minUsd ?? traceLimits.minUsd.default, ...traceOptions };
+    const request = { ...traceOptions, direction, minUsd: traceOptions.minUsd ?? traceLimits.minUsd.default };
     showMessage({
       variant: "info",
       title: `Nothing traced from ${node.label}. ${describeEmptyTrace(request)}`,
