@@ -8,7 +8,7 @@ import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { drawPng, drawY4m } from "../helpers/imageFixtures.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { launchChromium } from "./chromium.ts";
-import { expectFocused, signInAsDemo } from "./keyboard.ts";
+import { expectFocused, interceptFileChoosers, signInAsDemo } from "./keyboard.ts";
 
 // 002 §2/§4 and issue 42: search by image and camera in the global search popover (the palette),
 // by keyboard, in real Chromium. The camera is Chromium's fake device playing a frame drawn here.
@@ -59,9 +59,7 @@ async function home(): Promise<Page> {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(30_000);
   const page = await signInAsDemo(context, server.baseUrl);
-  // Playwright turns on file chooser interception asynchronously when first listened for: listening
-  // from the start means an Enter pressed at once opens a chooser the test receives.
-  page.on("filechooser", () => {});
+  interceptFileChoosers(page);
   await page.locator("body").focus();
   return page;
 }

@@ -22,6 +22,16 @@ export async function tabTo(page: Page, locator: Locator, limit = 20): Promise<v
 }
 
 /**
+ * Playwright turns on file chooser interception only when a page is first listened to for choosers,
+ * and without waiting for Chromium to confirm it: a key pressed right after `waitForEvent("filechooser")`
+ * can open a chooser nobody intercepts, and the wait times out. Listening from the page's start
+ * leaves interception on for its whole life.
+ */
+export function interceptFileChoosers(page: Page): void {
+  page.on("filechooser", () => {});
+}
+
+/**
  * Signs in as the demo user in `context` through the server's demo route (POST /auth/demo-login, what
  * "Continue as demo user" calls), so the session cookie lands in the context, and opens `path` in a
  * fresh page; for the home page it waits for its heading. The sign-in screen itself is driven by
