@@ -7,27 +7,35 @@ import {
 } from "@sleuth/sdk";
 import { createNodeClient } from "@sleuth/sdk/node";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
-/** Holds the store in an open transaction until the returned function is called: every statement queues. */
-async function holdStoreOpen(server: TestServer): Promise<() => Promise<void>> {
+/**
+ * Holds the store in `connections` open transactions until the returned function is called: every
+ * statement queues (PGlite runs one at a time; a PostgreSQL test store's pool has four clients).
+ */
+async function holdStoreOpenBy(server: TestServer, connections: number): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  let entered!: () => void;
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
+  const holds = Array.from({ length: connections }, async () => {
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const held = server.store.transaction(async (tx) => {
+      await tx.query("SELECT 1");
+      entered();
+      await gate;
+    });
+    await inside;
+    // Wrapped: returned bare, the open transaction would be awaited here, and it waits for `gate`.
+    return { held };
   });
-  const held = server.store.transaction(async (tx) => {
-    await tx.query("SELECT 1");
-    entered();
-    await gate;
-  });
-  await inside;
+  const held = await Promise.all(holds);
   return async () => {
     release();
-    await held;
+    await Promise.all(held.map((hold) => hold.held));
   };
 }
 
@@ -39,7 +47,7 @@ async function holdStoreOpen(server: TestServer): Promise<() => Promise<void>> {
 async function holdStore(server: TestServer, quickQueued = 0): Promise<() => Promise<void>> {
   const slow = () => server.store.query("SELECT pg_sleep(0.1)");
   for (let index = 0; index < 6; index++) await slow();
-  const releaseHeld = await holdStoreOpen(server);
+  const releaseHeld = await holdStoreOpenBy(server, 1);
   const queued = [
     ...Array.from({ length: 4 }, slow),
     ...Array.from({ length: quickQueued }, () => server.store.query("SELECT 1")),
@@ -185,14 +193,16 @@ describe("load shedding on a saturated store (PGlite)", () => {
   });
 });
 
-describe("a request's deadline on a busy store (PGlite)", () => {
+describe.each(storeKinds)("a request's deadline on a busy store (%s)", (store) => {
   let server: TestServer;
   let token: string;
   const deadlineMs = 1_500;
+  // Every client of the store taken: PGlite's one connection, the PostgreSQL test pool's four.
+  const holdStoreOpen = (held: TestServer) => holdStoreOpenBy(held, store === "postgres" ? 4 : 1);
   beforeAll(async () => {
     // Shedding on the foreseen wait is off here: every request is let in and meets its deadline.
     server = await startTestServer({
-      store: "pglite",
+      store,
       env: {
         SLEUTH_SHED_STORE_WAIT_MS: "0",
         SLEUTH_SHED_DEADLINE_MS: String(deadlineMs),

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { isReadOnlyStatement, requestStoreWork, StoreDeadlineError } from "./requestDeadline.ts";
+import { isReadOnlyStatement, requestStoreWork } from "./requestDeadline.ts";
 import type { Queryable, Store } from "./store.ts";
 import { DrainTimes, HoldTimes, SojournTimes, TurnGate } from "./storeWait.ts";
 
@@ -126,11 +126,7 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
       const letIn = await gate.enter(giveUpAt);
       const now = performance.now();
       sojourns.waited(askedAt, now);
-      if (request) {
-        request.waitedMs += now - askedAt;
-        if (letIn === false) throw new StoreDeadlineError(request);
-        if (writes) request.wrote = true;
-      }
+      request?.tookTurn(askedAt, now, letIn !== false, writes);
       if (entered++ === 0) runningSince = now;
       try {
         return await work();

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { isReadOnlyStatement, requestStoreWork } from "./requestDeadline.ts";
 import type { Queryable, Store } from "./store.ts";
 import { HoldTimes } from "./storeWait.ts";
 
@@ -24,12 +25,47 @@ function queryableOf(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * A client of the pool for one unit of work (a statement or a transaction). Issue 41: inside a
+ * request, the wait for a free client counts against the request's wait budget, as PGlite's wait
+ * for its turn does (requestDeadline.ts); a request that has written always gets its client.
+ */
+async function checkOut(pool: pg.Pool, writes: boolean): Promise<pg.PoolClient> {
+  const request = requestStoreWork.getStore();
+  if (!request) return pool.connect();
+  const askedAt = performance.now();
+  const giveUpAt = request.giveUpAt(askedAt);
+  if (giveUpAt === Number.POSITIVE_INFINITY) {
+    const client = await pool.connect();
+    request.tookTurn(askedAt, performance.now(), true, writes);
+    return client;
+  }
+  const connecting = pool.connect();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, giveUpAt - askedAt));
+  });
+  try {
+    const client = await Promise.race([connecting, gaveUp]);
+    // pg's pool cannot withdraw a queued checkout: the client it hands over later goes straight back.
+    if (client === null)
+      connecting.then(
+        (late) => late.release(),
+        () => {},
+      );
+    request.tookTurn(askedAt, performance.now(), client !== null, writes);
+    return client as pg.PoolClient;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs `fn` on one client of the pool inside BEGIN/COMMIT, rolled back when it throws. */
 export async function inPoolTransaction<R>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<R>,
 ): Promise<R> {
-  const client = await pool.connect();
+  const client = await checkOut(pool, true);
   try {
     await client.query("BEGIN");
     const result = await fn(client);
@@ -81,13 +117,25 @@ export async function openPostgresStore(
   });
   // Fail at start, not on the first request, when the database is unreachable.
   (await pool.connect()).release();
-  const base = queryableOf(pool);
+  const onClient = async <R>(writes: boolean, work: (client: Queryable) => Promise<R>): Promise<R> => {
+    const client = await checkOut(pool, writes);
+    try {
+      const result = await work(queryableOf(client));
+      client.release();
+      return result;
+    } catch (error) {
+      // As pg's own pool.query does: a client whose statement failed is closed, not reused, so a
+      // connection the database dropped never serves the next caller.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  };
   return {
     kind: "postgres",
     // The bulk loader (world/bulkSession.ts) streams COPY through a client of this pool.
     pool,
-    query: base.query,
-    exec: base.exec,
+    query: (sql, params) => onClient(!isReadOnlyStatement(sql), (client) => client.query(sql, params)),
+    exec: (sql) => onClient(true, (client) => client.exec(sql)),
     transaction: (fn) => inPoolTransaction(pool, (client) => fn(queryableOf(client))),
     waiting: () => pool.waitingCount,
     // The queue is served by every client of the pool at once.

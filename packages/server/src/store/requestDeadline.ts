@@ -32,6 +32,16 @@ export class RequestStoreWork {
   giveUpAt(askedAt: number): number {
     return this.wrote ? Number.POSITIVE_INFINITY : askedAt + Math.max(0, this.waitBudgetMs - this.waitedMs);
   }
+
+  /**
+   * Counts a statement's wait for its turn, from `askedAt` to `now`: refuses it (StoreDeadlineError)
+   * when it was not let in by its give-up time, and marks the request written once a write runs.
+   */
+  tookTurn(askedAt: number, now: number, letIn: boolean, writes: boolean): void {
+    this.waitedMs += now - askedAt;
+    if (!letIn) throw new StoreDeadlineError(this);
+    if (writes) this.wrote = true;
+  }
 }
 
 export const requestStoreWork = new AsyncLocalStorage<RequestStoreWork>();
