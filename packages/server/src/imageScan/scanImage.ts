@@ -1,4 +1,4 @@
-import { type ImageScanRead, identifierReadsInText } from "@sleuth/sdk";
+import { type ImageScanRead, identifierReadsFromPasses, identifierReadsInText } from "@sleuth/sdk";
 import { decodeImage } from "./decodeImage.ts";
 import {
   type GreyImage,
@@ -248,6 +248,7 @@ export async function scanImage(
     text: lines.map((line) => line.text).join("\n"),
     reads: pageReads.map(withoutGlyphs),
   });
+  const texts = [lines.map((line) => line.text).join("\n")];
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
   for (const [number, reread] of rereads.entries()) {
@@ -287,6 +288,7 @@ export async function scanImage(
       }
     }
     votes.add(reads);
+    texts.push(again.map((line) => line.text).join("\n"));
     observe?.({
       pass: `reread ${number + 1}`,
       ms: performance.now() - started,
@@ -297,6 +299,13 @@ export async function scanImage(
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }
   const found = votes.kept();
+  // Checksummed identifiers no pass read whole, from two passes' reads together.
+  if (texts.length > 1)
+    for (const read of identifierReadsFromPasses(texts, [
+      ...found.map((kept) => kept.identifier),
+      ...qrReads.map((read) => read.identifier),
+    ]))
+      if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
   for (const read of qrReads)
     if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
   return found;
