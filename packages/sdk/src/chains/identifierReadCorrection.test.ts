@@ -186,7 +186,10 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
 
   test("issue 42 a d read as A and a 6 read as e are corrected by the checksum", () => {
     expect(read("TBHTJqAy4DhHhmT3ANceJYNRz4SdLofLre")).toEqual({ value: tron, reading: "corrected" });
-    expect(read("bc1qar0srrr7xfkvy5le43lydnw9re59gtzzwf5mdq")).toEqual({ value: bech32, reading: "corrected" });
+    expect(read("bc1qar0srrr7xfkvy5le43lydnw9re59gtzzwf5mdq")).toEqual({
+      value: bech32,
+      reading: "corrected",
+    });
   });
 });
 
