@@ -26,11 +26,14 @@ interface Reread {
 
 // Issue 42: recall first. The whole page is read once; the lines that still hold a long run of
 // letters and digits no checksummed identifier explains are read again, cut out, bigger and
-// thresholded, then at another scale: OCR errs differently each way.
+// thresholded, then at other scales: OCR errs differently each way. The last is much bigger and
+// thresholded, unlike the page's own read: a scale near the page's repeats the page's misreads, and
+// a hash two passes misread alike would pass for confirmed.
 const rereads: readonly Reread[] = [
   { boost: 1.35, threshold: true },
   { boost: 0.9, threshold: false },
   { boost: 1.7, threshold: false },
+  { boost: 2.3, threshold: true },
 ];
 
 // A token this long may be an identifier or a piece of one.
