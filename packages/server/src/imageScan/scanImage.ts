@@ -253,7 +253,9 @@ export async function scanImage(
   });
   const texts = [lines.map((line) => line.text).join("\n")];
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
-  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
+  // The page's lines stand in the pixels it was read at: a scale near 1 is not applied at all.
+  const readScale = scaledPage.width / page.width;
+  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), readScale, page);
   for (const [number, reread] of rereads.entries()) {
     if (regions.length === 0) break;
     started = performance.now();
