@@ -130,7 +130,11 @@ async function main(): Promise<void> {
   const meanLoad = load.reduce((sum, value) => sum + value, 0) / load.length;
   const figures = [
     "What limits the figures: tesseract's misreads at small sizes (11–13 px at 1×) and in proportional faces",
-    "go beyond the correction's bound (three confusions, or one lost or extra character). Hashes and",
+    "go beyond the correction's bound (three confusions, or one lost or extra character). A checksummed",
+    "address no pass read within that bound is searched again from two passes' reads of it together (where",
+    "they differ, either pass's glyphs, then with the confusions, within the same bound of checks), and a",
+    "base58 read's letters whose cases differ by size alone (v/V, x/X, u/U…) are turned a few at a time,",
+    "every result held to its checksum. Hashes and",
     "lowercase 0x addresses carry no checksum: tesseract misreads a digit as another (an f as 1, a 4 as d)",
     "the same way on every pass, sometimes with high confidence, so such a read is kept only when two passes",
     "gave it, and each of its digits was read with a confidence of at least 92 (of 100) by one of them with",
@@ -144,7 +148,7 @@ async function main(): Promise<void> {
     "glyph drawn as another digit (like that digit's surely read glyphs, clearly less like its own), the",
     "result held to the same rules, the changed glyphs counting as doubtful digits and as no one's example;",
     "it is returned as corrected. Each",
-    "image costs one OCR pass of the page (levelled first when its text runs at a slant) and up to three",
+    "image costs one OCR pass of the page (levelled first when its text runs at a slant) and up to four",
     "re-reads of its doubtful lines, each in the alphabet of the identifier it seems to hold.",
     "",
     `The first ${corpus.length} images of the corpus${corpus.length < 220 ? " (of 220 drawn; the machine's load left no time for all)" : ""},`,

@@ -152,7 +152,7 @@ export {
   chains,
   chainsOfFamily,
 } from "./chains/chainRegistry.ts";
-export { uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
+export { correctIdentifierReadPair, uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
 export { isValidIpAddress, normalizeIpAddress } from "./chains/inet.ts";
 export type { RecognizedIdentifier, RecognizeOptions } from "./chains/recognizeIdentifier.ts";
 export { recognizeIdentifier } from "./chains/recognizeIdentifier.ts";
@@ -611,7 +611,11 @@ export {
   nextImageUploadState,
 } from "./imageUpload/imageProcessing.ts";
 export type { ImageScanRead } from "./imageUpload/imageScanIdentifiers.ts";
-export { identifierReadsInText, imageScanReadLabel } from "./imageUpload/imageScanIdentifiers.ts";
+export {
+  identifierReadsFromPasses,
+  identifierReadsInText,
+  imageScanReadLabel,
+} from "./imageUpload/imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
 // ingest/ (issue 46)
 export type { IngestStatus, StartIngestBody } from "./ingest/ingestRecords.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { correctIdentifierRead } from "./identifierReadCorrection.ts";
+import { correctIdentifierRead, correctIdentifierReadPair } from "./identifierReadCorrection.ts";
 
 // Real identifiers: Bitcoin's genesis address and a well-known bech32 donation address, BIP 86's first
 // taproot address, and addresses of the repository's OFAC and GraphSense fixtures.
@@ -16,6 +16,11 @@ const evmHash = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22
 
 function read(token: string): { value: string; reading: string } | null {
   const found = correctIdentifierRead(token);
+  return found && { value: found.identifier.value, reading: found.reading };
+}
+
+function readPair(one: string, other: string): { value: string; reading: string } | null {
+  const found = correctIdentifierReadPair(one, other);
   return found && { value: found.identifier.value, reading: found.reading };
 }
 
@@ -170,5 +175,42 @@ describe("issue 42 identifiers recovered from OCR through their checksums", () =
     expect(read("da39a3ee5e6b4b0d3255bfef95601890afd80709")).toBeNull();
     expect(read(bitcoinHash.slice(2))).toBeNull();
     expect(read(lowercaseEvm.slice(0, 40))).toBeNull();
+  });
+
+  test("issue 42 small letters read as capitals, more than the confusions' bound, are turned back", () => {
+    // u, u, z, x read tall and W read small: five turns of case, each a letter drawn alike in both.
+    expect(read("LNf2JDiUUnBZ7GMDKFYHN4rq5meXwXiwfb")).toEqual({ value: litecoin, reading: "corrected" });
+    // The same turns with a glyph no confusion explains (b read as c): nothing is returned.
+    expect(read("LNf2JDiUUnBZ7GMDKFYHN4rq5meXwXiwfc")).toBeNull();
+  });
+
+  test("issue 42 a d read as A and a 6 read as e are corrected by the checksum", () => {
+    expect(read("TBHTJqAy4DhHhmT3ANceJYNRz4SdLofLre")).toEqual({ value: tron, reading: "corrected" });
+    expect(read("bc1qar0srrr7xfkvy5le43lydnw9re59gtzzwf5mdq")).toEqual({
+      value: bech32,
+      reading: "corrected",
+    });
+  });
+});
+
+describe("issue 42 two passes' reads of one identifier searched together", () => {
+  // One pass lost the q and read S as 5; another kept both but read h as n twice, d as a and an extra E.
+  const lostGlyph = "TBHTJAy4DhHhmT3dNceJYNRz45dLofLre";
+  const confused = "TBHTJqAy4DnHnmT3aNceJYNRz4SdLofLreE";
+
+  test("issue 42 reads neither of which validates alone give the identifier, corrected", () => {
+    expect(read(lostGlyph)).toBeNull();
+    expect(read(confused)).toBeNull();
+    expect(readPair(lostGlyph, confused)).toEqual({ value: tron, reading: "corrected" });
+    expect(readPair(confused, lostGlyph)).toEqual({ value: tron, reading: "corrected" });
+  });
+
+  test("issue 42 reads that together still fail the checksum, or carry none, give nothing", () => {
+    // Both lost the q and read S as 5; they differ only in where they read h as n.
+    expect(readPair(lostGlyph.replace("DhH", "DnH"), lostGlyph.replace("Hhm", "Hnm"))).toBeNull();
+    // Lowercase hex has no checksum to pair reads by.
+    expect(readPair(lowercaseEvm, `${lowercaseEvm.slice(0, -1)}e`)).toBeNull();
+    // A read valid alone needs no pairing.
+    expect(readPair(tron, confused)).toBeNull();
   });
 });

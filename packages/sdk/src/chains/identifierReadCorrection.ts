@@ -62,7 +62,7 @@ const confusables: Readonly<Record<string, string>> = {
   "2": "Zz",
   Z: "2z",
   z: "Z2",
-  "6": "Gb",
+  "6": "Gbe",
   G: "6",
   b: "6h",
   h: "bn",
@@ -72,11 +72,11 @@ const confusables: Readonly<Record<string, string>> = {
   v: "uy",
   y: "v",
   c: "e",
-  e: "c0",
+  e: "c06",
   a: "o",
   "4": "Ad",
-  d: "4",
-  A: "4",
+  d: "4A",
+  A: "4d",
   "3": "E",
   E: "3",
 };
@@ -114,6 +114,8 @@ interface Search {
   /** The lengths a valid identifier of the form has; checksummed forms may have lost or doubled one. */
   lengths: readonly number[];
   lengthEdits: boolean;
+  /** Whether a letter's case is the OCR's guess (base58 read from a screen), not the checksum's. */
+  caseFree: boolean;
 }
 
 /** Options of one glyph within an alphabet: itself when allowed, then its confusables (and other case). */
@@ -203,6 +205,38 @@ function searchWithin(
   }
 }
 
+// At most this many letters of a read are turned to their other case, a few at a time first.
+const maxCaseTurns = 8;
+
+/** How many ways to choose `count` of `total`. */
+function choose(total: number, count: number): number {
+  let ways = 1;
+  for (let index = 0; index < count; index++) ways = (ways * (total - index)) / (index + 1);
+  return ways;
+}
+
+/**
+ * Issue 42: a base58 read whose small letters a small face drew as tall as capitals (v, x, u read
+ * as V, X, U), more of them than the confusions' bound: the letters whose two cases differ by size
+ * alone turned, one, two, then more at a time, as far as the bound of checks reaches, the other
+ * glyphs as read. The fewest turns that validate, when one candidate does.
+ */
+function searchCases(search: Search, budget: { checks: number }): string | null {
+  if (!search.caseFree) return null;
+  const turn = (glyph: string) => (glyph === glyph.toLowerCase() ? glyph.toUpperCase() : glyph.toLowerCase());
+  const options = search.options.map((option) => {
+    const glyph = option[0]!;
+    return caseAlike.has(glyph) && search.alphabet.includes(turn(glyph)) ? [glyph, turn(glyph)] : [glyph];
+  });
+  const letters = options.filter((option) => option.length > 1).length;
+  let depth = 0;
+  for (let ways = 1; depth < Math.min(letters, maxCaseTurns); depth++) {
+    ways += choose(letters, depth + 1);
+    if (ways > maxChecks) break;
+  }
+  return depth === 0 ? null : searchChanges(options, search, depth, budget);
+}
+
 function runSearch(search: Search): { value: string; corrected: boolean } | null {
   // Every check of both phases counts against the chance of a wrong read passing.
   const spent = { checks: 0 };
@@ -213,6 +247,9 @@ function runSearch(search: Search): { value: string; corrected: boolean } | null
     const direct = searchWithin((budget) => searchChanges(search.options, search, maxChanges, budget), spent);
     const read = search.options.map((option) => option[0]).join("");
     if (direct !== null) return { value: direct, corrected: search.forced || direct !== read };
+    const cased = searchWithin((budget) => searchCases(search, budget), spent);
+    if (cased !== null && isConvincing(cased, search, spent.checks, 1))
+      return { value: cased, corrected: true };
   }
   if (!search.lengthEdits) return null;
   const found = new Set<string>();
@@ -267,7 +304,7 @@ function searchOver(
     if (option[0] !== glyph) forced = true;
     options.push(option);
   }
-  return { options, forced, check, bits, alphabet, lengths, lengthEdits };
+  return { options, forced, check, bits, alphabet, lengths, lengthEdits, caseFree };
 }
 
 function prefixed(prefix: string, search: Search): Search {
@@ -505,4 +542,114 @@ export function correctIdentifierRead(token: string): IdentifierRead | null {
       checksummed: true,
     }
   );
+}
+
+// Two reads that differ in more places than this are not one printed identifier read twice.
+const maxPairDifferences = 10;
+
+/** The checksummed form a token is searched in, named so two reads of one identifier can be paired. */
+function checksummedSearch(token: string): { form: string; search: Search } | null {
+  const evm = /^[0Oo@D][xX×](.+)$/.exec(token);
+  if (evm !== null) {
+    const body = evm[1]!.replace(/C/g, "c");
+    const uppercase = [...body].filter((glyph) => /[ABDEF]/.test(glyph)).length;
+    const lowercase = [...body].filter((glyph) => /[a-f]/.test(glyph)).length;
+    // Only mixed case is EIP-55's; lowercase hex has no checksum to pair reads by.
+    if (uppercase <= 3 && !(uppercase > 0 && uppercase * 4 >= lowercase)) return null;
+    const search = searchOver(body, hexAlphabet, false, passesEip55, eip55Bits, [40], true);
+    return search && { form: "eip55", search };
+  }
+  const segwit = segwitSearch(token);
+  if (segwit !== null) return { form: `segwit:${segwit.options[0]![0]}`, search: segwit };
+  const cashAddr = cashAddrSearch(token);
+  if (cashAddr !== null) return { form: "cashaddr", search: cashAddr };
+  const base58 = base58Search(token);
+  return base58 && { form: "base58", search: base58 };
+}
+
+/**
+ * What `other` reads at each glyph of `one`, by the alignment of fewest edits: the glyph it read there
+ * (or "" where it read none), with the glyphs it read beyond `one`'s appended to the glyph before.
+ */
+function alignedReadings(one: readonly string[], other: readonly string[]): string[] {
+  const rows = one.length + 1;
+  const columns = other.length + 1;
+  const cost = new Uint16Array(rows * columns);
+  for (let i = 0; i < rows; i++) cost[i * columns] = i;
+  for (let j = 0; j < columns; j++) cost[j] = j;
+  for (let i = 1; i < rows; i++)
+    for (let j = 1; j < columns; j++)
+      cost[i * columns + j] = Math.min(
+        cost[(i - 1) * columns + j - 1]! + (one[i - 1] === other[j - 1] ? 0 : 1),
+        cost[(i - 1) * columns + j]! + 1,
+        cost[i * columns + j - 1]! + 1,
+      );
+  const readings = one.map(() => "");
+  let i = one.length;
+  let j = other.length;
+  while (i > 0 || j > 0) {
+    const here = cost[i * columns + j]!;
+    if (i > 0 && j > 0 && here === cost[(i - 1) * columns + j - 1]! + (one[i - 1] === other[j - 1] ? 0 : 1)) {
+      readings[i - 1] = other[j - 1]! + readings[i - 1]!;
+      i--;
+      j--;
+    } else if (i > 0 && here === cost[(i - 1) * columns + j]! + 1) i--;
+    else {
+      // A glyph `other` read that `one` did not: it follows `one`'s glyph before (or leads its first).
+      const at = Math.max(0, i - 1);
+      readings[at] = other[j - 1]! + readings[at]!;
+      j--;
+    }
+  }
+  return readings;
+}
+
+/**
+ * Issue 42: two reads of one printed identifier by different passes, each failing its checksum,
+ * searched together: where they differ, either pass's glyphs (a glyph one pass lost, another read
+ * instead) are tried as the confusions are, first alone, then with up to three changes in all among
+ * them and the usual confusions, within the same bound of checks. Kept only when its checksum holds
+ * (bech32/bech32m, base58check, CashAddr, EIP-55): reads without one are never paired.
+ */
+export function correctIdentifierReadPair(one: string, other: string): IdentifierRead | null {
+  if (one === other || one.length < 24 || other.length < 24 || one.length > 100 || other.length > 100)
+    return null;
+  const first = checksummedSearch(one);
+  const second = checksummedSearch(other);
+  if (first === null || second === null || first.form !== second.form) return null;
+  const read = first.search.options.map((option) => option[0]!);
+  const readings = alignedReadings(
+    read,
+    second.search.options.map((option) => option[0]!),
+  );
+  const differing = readings.flatMap((reading, index) => (reading !== read[index] ? [index] : []));
+  if (differing.length === 0 || differing.length > maxPairDifferences) return null;
+  // A read valid as it stands needs no other.
+  if (
+    first.search.check(read.join("")) ||
+    second.search.check(second.search.options.map((option) => option[0]).join(""))
+  )
+    return null;
+  const spent = { checks: 0 };
+  // Either pass's glyphs alone, where they differ: 2^differing candidates at most.
+  const pairOptions = read.map((glyph, index) =>
+    readings[index] === glyph ? [glyph] : [glyph, readings[index]!],
+  );
+  let found = searchWithin(
+    (budget) => searchChanges(pairOptions, first.search, differing.length, budget),
+    spent,
+  );
+  if (found === null) {
+    // Then with OCR's confusions of the first read's glyphs as well.
+    const options = first.search.options.map((option, index) =>
+      readings[index] === read[index] || option.includes(readings[index]!)
+        ? option
+        : [option[0]!, readings[index]!, ...option.slice(1)],
+    );
+    found = searchWithin((budget) => searchChanges(options, first.search, maxChanges, budget), spent);
+  }
+  if (found === null || !isConvincing(found, first.search, spent.checks, 1)) return null;
+  const value = first.form === "eip55" ? `0x${found.toLowerCase()}` : found;
+  const identifier = recognised(value);
+  return identifier && { identifier, reading: "corrected", checksummed: true };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { identifierReadsInText, identifiersInText, imageScanReadLabel } from "./imageScanIdentifiers.ts";
+import {
+  identifierReadsFromPasses,
+  identifierReadsInText,
+  identifiersInText,
+  imageScanReadLabel,
+} from "./imageScanIdentifiers.ts";
 
 const bech32 = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const evmHash = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060";
@@ -95,6 +100,28 @@ describe("002 §4 identifiers read from an image", () => {
     expect(
       identifiersInText(`Data\n0xcfc21f07dac5d7ea425b02395af6cb0ae49e76da\n578f291ac69d692f2ab98aec001e0080`),
     ).toEqual([]);
+  });
+});
+
+describe("issue 42 identifiers from two passes' reads together", () => {
+  const tron = "TBHTJqAy4DhHhmT3dNceJYNRz4SdLofLre";
+
+  test("issue 42 a wrapped address each pass misread differently is found through its checksum", () => {
+    // The page lost the q and read S as 5; a re-read kept both but read h as n twice and d as a: neither validates.
+    const page = "USDT deposit address\nTBHTJAy4DhHhmT3dNceJYNRz4\n5dLofLre\nAmount";
+    const reread = "TBHTJqAy4DnHnmT3aNceJYNRz4\nSdLofLre";
+    expect(identifierReadsInText(page, "text")).toEqual([]);
+    expect(identifierReadsInText(reread, "text")).toEqual([]);
+    expect(identifierReadsFromPasses([page, reread], [])).toEqual([
+      { identifier: tron, source: "text", reading: "corrected", checksummed: true },
+    ]);
+  });
+
+  test("issue 42 reads of an identifier already found, or of one pass alone, are not paired", () => {
+    const page = "TBHTJAy4DhHhmT3dNceJYNRz45dLofLre";
+    const reread = "TBHTJqAy4DnHnmT3aNceJYNRz4SdLofLre";
+    expect(identifierReadsFromPasses([page, reread], [tron])).toEqual([]);
+    expect(identifierReadsFromPasses([`${page}\n${reread}`], [])).toEqual([]);
   });
 });
 

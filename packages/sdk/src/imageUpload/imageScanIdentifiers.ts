@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   correctIdentifierRead,
+  correctIdentifierReadPair,
   hasChecksum,
   type IdentifierRead,
 } from "../chains/identifierReadCorrection.ts";
@@ -228,4 +229,93 @@ function readWrapped(
  */
 export function identifiersInText(text: string): string[] {
   return identifierReadsInText(text, "text").map((read) => read.identifier);
+}
+
+// The tokens of one read that may be a checksummed identifier the read got wrong.
+const minPairedToken = 24;
+const maxPairedToken = 100;
+// Paired reads differ in length by at most this much (a glyph lost or doubled by each pass).
+const maxPairedLengthGap = 3;
+// Each scan searches this many pairs at most: every search costs up to its bound of checks.
+const maxPairs = 24;
+
+/**
+ * The spellings in one pass's text that may be a checksummed identifier misread: long tokens, a
+ * token glued to the next on its line (a split read), and a line's last token glued to the first
+ * tokens of the lines below (a wrap), none of which validated alone.
+ */
+function pairableTokens(text: string): string[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.split(tokenSeparators).filter((token) => token !== ""));
+  const tokens = new Set<string>();
+  const add = (token: string) => {
+    if (token.length >= minPairedToken && token.length <= maxPairedToken && readToken(token) === null)
+      tokens.add(token);
+  };
+  for (const [line, words] of lines.entries())
+    for (const [index, word] of words.entries()) {
+      for (const candidate of candidatesOfToken(word)) add(candidate);
+      if (index + 1 < words.length) add(word + words[index + 1]);
+      if (index === words.length - 1 && isFragment(word)) {
+        let joined = word;
+        for (let after = line + 1; after <= line + maxWrapLines - 1 && after < lines.length; after++) {
+          if (!isContinuation(lines[after])) break;
+          joined += lines[after]![0]!;
+          add(joined);
+          if (lines[after]!.length !== 1) break;
+        }
+      }
+    }
+  return [...tokens];
+}
+
+/** Whether two tokens share a run of six glyphs (case aside) at the start, middle or end of the first. */
+function sharesPiece(one: string, two: string): boolean {
+  const lower = two.toLowerCase();
+  const middle = Math.floor(one.length / 2) - 3;
+  return [2, middle, one.length - 6].some((at) => lower.includes(one.slice(at, at + 6).toLowerCase()));
+}
+
+/**
+ * Issue 42: checksummed identifiers no pass read well enough alone, from two passes' reads of them
+ * together (each pass loses or confuses other glyphs): tokens of different passes that look like
+ * one identifier are searched as one (correctIdentifierReadPair), and kept only when the checksum
+ * holds. `known` are the identifiers already found: tokens that spell one are not searched again.
+ */
+export function identifierReadsFromPasses(
+  texts: readonly string[],
+  known: readonly string[],
+): ImageScanRead[] {
+  const knownLower = known.map((identifier) => identifier.toLowerCase());
+  const spellsKnown = (token: string) => {
+    const lower = token.toLowerCase();
+    return knownLower.some(
+      (identifier) => identifier.includes(lower.slice(4, 16)) || identifier.includes(lower.slice(-12)),
+    );
+  };
+  const tokens = texts.map((text) => pairableTokens(text).filter((token) => !spellsKnown(token)));
+  const found: ImageScanRead[] = [];
+  const tried = new Set<string>();
+  let pairs = 0;
+  for (let pass = 0; pass < tokens.length; pass++)
+    for (let other = pass + 1; other < tokens.length; other++)
+      for (const one of tokens[pass]!)
+        for (const two of tokens[other]!) {
+          if (one === two || Math.abs(one.length - two.length) > maxPairedLengthGap) continue;
+          if (!sharesPiece(one, two)) continue;
+          const key = `${one}\n${two}`;
+          if (tried.has(key) || pairs >= maxPairs) continue;
+          tried.add(key);
+          pairs++;
+          const read = correctIdentifierReadPair(one, two) ?? correctIdentifierReadPair(two, one);
+          if (read === null || found.some((entry) => entry.identifier === read.identifier.value)) continue;
+          found.push({
+            identifier: read.identifier.value,
+            source: "text",
+            reading: "corrected",
+            checksummed: true,
+          });
+        }
+  return found;
 }

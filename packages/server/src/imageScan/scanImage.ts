@@ -1,4 +1,4 @@
-import { type ImageScanRead, identifierReadsInText } from "@sleuth/sdk";
+import { type ImageScanRead, identifierReadsFromPasses, identifierReadsInText } from "@sleuth/sdk";
 import { decodeImage } from "./decodeImage.ts";
 import {
   type GreyImage,
@@ -26,11 +26,14 @@ interface Reread {
 
 // Issue 42: recall first. The whole page is read once; the lines that still hold a long run of
 // letters and digits no checksummed identifier explains are read again, cut out, bigger and
-// thresholded, then at another scale: OCR errs differently each way.
+// thresholded, then at other scales: OCR errs differently each way. The last is much bigger and
+// thresholded, unlike the page's own read: a scale near the page's repeats the page's misreads, and
+// a hash two passes misread alike would pass for confirmed.
 const rereads: readonly Reread[] = [
   { boost: 1.35, threshold: true },
   { boost: 0.9, threshold: false },
   { boost: 1.7, threshold: false },
+  { boost: 2.3, threshold: true },
 ];
 
 // A token this long may be an identifier or a piece of one.
@@ -248,8 +251,11 @@ export async function scanImage(
     text: lines.map((line) => line.text).join("\n"),
     reads: pageReads.map(withoutGlyphs),
   });
+  const texts = [lines.map((line) => line.text).join("\n")];
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
-  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), scale, page);
+  // The page's lines stand in the pixels it was read at: a scale near 1 is not applied at all.
+  const readScale = scaledPage.width / page.width;
+  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), readScale, page);
   for (const [number, reread] of rereads.entries()) {
     if (regions.length === 0) break;
     started = performance.now();
@@ -287,6 +293,7 @@ export async function scanImage(
       }
     }
     votes.add(reads);
+    texts.push(again.map((line) => line.text).join("\n"));
     observe?.({
       pass: `reread ${number + 1}`,
       ms: performance.now() - started,
@@ -297,6 +304,13 @@ export async function scanImage(
     if (!votes.unconfirmed() && doubtfulLines(again, trusted()).length === 0) break;
   }
   const found = votes.kept();
+  // Checksummed identifiers no pass read whole, from two passes' reads together.
+  if (texts.length > 1)
+    for (const read of identifierReadsFromPasses(texts, [
+      ...found.map((kept) => kept.identifier),
+      ...qrReads.map((read) => read.identifier),
+    ]))
+      if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
   for (const read of qrReads)
     if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
   return found;
