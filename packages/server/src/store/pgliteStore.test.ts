@@ -49,7 +49,7 @@ describe("the PGlite store in a worker thread", () => {
     expect(row?.big).toBe(9223372036854775807n);
     expect(row?.amount).toBe("123456789012345678901234567890");
     expect(row?.bytes).toBeInstanceOf(Uint8Array);
-    expect([...(row?.bytes as Uint8Array)]).toEqual([0, 255, 16]);
+    expect(Array.from(row?.bytes as Uint8Array)).toEqual([0, 255, 16]);
     expect(row?.doc).toEqual({ a: [1, "b"] });
     expect(row?.tags).toEqual(["x", "y"]);
     expect(row?.nothing).toBeNull();
