@@ -1,7 +1,8 @@
 // Import jobs benchmark (issue 46): the latency of an address summary read while a 20,000-
 // transaction ethereum-etl import runs as a job, against the same read on the idle server. PGlite
 // in memory (the store that serves one query at a time). Results go to the "## Reads during an
-// import" section of docs/PERFORMANCE.md.
+// import" section of docs/PERFORMANCE.md. PGlite runs in its worker thread, or on the server's
+// thread with SLEUTH_PGLITE_THREAD=main (the server's setting), to compare the two.
 //   node scripts/bench/importJobs.ts [transactions]
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { addressChainUrn, type ImportJob } from "@sleuth/sdk";
@@ -17,7 +18,10 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
 
-const store = await openPgliteStore();
+const store = await openPgliteStore({
+  thread: process.env.SLEUTH_PGLITE_THREAD === "main" ? "main" : "worker",
+});
+const storeThread = store.thread === "worker" ? "in a worker thread" : "on the server's thread";
 await migrate(store);
 await seedDemoAccounts(store);
 const bench = await startBenchServer(store);
@@ -95,7 +99,7 @@ const rows = [
 ];
 for (const line of rows) console.error(line.join("  "));
 const figures = [
-  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, PGlite in memory; a ${transactions.toLocaleString("en-US")}-transaction ethereum-etl file (${(file.length / 1024 / 1024).toFixed(1)} MiB) imported as a job in ${(importMs / 1000).toFixed(1)} s, onto 2,000 transactions of the same addresses. 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
+  `${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.versions.node}, PGlite in memory ${storeThread}; a ${transactions.toLocaleString("en-US")}-transaction ethereum-etl file (${(file.length / 1024 / 1024).toFixed(1)} MiB) imported as a job in ${(importMs / 1000).toFixed(1)} s, onto 2,000 transactions of the same addresses. 1-minute load average ${loadavg()[0]!.toFixed(1)} when the run ended.`,
   "",
   ...markdownTable(["request", "answers", "p50 (ms)", "p95 (ms)", "max (ms)"], rows, [
     "left",

@@ -127,4 +127,13 @@ describe("embedded store settings", () => {
       /SLEUTH_PGLITE_SHARED_BUFFERS/,
     );
   });
+
+  test("SLEUTH_PGLITE_THREAD runs the embedded store in a worker thread unless it says main", async () => {
+    expect(loadConfig({}).pgliteThread).toBe("worker");
+    const config = loadConfig({ SLEUTH_PGLITE_THREAD: "main" });
+    const store = await openStore({ pgliteThread: config.pgliteThread });
+    cleanups.push(() => store.close());
+    expect(store).toMatchObject({ kind: "pglite", thread: "main" });
+    expect(() => loadConfig({ SLEUTH_PGLITE_THREAD: "elsewhere" })).toThrow(/SLEUTH_PGLITE_THREAD/);
+  });
 });
