@@ -120,6 +120,6 @@ describe("the PGlite store in a worker thread", () => {
     } finally {
       await copy.close();
     }
-    await expect(copy.query("SELECT 1")).rejects.toThrow(/PGlite worker stopped/);
+    await expect(copy.query("SELECT 1")).rejects.toThrow(/PGlite store is closed/);
   });
 });

@@ -71,7 +71,7 @@ export class PgliteWorkerClient implements PgliteRunner {
     });
     const stop = (reason: Error) => {
       this.#stopped ??= reason;
-      for (const pending of this.#pending.values()) pending.reject(reason);
+      for (const pending of this.#pending.values()) pending.reject(this.#stopped);
       this.#pending.clear();
     };
     worker.on("error", (error) =>
@@ -126,8 +126,9 @@ export class PgliteWorkerClient implements PgliteRunner {
     });
   }
 
-  /** Ends the worker thread (after `close` closed PGlite in it). */
+  /** Ends the worker thread (after `close` closed PGlite in it): later work hears the store closed. */
   async terminate(): Promise<void> {
+    this.#stopped ??= new Error("The PGlite store is closed");
     await this.#worker.terminate();
   }
 }
