@@ -17,6 +17,7 @@ import {
   buildServer,
   createApiToken,
   findUserByEmail,
+  isPgliteStore,
   loadConfig,
   newestTransfersStatement,
 } from "@sleuth/server";
@@ -61,10 +62,9 @@ async function measureStore(storeName: string): Promise<StoreRun> {
 
   async function copyOnce(): Promise<number> {
     const started = performance.now();
-    if (store.kind === "pglite") {
-      const db = (store as unknown as { db: { query(sql: string): Promise<{ blob?: Blob }> } }).db;
-      const result = await db.query(`COPY (${copySql}) TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
-      if (!result.blob || result.blob.size === 0) throw new Error("COPY wrote nothing");
+    if (isPgliteStore(store)) {
+      const file = await store.copyTo(`COPY (${copySql}) TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
+      if (file.size === 0) throw new Error("COPY wrote nothing");
     } else {
       const require = createRequire(new URL("../../packages/server/package.json", import.meta.url));
       // The server's own drivers (the scripts folder declares no dependencies of its own).

@@ -66,7 +66,7 @@ async function buildPgliteDump(world: WorldScale | "empty" | undefined): Promise
     await prepare(store, world);
     // Written out to the data files, so a copy starts without replaying the seeding's WAL.
     await store.exec("CHECKPOINT");
-    return await store.db.dumpDataDir("none");
+    return await store.dumpDataDir();
   } finally {
     await store.close();
   }

@@ -127,4 +127,13 @@ describe("embedded store settings", () => {
       /SLEUTH_PGLITE_SHARED_BUFFERS/,
     );
   });
+
+  test("issue 46 SLEUTH_PGLITE_THREAD=worker runs the embedded store in a worker thread; main by default", async () => {
+    expect(loadConfig({}).pgliteThread).toBe("main");
+    const config = loadConfig({ SLEUTH_PGLITE_THREAD: "worker" });
+    const store = await openStore({ pgliteThread: config.pgliteThread });
+    cleanups.push(() => store.close());
+    expect(store).toMatchObject({ kind: "pglite", thread: "worker" });
+    expect(() => loadConfig({ SLEUTH_PGLITE_THREAD: "elsewhere" })).toThrow(/SLEUTH_PGLITE_THREAD/);
+  });
 });

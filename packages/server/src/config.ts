@@ -11,6 +11,7 @@ import {
 } from "@sleuth/sdk";
 import { z } from "zod";
 import { type LogFormat, logFormats } from "./http/logFormat.ts";
+import { type PgliteThread, pgliteThreads } from "./store/pgliteStore.ts";
 import { worldScaleSchema } from "./world/scales.ts";
 
 const commaList = z.string().transform((value) =>
@@ -50,6 +51,9 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 512MB or 1GB")
     .optional(),
+  // Issue 46: "worker" runs the embedded store in a worker thread of its own; "main" (the default
+  // until load shedding is measured with the worker) on the request loop's thread.
+  SLEUTH_PGLITE_THREAD: z.enum(pgliteThreads).default("main"),
   // Issue 40: e-mail leaves the server only with an SMTP URL (smtp://, smtps://; nodemailer's form).
   SLEUTH_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SLEUTH_MAIL_FROM: z.string().min(3).optional(),
@@ -120,6 +124,8 @@ export interface ServerConfig {
   worldScale: z.infer<typeof envSchema>["SLEUTH_WORLD_SCALE"];
   /** PGlite's buffer cache (PostgreSQL shared_buffers), when set. */
   pgliteSharedBuffers: string | undefined;
+  /** Where PGlite runs: its own worker thread, or the request loop's. */
+  pgliteThread: PgliteThread;
   /** Issue 40: outgoing notifications. */
   notifications: NotificationConfig;
   /** Issue 46: the Ethereum follower. */
@@ -217,6 +223,7 @@ export function loadConfig(
     bodyLimit: 1024 * 1024,
     worldScale: e.SLEUTH_WORLD_SCALE,
     pgliteSharedBuffers: e.SLEUTH_PGLITE_SHARED_BUFFERS,
+    pgliteThread: e.SLEUTH_PGLITE_THREAD,
     notifications: {
       smtpUrl: e.SLEUTH_SMTP_URL ?? null,
       mailFrom: e.SLEUTH_MAIL_FROM ?? "Sleuth <sleuth@localhost>",

@@ -60,7 +60,14 @@ export { lookupTransactions } from "./search/transactionLookup.ts";
 export { csvNumberCellSql, csvTextCellSql } from "./store/csvSql.ts";
 export { appliedMigrations, loadMigrations, migrate } from "./store/migrate.ts";
 export { openStore } from "./store/openStore.ts";
-export { openPgliteStore, pgdataPath } from "./store/pgliteStore.ts";
+export {
+  isPgliteStore,
+  openPgliteStore,
+  type PgliteQueryable,
+  type PgliteStore,
+  type PgliteThread,
+  pgdataPath,
+} from "./store/pgliteStore.ts";
 export { openPostgresStore } from "./store/postgresStore.ts";
 export type { Queryable, Store } from "./store/store.ts";
 export { categoryByKey } from "./taxonomy/categories.ts";

@@ -132,9 +132,10 @@ export function importsApi(core: HttpCore) {
     job,
     /**
      * Polls a job until it succeeded or failed, however long that takes, telling `onProgress`
-     * each state it sees. A failed job answers too: its `error` says why. A poll that timed out is
-     * sent again: the server took the job, so it is alive, and busy (an embedded store applying
-     * the import answers nothing else until it commits).
+     * each state it sees. A failed job answers too: its `error` says why. A poll that timed out, or
+     * that a busy server refused (503 unavailable, after the transport's own retries), is sent
+     * again, after the wait the server asked for: the server took the job, so it is alive, and
+     * busy (an embedded store applying the import serves no other statement until it commits).
      */
     wait: async (
       importJobUuid: string,
@@ -146,7 +147,12 @@ export function importsApi(core: HttpCore) {
         try {
           current = await job(importJobUuid, signal);
         } catch (error) {
-          if (isApiError(error) && error.code === "timeout" && !signal?.aborted) continue;
+          if (!isApiError(error) || signal?.aborted) throw error;
+          if (error.code === "timeout") continue;
+          if (error.code === "unavailable" && error.retryable) {
+            await sleep(error.retryAfterMs ?? runningJobPollIntervalMs, signal);
+            continue;
+          }
           throw error;
         }
         onProgress(current);

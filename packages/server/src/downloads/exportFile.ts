@@ -37,9 +37,10 @@ export async function exportText(
 
 /**
  * A page iterator that asks for the next page as soon as it hands one out, so the store reads page
- * n + 1 while page n is turned into CSV and written. Only worth it where the store answers from its
- * own process (PostgreSQL): embedded PGlite runs on this thread, so it would only hold a second
- * page in memory. At most two pages are held at once.
+ * n + 1 while page n is turned into CSV and written. Used where the store answers from its own
+ * process (PostgreSQL): embedded PGlite on this thread (SLEUTH_PGLITE_THREAD=main) would only hold a
+ * second page in memory; in its worker thread it might gain, untried yet. At most two pages are held
+ * at once.
  */
 async function* readAhead<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
   const iterator = pages[Symbol.asyncIterator]();

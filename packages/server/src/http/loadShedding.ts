@@ -26,10 +26,10 @@ export function shedError(config: LoadSheddingConfig, reason: string, waitMs = 0
 }
 
 /**
- * The event loop's median delay over the last sample, in ms. The median, not the mean: PGlite runs
- * each statement on this thread, so one long query (an import, an export page) is one very late
- * tick that would lift a mean over any threshold, while the loop is free again right after. A loop
- * late on most ticks is saturated.
+ * The event loop's median delay over the last sample, in ms. The median, not the mean: PGlite on
+ * this thread (SLEUTH_PGLITE_THREAD=main) runs each statement here, and a big import's parse does in
+ * any case, so one long block is one very late tick that would lift a mean over any threshold, while
+ * the loop is free again right after. A loop late on most ticks is saturated.
  */
 const minTicks = 5;
 

@@ -105,8 +105,9 @@ interface ImportContext {
 }
 
 /**
- * Issue 46: lets the event loop answer others between batches. PGlite runs on this thread and
- * resolves its queries without a turn of the loop, so a chain of them would hold every socket.
+ * Issue 46: lets the event loop answer others between batches. PGlite on this thread
+ * (SLEUTH_PGLITE_THREAD=main) resolves its queries without a turn of the loop, so a chain of them
+ * would hold every socket; the parsing between them is work on this thread whichever store runs.
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

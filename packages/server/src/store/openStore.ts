@@ -1,4 +1,4 @@
-import { openPgliteStore, pgdataPath } from "./pgliteStore.ts";
+import { openPgliteStore, type PgliteThread, pgdataPath } from "./pgliteStore.ts";
 import { openPostgresStore } from "./postgresStore.ts";
 import { checkReplicaOf } from "./replicaReplay.ts";
 import type { Store } from "./store.ts";
@@ -12,6 +12,8 @@ export interface StoreLocation {
   dataDir?: string | undefined;
   /** The embedded store's buffer cache (shared_buffers), e.g. "1GB"; PGlite's default when unset. */
   pgliteSharedBuffers?: string | undefined;
+  /** Where the embedded store runs (issue 46); its own worker thread when unset. */
+  pgliteThread?: PgliteThread | undefined;
   /** PostgreSQL's connect and statement timeouts (issue 41). */
   postgresTimeouts?: { connectMs: number; statementMs: number } | undefined;
 }
@@ -26,6 +28,7 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   return openPgliteStore({
     ...(location.dataDir ? { dataDir: pgdataPath(location.dataDir) } : {}),
     ...(location.pgliteSharedBuffers ? { sharedBuffers: location.pgliteSharedBuffers } : {}),
+    ...(location.pgliteThread ? { thread: location.pgliteThread } : {}),
   });
 }
 

@@ -1,21 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { isReadOnlyStatement, requestStoreWork } from "./requestDeadline.ts";
+import { createPglite, PgliteEngine, type PgliteRunner } from "./pgliteEngine.ts";
+import { PgliteWorkerClient } from "./pgliteWorkerClient.ts";
+import { isReadOnlyStatement } from "./requestDeadline.ts";
 import type { Queryable, Store } from "./store.ts";
-import { DrainTimes, HoldTimes, SojournTimes, TurnGate } from "./storeWait.ts";
-
-function queryableOf(db: PGlite | Transaction): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return (await db.query<T>(sql, [...params])).rows;
-    },
-    async exec(sql: string) {
-      await db.exec(sql);
-    },
-  };
-}
+import { storeTurns } from "./storeTurns.ts";
 
 function processAlive(pid: number): boolean {
   try {
@@ -82,89 +71,124 @@ export interface PgliteStoreOptions {
    * segments would be most of what each copy carries.
    */
   walSegmentMb?: number;
+  /** Where PGlite runs: the caller's thread unless "worker". */
+  thread?: PgliteThread;
+}
+
+/**
+ * Where PGlite runs. "main" (the default): on the caller's thread. "worker": a worker thread of its
+ * own (pgliteWorker.ts), so a long statement or an import's transaction never blocks the request
+ * loop (issue 46). The worker is not the default yet: with the loop free, load shedding's foreseen
+ * wait refuses most reads sent while an import stages its file (docs/PERFORMANCE.md "Reads during
+ * an import"), and the load and soak figures were measured on the caller's thread.
+ */
+export type PgliteThread = "worker" | "main";
+
+export const pgliteThreads: readonly PgliteThread[] = ["worker", "main"];
+
+/** What PGlite runs beyond SQL: COPY through its /dev/blob device. */
+export interface PgliteQueryable extends Queryable {
+  /** COPY … FROM '/dev/blob', reading `input` as the file. */
+  copyFrom(sql: string, input: string): Promise<void>;
+  /** COPY … TO '/dev/blob': the file it wrote. */
+  copyTo(sql: string): Promise<Blob>;
+}
+
+/** The embedded store; no caller needs PGlite's own handle, which may live on another thread. */
+export interface PgliteStore extends Store, PgliteQueryable {
+  readonly kind: "pglite";
+  readonly thread: PgliteThread;
+  transaction<R>(fn: (tx: PgliteQueryable) => Promise<R>): Promise<R>;
+  /** The data directory as a tar (PGlite's dumpDataDir), to open a copy with `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export function isPgliteStore(store: Store): store is PgliteStore {
+  return store.kind === "pglite" && "copyFrom" in store;
+}
+
+/** Statements on PGlite itself, or in the transaction numbered `tx`. */
+function queryableOn(runner: PgliteRunner, tx?: number): PgliteQueryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await runner.run({ op: "query", sql, params, tx })) as T[];
+    },
+    async exec(sql: string) {
+      await runner.run({ op: "exec", sql, tx });
+    },
+    async copyFrom(sql: string, input: string) {
+      await runner.run({ op: "copyFrom", sql, input, tx });
+    },
+    async copyTo(sql: string) {
+      return new Blob([await runner.run({ op: "copyTo", sql, tx })]);
+    },
+  };
 }
 
 /** The embedded store: PGlite (WASM PostgreSQL) with pg_trgm loaded for search. */
-export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise<Store & { db: PGlite }> {
+export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise<PgliteStore> {
+  const thread = options.thread ?? "main";
   let release = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     release = claimDataDir(options.dataDir);
   }
-  let db: PGlite;
+  const engineOptions = {
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    sharedBuffers: options.sharedBuffers,
+    walSegmentMb: options.walSegmentMb,
+  };
+  let runner: PgliteRunner;
+  let worker: PgliteWorkerClient | undefined;
   try {
-    db = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-      ...(options.sharedBuffers ? { postgresqlconf: `shared_buffers = ${options.sharedBuffers}` } : {}),
-      ...(options.walSegmentMb ? { initDbStartParams: [`--wal-segsize=${options.walSegmentMb}`] } : {}),
-    });
+    if (thread === "worker") runner = worker = await PgliteWorkerClient.open(engineOptions);
+    else runner = new PgliteEngine(await createPglite(engineOptions));
   } catch (error) {
     release();
     throw error;
   }
-  const base = queryableOf(db);
-  // PGlite runs one statement or transaction at a time; the others queue behind its lock, in order.
-  let inFlight = 0; // asked for, including those letting the loop go round first
-  let entered = 0; // in PGlite's queue or running
-  let runningSince = 0;
-  const holds = new HoldTimes();
-  const gate = new TurnGate();
-  const sojourns = new SojournTimes();
-  const drains = new DrainTimes();
-  let lastDeparture = 0; // when the last unit ended, or the store became busy
-  const counted = async <R>(work: () => Promise<R>, writes: boolean): Promise<R> => {
-    const request = requestStoreWork.getStore();
-    // Issue 41: a request that has written nothing yet waits for its turn only within its wait budget;
-    // one that wrote runs to its end, so it is whole (and a transaction's own statements never
-    // come here: they run inside the unit that began it).
-    const askedAt = sojourns.asked(performance.now());
-    const giveUpAt = request ? request.giveUpAt(askedAt) : Number.POSITIVE_INFINITY;
-    if (inFlight++ === 0) lastDeparture = askedAt;
-    try {
-      const letIn = await gate.enter(giveUpAt);
-      const now = performance.now();
-      sojourns.waited(askedAt, now);
-      request?.tookTurn(askedAt, now, letIn !== false, writes);
-      if (entered++ === 0) runningSince = now;
-      try {
-        return await work();
-      } finally {
-        // Served in order: the next one starts when this one ends.
-        const now = performance.now();
-        holds.record(now - runningSince);
-        drains.record(now - lastDeparture);
-        runningSince = now;
-        lastDeparture = now;
-        entered--;
-        gate.leave();
-      }
-    } finally {
-      inFlight--;
-    }
-  };
+  // PGlite runs one statement or transaction at a time: the others wait their turn here, on the
+  // main thread, where issue 41's load shedding reads the queue.
+  const turns = storeTurns();
+  const direct = queryableOn(runner);
+  let closing: Promise<void> | undefined;
   return {
     kind: "pglite",
-    db,
-    query: (sql, params) => counted(() => base.query(sql, params), !isReadOnlyStatement(sql)),
-    exec: (sql) => counted(() => base.exec(sql), true),
-    transaction: (fn) => counted(() => db.transaction((tx) => fn(queryableOf(tx))), true),
-    waiting: () => Math.max(0, inFlight - 1),
-    // Each one asked for, running or queued, counts as a typical one: a long transaction (an
-    // import's apply) is waited for whether a request is refused or not, and a refusal would only
-    // make its client's retries run out. A typical one takes the wall-clock time the queue drains
-    // at (DrainTimes: the loop's turns between slices included), not its hold time alone; and no
-    // less than what work waiting now and lately did wait (SojournTimes).
-    expectedWaitMs: () =>
-      Math.max(
-        inFlight * Math.max(holds.averageMs, drains.averageMs),
-        sojourns.expectedMs(performance.now()),
-      ),
-    unitsServed: () => holds.count,
-    async close() {
-      if (!db.closed) await db.close();
-      release();
+    thread,
+    query: (sql, params) => turns.take(() => direct.query(sql, params), !isReadOnlyStatement(sql)),
+    exec: (sql) => turns.take(() => direct.exec(sql), true),
+    copyFrom: (sql, input) => turns.take(() => direct.copyFrom(sql, input), true),
+    copyTo: (sql) => turns.take(() => direct.copyTo(sql), false),
+    // PGlite's own db.transaction, held open across requests (pgliteEngine.ts): the statements of
+    // `fn` run in it; it commits when `fn` returns and rolls back when it throws.
+    transaction: (fn) =>
+      turns.take(async () => {
+        const tx = await runner.run({ op: "begin" });
+        let result: Awaited<ReturnType<typeof fn>>;
+        try {
+          result = await fn(queryableOn(runner, tx));
+        } catch (error) {
+          await runner.run({ op: "end", tx, commit: false }).catch(() => {});
+          throw error;
+        }
+        await runner.run({ op: "end", tx, commit: true });
+        return result;
+      }, true),
+    dumpDataDir: () => turns.take(async () => new Blob([await runner.run({ op: "dump" })]), false),
+    waiting: turns.waiting,
+    expectedWaitMs: turns.expectedWaitMs,
+    unitsServed: turns.unitsServed,
+    close() {
+      closing ??= (async () => {
+        try {
+          await runner.run({ op: "close" });
+        } finally {
+          await worker?.terminate();
+          release();
+        }
+      })();
+      return closing;
     },
   };
 }

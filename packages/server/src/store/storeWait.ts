@@ -112,7 +112,8 @@ export const pgliteSliceMs = 20;
 
 /**
  * `tx` giving the event loop a turn between its statements once they have run `pgliteSliceMs` back
- * to back. PGlite resolves a statement without a turn of the loop, so a transaction of many
+ * to back. PGlite on this thread (SLEUTH_PGLITE_THREAD=main; in its worker every answer is a message,
+ * a turn of its own) resolves a statement without a turn of the loop, so a transaction of many
  * statements (a read-model settle, issue 46) would hold every socket, /healthz's too, until it
  * commits; with turns only its longest single statement does. On PostgreSQL a turn costs nothing.
  */
@@ -136,10 +137,12 @@ export function takingTurns(tx: Queryable): Queryable {
 }
 
 /**
- * PGlite runs each statement on this thread and resolves it in a microtask, so a request whose
- * statements find the store free runs start to finish without the event loop going round, and so
- * does every request read from the sockets in the same turn: the queue is in the sockets, where
- * neither the shedding check nor /healthz sees it, and a late request waits for the whole batch.
+ * PGlite on this thread (SLEUTH_PGLITE_THREAD=main) runs each statement here and resolves it in a
+ * microtask, so a request whose statements find the store free runs start to finish without the
+ * event loop going round, and so does every request read from the sockets in the same turn: the
+ * queue is in the sockets, where neither the shedding check nor /healthz sees it, and a late
+ * request waits for the whole batch. In its worker thread each answer comes on a turn of its own;
+ * the gate keeps the one-at-a-time order and the queue the shedding check reads.
  *
  * The gate lets one unit of work into the store at a time (PGlite runs one anyway), in order, and
  * gives the store a slice of each turn of the loop: the next caller goes in at once while the turn

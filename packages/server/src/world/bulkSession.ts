@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 
 const pgTypes = pg.types;
 
+import { isPgliteStore, type PgliteQueryable } from "../store/pgliteStore.ts";
 import { inPoolTransaction } from "../store/postgresStore.ts";
 import type { Queryable, Store, StoreKind } from "../store/store.ts";
 import { copyStatement, copyText } from "./copyText.ts";
@@ -17,19 +17,15 @@ export interface BulkSession extends Queryable {
   copyRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void>;
 }
 
-function pgliteSession(tx: Transaction): BulkSession {
+function pgliteSession(tx: PgliteQueryable): BulkSession {
   return {
     kind: "pglite",
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return (await tx.query<T>(sql, [...params])).rows;
-    },
-    async exec(sql: string) {
-      await tx.exec(sql);
-    },
+    query: (sql, params) => tx.query(sql, params),
+    exec: (sql) => tx.exec(sql),
     async copyRows(table, columns, rows) {
       if (rows.length === 0) return;
-      // PGlite reads COPY input from the /dev/blob device, fed by the query's blob option.
-      await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([copyText(rows)]) });
+      // PGlite reads COPY input from its /dev/blob device.
+      await tx.copyFrom(copyStatement(table, columns, "'/dev/blob'"), copyText(rows));
     },
   };
 }
@@ -63,21 +59,21 @@ function postgresSession(client: pg.PoolClient): BulkSession {
 
 /**
  * Runs `fn` in one transaction with a COPY path on either engine: everything it wrote commits
- * together, or nothing does. It needs the engine handle the store carries (`db` for PGlite, `pool`
- * for PostgreSQL).
+ * together, or nothing does. On PGlite it is the store's own transaction (COPY goes through the
+ * store); on PostgreSQL it needs the pool the store carries.
  */
 export async function withBulkTransaction<R>(
   store: Store,
   fn: (session: BulkSession) => Promise<R>,
 ): Promise<R> {
-  const handles = store as Store & { db?: PGlite; pool?: pg.Pool };
-  if (store.kind === "pglite" && handles.db) {
-    return handles.db.transaction((tx) => fn(pgliteSession(tx)));
-  }
+  if (isPgliteStore(store)) return store.transaction((tx) => fn(pgliteSession(tx)));
+  const handles = store as Store & { pool?: pg.Pool };
   if (store.kind === "postgres" && handles.pool) {
     return inPoolTransaction(handles.pool, (client) => fn(postgresSession(client)));
   }
-  throw new Error(`The ${store.kind} store does not expose its engine handle (db or pool) for bulk loading`);
+  throw new Error(
+    `The ${store.kind} store does not expose its engine handle (a PGlite store's COPY, or a pool) for bulk loading`,
+  );
 }
 
 /** Bulk-loads rows with COPY, in the given session or in a transaction of its own on a store. */
