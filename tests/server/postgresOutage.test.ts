@@ -44,7 +44,6 @@ beforeAll(async () => {
     SLEUTH_LOG_LEVEL: "silent",
     SLEUTH_WEB_DIST: "/nonexistent",
     SLEUTH_EXPORT_DIR: mkdtempSync(join(tmpdir(), "sleuth-exports-")),
-    SLEUTH_PG_CONNECT_TIMEOUT_MS: "1000",
   });
   store = await openStore(config);
   await migrate(store);

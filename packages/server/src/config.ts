@@ -84,7 +84,7 @@ const envSchema = z.object({
   // The shortest Retry-After of a shed answer; longer when the wait that refused it is (the SDK's rule).
   SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(busyRetryAfter.shortestSeconds),
   // A PostgreSQL that stops answering fails a request quickly (503) instead of holding it.
-  SLEUTH_PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  SLEUTH_PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(1_000),
   SLEUTH_PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
 });
 
