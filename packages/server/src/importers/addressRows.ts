@@ -22,15 +22,29 @@ export function mergeFacts(known: AddressFact | undefined, fact: AddressFact): A
   };
 }
 
+/** The span of the transfers a writer is about to insert for an address (its ledger activity). */
+export interface AddressActivity {
+  first: string;
+  last: string;
+}
+
 /**
  * Writes the addresses of one chain and answers their ids. A new address is inserted; a known one
  * keeps its type unless the fact is certain (an EVM address seen sending a transaction is an
  * account, a token contract a contract), and gains a multisig or key property it lacked.
+ *
+ * `activity`: the addresses the caller is about to insert transfers for, with those transfers' first
+ * and last times. A new one is inserted with them as its first and last activity, and marked as
+ * holding imported transfers, as the rollups and the writer's finish would set them (issue 46: a
+ * follower batch's fresh recipients are written once, not inserted and then updated twice, each
+ * update a new version of the row in every index of the addresses). A known address is left to
+ * those updates.
  */
 export async function upsertAddresses(
   tx: Queryable,
   chain: ChainId,
   facts: Iterable<AddressFact>,
+  activity: ReadonlyMap<string, AddressActivity> = new Map(),
   retry = true,
 ): Promise<Map<string, number>> {
   const merged = new Map<string, AddressFact>();
@@ -43,11 +57,15 @@ export async function upsertAddresses(
   // insert's rows, and the update touches known rows only.
   const found = await tx.query<{ id: number; address: string }>(
     `WITH i AS MATERIALIZED (
-       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[])
-         AS i(address, address_type, certain, multisig, public_key_compressed)
+       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[], $7::timestamptz[],
+           $8::timestamptz[])
+         AS i(address, address_type, certain, multisig, public_key_compressed, first_active, last_active)
      ), inserted AS (
-       INSERT INTO addresses (chain, address, address_type, multisig, public_key_compressed)
-       SELECT $1, address, address_type, multisig, public_key_compressed FROM i
+       INSERT INTO addresses (chain, address, address_type, multisig, public_key_compressed, first_active, last_active,
+         has_imported_transfers)
+       SELECT $1, address, address_type, multisig, public_key_compressed, first_active, last_active,
+         first_active IS NOT NULL
+       FROM i
        ON CONFLICT (address, chain) DO NOTHING
        RETURNING id, address
      ), known AS MATERIALIZED (
@@ -72,6 +90,8 @@ export async function upsertAddresses(
       rows.map((row) => row.certain),
       rows.map((row) => row.multisig),
       rows.map((row) => row.publicKeyCompressed),
+      rows.map((row) => activity.get(row.address)?.first ?? null),
+      rows.map((row) => activity.get(row.address)?.last ?? null),
     ],
   );
   for (const row of found) ids.set(row.address, Number(row.id));
@@ -79,7 +99,8 @@ export async function upsertAddresses(
   // inserted nor seen: once more for those, which that transaction has committed by now.
   const missing = rows.filter((row) => !ids.has(row.address));
   if (missing.length > 0 && retry)
-    for (const [address, id] of await upsertAddresses(tx, chain, missing, false)) ids.set(address, id);
+    for (const [address, id] of await upsertAddresses(tx, chain, missing, activity, false))
+      ids.set(address, id);
   return ids;
 }
 
