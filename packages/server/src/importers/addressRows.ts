@@ -55,8 +55,8 @@ export async function upsertAddresses(
   // One statement (issue 46: a follower batch brings ten thousand new addresses): the new rows come
   // back from the insert, the known ones from a read of the same snapshot, which does not see the
   // insert's rows, and the update touches known rows only. The known ones are read through the
-  // address index, by the batch's addresses as one array: joined plainly, PostgreSQL read every
-  // address of the chain into a hash for them on a large store.
+  // address index, by the addresses the insert did not take as one array: joined plainly,
+  // PostgreSQL read every address of the chain into a hash for them on a large store.
   const found = await tx.query<{ id: number; address: string }>(
     `WITH i AS MATERIALIZED (
        SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::boolean[], $7::timestamptz[],
@@ -73,7 +73,7 @@ export async function upsertAddresses(
      ), known AS MATERIALIZED (
        SELECT a.id, a.address, i.address_type, i.certain, i.multisig, i.public_key_compressed
        FROM i JOIN addresses a ON a.chain = $1 AND a.address = i.address
-         AND a.address = ANY(ARRAY(SELECT address FROM i))
+         AND a.address = ANY(ARRAY(SELECT address FROM i EXCEPT ALL SELECT address FROM inserted))
      ), updated AS (
        UPDATE addresses a SET
          address_type = CASE WHEN k.certain THEN k.address_type ELSE a.address_type END,
