@@ -155,6 +155,20 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     // 002 §4: the detector on Bob raised an alert for each of his transfers with the batch.
     const alerts = await admin.detectors.alerts({ detectorUuid: detector.uuid });
     expect(alerts).toHaveLength(5);
+
+    // Issue 43 and issue 46: every followed address is valued as imported evidence, and its first
+    // and last activity are those of its transfers, whether the batch inserted the address with them
+    // or updated it.
+    const followed = await server.store.query<{ wrong: number; rows: number }>(
+      `SELECT count(*) FILTER (WHERE NOT a.has_imported_transfers OR a.first_active IS DISTINCT FROM s.first_at
+           OR a.last_active IS DISTINCT FROM s.last_at)::int AS wrong, count(*)::int AS rows
+       FROM addresses a JOIN (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
+         FROM transfers GROUP BY address_id) s ON s.address_id = a.id
+       WHERE EXISTS (SELECT 1 FROM transfers t JOIN import_movements m ON m.transaction_id = t.transaction_id
+         WHERE t.address_id = a.id)`,
+    );
+    expect(followed).toEqual([{ wrong: 0, rows: expect.any(Number) }]);
+    expect(followed[0]!.rows).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
   test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones", async () => {

@@ -1,7 +1,7 @@
 import { type ChainId, nativeAssetId } from "@sleuth/sdk";
 import { addedTransfersCreate, addedTransfersTable, withinIndexed } from "../rollups/rollupKeys.ts";
 import type { Queryable } from "../store/store.ts";
-import { upsertAddresses } from "./addressRows.ts";
+import { type AddressActivity, upsertAddresses } from "./addressRows.ts";
 import type { SkippedRecord } from "./importErrors.ts";
 import type { AddressFact, AssetRecord, LedgerRecord } from "./ledgerRecords.ts";
 import { transferUsdSql } from "./repricing.ts";
@@ -143,7 +143,10 @@ export class LedgerWriter {
       throw new Error(`No asset row for ${this.#chain} ${lacking}; reference data missing`);
   }
 
-  async #addressIdsOf(facts: Iterable<AddressFact>): Promise<void> {
+  async #addressIdsOf(
+    facts: Iterable<AddressFact>,
+    activity: ReadonlyMap<string, AddressActivity>,
+  ): Promise<void> {
     const needed: AddressFact[] = [];
     for (const fact of facts) {
       const known = this.#addressIds.get(fact.address);
@@ -151,7 +154,7 @@ export class LedgerWriter {
         fact.multisig !== null || fact.publicKeyCompressed !== null || (fact.certain && !known?.certain);
       if (known === undefined || news) needed.push(fact);
     }
-    const ids = await upsertAddresses(this.#tx, this.#chain, needed);
+    const ids = await upsertAddresses(this.#tx, this.#chain, needed, activity);
     for (const fact of needed) {
       const id = ids.get(fact.address);
       if (id === undefined) continue;
@@ -160,8 +163,14 @@ export class LedgerWriter {
     }
   }
 
-  /** Inserts the batch's transactions; answers the hashes whose row is new. */
-  async #insertTransactions(records: readonly LedgerRecord[]): Promise<Set<string>> {
+  /**
+   * Inserts the batch's transactions; answers the hashes whose row is new, and records each row it
+   * wrote (new or completed) in `written`, so that those need not be read again.
+   */
+  async #insertTransactions(
+    records: readonly LedgerRecord[],
+    written: Map<string, KnownTransaction>,
+  ): Promise<Set<string>> {
     const firstByHash = new Map<string, LedgerRecord>();
     for (const record of records) {
       if (record.defines === "transaction" && !firstByHash.has(record.hash))
@@ -170,7 +179,12 @@ export class LedgerWriter {
     const rows = [...firstByHash.values()];
     if (rows.length === 0) return new Set();
     // A transaction first written from a token transfer (no fee known) gets its fee when its own row comes.
-    const written = await this.#tx.query<{ id: number; hash: string; inserted: boolean }>(
+    const rowsWritten = await this.#tx.query<{
+      id: number;
+      hash: string;
+      block_timestamp: unknown;
+      inserted: boolean;
+    }>(
       `INSERT INTO transactions (chain, hash, block_number, block_timestamp, fee_raw, op_return, coinbase)
        SELECT $1, hash, block_number, block_timestamp, coalesce(fee_raw, 0), op_return, coinbase
        FROM unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::numeric[], $6::text[], $7::boolean[])
@@ -182,7 +196,7 @@ export class LedgerWriter {
          WHERE (transactions.fee_raw = 0 AND EXCLUDED.fee_raw > 0)
             OR (transactions.op_return IS NULL AND EXCLUDED.op_return IS NOT NULL)
             OR (transactions.coinbase IS NULL AND EXCLUDED.coinbase IS NOT NULL)
-       RETURNING id, hash, (xmax = 0) AS inserted`,
+       RETURNING id, hash, block_timestamp, (xmax = 0) AS inserted`,
       [
         this.#chain,
         rows.map((row) => row.hash),
@@ -193,7 +207,9 @@ export class LedgerWriter {
         rows.map((row) => row.coinbase),
       ],
     );
-    const inserted = written.filter((row) => row.inserted);
+    for (const row of rowsWritten)
+      written.set(row.hash, { id: Number(row.id), timestamp: isoOf(row.block_timestamp) });
+    const inserted = rowsWritten.filter((row) => row.inserted);
     this.#touchTransactions(inserted.map((row) => Number(row.id)));
     return new Set(inserted.map((row) => row.hash));
   }
@@ -210,9 +226,11 @@ export class LedgerWriter {
   async #resolveTransactions(
     records: readonly LedgerRecord[],
     skipped: SkippedRecord[],
+    written: ReadonlyMap<string, KnownTransaction>,
   ): Promise<Map<string, KnownTransaction>> {
-    const hashes = [...new Set(records.map((record) => record.hash))];
-    const known = new Map<string, KnownTransaction>();
+    // The rows the batch just wrote came back from their insert: only the others are read.
+    const known = new Map(written);
+    const hashes = [...new Set(records.map((record) => record.hash))].filter((hash) => !known.has(hash));
     const load = async (wanted: string[]) => {
       const rows = await this.#tx.query<{ id: number; hash: string; block_timestamp: unknown }>(
         "SELECT id, hash, block_timestamp FROM transactions WHERE chain = $1 AND hash = ANY($2::text[])",
@@ -221,7 +239,7 @@ export class LedgerWriter {
       for (const row of rows)
         known.set(row.hash, { id: Number(row.id), timestamp: isoOf(row.block_timestamp) });
     };
-    await load(hashes);
+    if (hashes.length > 0) await load(hashes);
     const orphans = new Map<string, LedgerRecord>();
     for (const record of records)
       if (!known.has(record.hash) && !orphans.has(record.hash)) orphans.set(record.hash, record);
@@ -250,8 +268,9 @@ export class LedgerWriter {
       creatable.push({ ...record, timestamp: time, defines: "transaction", feeRaw: null });
     }
     if (creatable.length > 0) {
-      await this.#insertTransactions(creatable);
-      await load(creatable.map((record) => record.hash));
+      await this.#insertTransactions(creatable, known);
+      const unwritten = creatable.map((record) => record.hash).filter((hash) => !known.has(hash));
+      if (unwritten.length > 0) await load(unwritten);
     }
     for (const record of records) {
       if (!known.has(record.hash)) {
@@ -278,12 +297,11 @@ export class LedgerWriter {
   async write(records: readonly LedgerRecord[]): Promise<BatchOutcome> {
     const skipped: SkippedRecord[] = [];
     if (records.length === 0) return { inserted: 0, unchanged: 0, skipped };
-    const newTransactions = await this.#insertTransactions(records);
-    const transactions = await this.#resolveTransactions(records, skipped);
+    const written = new Map<string, KnownTransaction>();
+    const newTransactions = await this.#insertTransactions(records, written);
+    const transactions = await this.#resolveTransactions(records, skipped, written);
     // A record skipped for want of its transaction writes nothing, not even its addresses.
     const resolved = records.filter((record) => transactions.has(record.hash));
-    await this.#addressIdsOf(resolved.flatMap((record) => record.addresses));
-    await this.#assetIdsOf(resolved.flatMap((record) => record.movements.map((movement) => movement.asset)));
 
     const movementKeys: { transactionId: number; key: string }[] = [];
     const seenKeys = new Set<string>();
@@ -307,6 +325,30 @@ export class LedgerWriter {
       );
       for (const row of rows) newMovements.add(`${row.transaction_id}/${row.movement}`);
     }
+    // The sides about to be inserted (the new movements'), known before the addresses are written:
+    // a new address is written with its first and last activity (upsertAddresses).
+    const activity = new Map<string, AddressActivity>();
+    for (const record of records) {
+      const transaction = transactions.get(record.hash);
+      if (!transaction) continue;
+      for (const movement of record.movements) {
+        if (!newMovements.has(`${transaction.id}/${movement.key}`)) continue;
+        for (const side of movement.sides) {
+          const span = activity.get(side.address);
+          if (span === undefined)
+            activity.set(side.address, { first: transaction.timestamp, last: transaction.timestamp });
+          else {
+            if (transaction.timestamp < span.first) span.first = transaction.timestamp;
+            if (transaction.timestamp > span.last) span.last = transaction.timestamp;
+          }
+        }
+      }
+    }
+    await this.#addressIdsOf(
+      resolved.flatMap((record) => record.addresses),
+      activity,
+    );
+    await this.#assetIdsOf(resolved.flatMap((record) => record.movements.map((movement) => movement.asset)));
 
     const transfers: TransferRow[] = [];
     let inserted = 0;
@@ -469,11 +511,12 @@ export class LedgerWriter {
         [[...this.#recountedAddresses]],
       );
     }
-    // A transaction's value is what its receivers got; with no transfer at all it moved nothing.
+    // A transaction's value is what its receivers got; with no transfer at all it moved nothing. A
+    // row whose values stay as they are is not written again (a new one unpriced: both null).
+    const valueUsd = "CASE WHEN v.transfers = 0 THEN 0 ELSE v.usd END";
+    const feeUsd = `CASE WHEN x.fee_raw = 0 THEN 0 ELSE ${transferUsdSql("x.fee_raw")} END`;
     await this.#tx.query(
-      `UPDATE transactions x SET
-         value_usd = CASE WHEN v.transfers = 0 THEN 0 ELSE v.usd END,
-         fee_usd = CASE WHEN x.fee_raw = 0 THEN 0 ELSE ${transferUsdSql("x.fee_raw")} END
+      `UPDATE transactions x SET value_usd = ${valueUsd}, fee_usd = ${feeUsd}
        FROM (
          SELECT t.transaction_id, count(f.id) AS transfers,
            sum(f.amount_usd) FILTER (WHERE f.direction = 'incoming') AS usd
@@ -484,7 +527,8 @@ export class LedgerWriter {
        JOIN assets s ON s.chain = y.chain AND s.contract = 'native'
        LEFT JOIN asset_prices p ON p.asset_id = s.id AND p.day = (y.block_timestamp AT TIME ZONE 'UTC')::date
          AND p.origin = 'import'
-       WHERE x.id = v.transaction_id`,
+       WHERE x.id = v.transaction_id
+         AND (x.value_usd IS DISTINCT FROM ${valueUsd} OR x.fee_usd IS DISTINCT FROM ${feeUsd})`,
     );
     await this.#tx.exec("DROP TABLE import_touched_addresses; DROP TABLE import_touched_transactions;");
   }

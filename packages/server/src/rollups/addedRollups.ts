@@ -10,7 +10,7 @@ import {
   usdOut,
   utcDay,
 } from "./flowSums.ts";
-import { within } from "./rollupKeys.ts";
+import { within, withinIndexed } from "./rollupKeys.ts";
 
 // Issue 46: a key whose only change in a unit of writes is transfers the unit inserted (an exchange's
 // hot wallet in every ingest batch) has those rows added to its sums, counts, and first and last
@@ -19,7 +19,10 @@ import { within } from "./rollupKeys.ts";
 // (an upsert: `x = x + excluded.x`, least and greatest for times) gives what summing the whole history
 // again gives; rollups.ts's statements stay for the keys where a sum cannot be added (transfers
 // removed or re-priced, owners or categories changed, new keys). The equivalence tests
-// (tests/server/rollupSettle.test.ts, rollupHotWallet.test.ts) hold both to a full rebuild.
+// (tests/server/rollupSettle.test.ts, rollupHotWallet.test.ts) hold both to a full rebuild. The
+// store's tables are read through the new rows' keys (withinIndexed): joined to them plainly, a
+// batch's ten thousand keys had PostgreSQL hash the whole of addresses or address_categories for
+// each statement on a large store.
 
 /** The temporary tables an added-rows settle reads, each of one `id` column but `rows`. */
 export interface AddedScope {
@@ -60,7 +63,8 @@ const nullableSum = (column: string) =>
  */
 function categoryStatements(level: "address" | "entity", where: string, rows: string): string[] {
   const key = `${level}_id`;
-  const categorised = `${rows} t JOIN address_categories c ON c.address_id = t.counterparty_id`;
+  const categorised = `${rows} t JOIN address_categories c ON c.address_id = t.counterparty_id
+    AND ${withinIndexed("c.address_id", rows, "counterparty_id")}`;
   const latest = (table: string) =>
     `last_transfer_at = greatest(${table}.last_transfer_at, excluded.last_transfer_at)`;
   return [
@@ -89,7 +93,7 @@ export function addedRollupStatements(scope: AddedScope): string[] {
        last_active = greatest(a.last_active, s.last_at)
      FROM (SELECT address_id, min(block_timestamp) AS first_at, max(block_timestamp) AS last_at
            FROM ${rows} GROUP BY address_id) s
-     WHERE a.id = s.address_id
+     WHERE a.id = s.address_id AND ${withinIndexed("a.id", rows, "address_id")}
        AND (a.first_active IS DISTINCT FROM least(a.first_active, s.first_at)
          OR a.last_active IS DISTINCT FROM greatest(a.last_active, s.last_at))`,
     `INSERT INTO address_daily_flows AS f (address_id, day, asset_id, ${flowColumns.join(", ")})
@@ -134,7 +138,7 @@ export function addedRollupStatements(scope: AddedScope): string[] {
          ${countIn} AS incoming_transfers, ${countOut} AS outgoing_transfers,
          ${unpricedIn} AS incoming_unpriced, ${unpricedOut} AS outgoing_unpriced, max(block_timestamp) AS last_transfer_at
        FROM ${rows} WHERE counterparty_id IS NOT NULL AND ${ofAddresses} GROUP BY address_id, counterparty_id
-     ) f JOIN addresses a ON a.id = f.counterparty_id
+     ) f JOIN addresses a ON a.id = f.counterparty_id AND ${withinIndexed("a.id", rows, "counterparty_id")}
      ON CONFLICT (address_id, counterparty_id) DO UPDATE SET ${added("p", categoryColumns)},
        last_transfer_at = greatest(p.last_transfer_at, excluded.last_transfer_at)`,
     // 002 §7: grouped by the counterparty's entity when it has one, else by its address, as
@@ -157,7 +161,7 @@ export function addedRollupStatements(scope: AddedScope): string[] {
          (direction = 'incoming' AND amount_usd IS NULL)::int AS incoming_unpriced,
          (direction = 'outgoing' AND amount_usd IS NULL)::int AS outgoing_unpriced
        FROM ${rows} WHERE counterparty_id IS NOT NULL AND entity_id IS NOT NULL AND ${within("entity_id", scope.entities)}
-     ) t JOIN addresses ca ON ca.id = t.counterparty_id
+     ) t JOIN addresses ca ON ca.id = t.counterparty_id AND ${withinIndexed("ca.id", rows, "counterparty_id")}
      WHERE ca.entity_id IS DISTINCT FROM t.entity_id
      GROUP BY 1, 2, 3
      ON CONFLICT (entity_id, counterparty_kind, counterparty_key) DO UPDATE SET

@@ -63,8 +63,17 @@ const temporaries = [
   nextFrontier,
 ];
 
-const unattributed = (column: string) =>
-  `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column})`;
+/**
+ * Whether the address has no category. `keys` (`table` or `table.column`, the ids being tested) bounds
+ * the categories read to theirs, through the table's index (withinIndexed): left to itself,
+ * PostgreSQL took every row of address_categories into a hash to anti-join a batch's ten thousand
+ * keys with, the whole table per statement on a large store (issue 46).
+ */
+const unattributed = (column: string, keys: string) => {
+  const [table, key = "id"] = keys.split(".");
+  return `NOT EXISTS (SELECT 1 FROM address_categories c WHERE c.address_id = ${column}
+    AND ${withinIndexed("c.address_id", table!, key)})`;
+};
 /**
  * Whether the address has a USD flow (its daily flows as they stand: the unit's own rows are in
  * them by then). Without one it has no exposure share at any hop (the shares are of its USD
@@ -91,7 +100,7 @@ function neighboursSql(from: string, into: string, onlyShareholders: boolean): s
     WITH pairs AS MATERIALIZED (
       SELECT DISTINCT n.counterparty_id AS id FROM ${from} r JOIN address_counterparty_totals n ON n.address_id = r.id
     )
-    SELECT p.id FROM pairs p ${onlyShareholders ? `WHERE ${unattributed("p.id")} AND ${priced("p.id")}` : ""}
+    SELECT p.id FROM pairs p ${onlyShareholders ? `WHERE ${unattributed("p.id", "pairs")} AND ${priced("p.id")}` : ""}
     ON CONFLICT DO NOTHING`;
 }
 
@@ -177,11 +186,20 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   // no rows to rebuild: its sums are the new rows' sums (settleAdded), with no history to read.
   await insertIds(tx, added.addresses, change.addedAddressIds);
   await analyze(tx, [added.addresses]);
-  await tx.query(`INSERT INTO ${scope.addresses}
-    SELECT a.id FROM addresses a WHERE a.id > (SELECT coalesce(max(address_id), 0) FROM address_summary)
+  // The largest id read first and passed as a value (as a subquery, PostgreSQL planned for a third of
+  // the addresses above it), and the tags tested are those above it: else every attribution tag of
+  // the store is hashed to test a batch's new addresses (issue 46).
+  const [summarized] = await tx.query<{ id: string | number }>(
+    "SELECT coalesce(max(address_id), 0) AS id FROM address_summary",
+  );
+  await tx.query(
+    `INSERT INTO ${scope.addresses}
+    SELECT a.id FROM addresses a WHERE a.id > $1
       AND NOT (a.entity_id IS NULL AND EXISTS (SELECT 1 FROM ${added.addresses} d WHERE d.id = a.id)
-        AND NOT EXISTS (SELECT 1 FROM attribution_tags g WHERE g.address_id = a.id))
-    ON CONFLICT DO NOTHING`);
+        AND NOT EXISTS (SELECT 1 FROM attribution_tags g WHERE g.address_id = a.id AND g.address_id > $1))
+    ON CONFLICT DO NOTHING`,
+    [String(summarized?.id ?? 0)],
+  );
 
   // The transfer rows copy both owners: X's own rows, and the mirrored rows of its counterparties
   // (every side has its other side, docs/DATA.md), which belong to X's counterparties.
@@ -231,11 +249,11 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
   await tx.query(`INSERT INTO ${changed} SELECT id FROM ${attributed}`);
   if (change.addressIds.size > 0)
     await tx.query(
-      `INSERT INTO ${changed} SELECT w.id FROM unnest($1::bigint[]) AS w(id) WHERE ${unattributed("w.id")}
+      `INSERT INTO ${changed} SELECT w.id FROM unnest($1::bigint[]) AS w(id) WHERE ${unattributed("w.id", written)}
        ON CONFLICT DO NOTHING`,
       [[...change.addressIds]],
     );
-  await tx.query(`INSERT INTO ${changed} SELECT w.id FROM ${written} w WHERE ${unattributed("w.id")}
+  await tx.query(`INSERT INTO ${changed} SELECT w.id FROM ${written} w WHERE ${unattributed("w.id", written)}
     AND ${priced("w.id")} ON CONFLICT DO NOTHING`);
   await analyze(tx, [changed]);
   await tx.query(`INSERT INTO ${scope.indirect} SELECT id FROM ${changed}`);
@@ -260,7 +278,8 @@ async function settle(tx: Queryable, change: RollupChange): Promise<void> {
     indirectHops,
     `INSERT INTO ${nextFrontier}
      SELECT DISTINCT t.counterparty_id FROM ${added.indirect} d JOIN ${added.rows} t ON t.address_id = d.id
-     WHERE t.counterparty_id IS NOT NULL AND ${unattributed("t.counterparty_id")} AND ${priced("t.counterparty_id")}
+     WHERE t.counterparty_id IS NOT NULL AND ${unattributed("t.counterparty_id", `${added.rows}.counterparty_id`)}
+       AND ${priced("t.counterparty_id")}
      ON CONFLICT DO NOTHING`,
   );
   await tx.query(`INSERT INTO ${scope.indirectEntities} SELECT id FROM ${scope.entities}`);
@@ -294,7 +313,8 @@ async function settleAdded(tx: Queryable): Promise<void> {
   await tx.query(`DELETE FROM ${added.addresses} WHERE id IN (SELECT id FROM ${scope.addresses})`);
   await tx.query(`WITH owned AS (
       DELETE FROM ${added.addresses} d USING addresses a
-      WHERE a.id = d.id AND a.entity_id IN (SELECT id FROM ${scope.entities}) RETURNING d.id
+      WHERE a.id = d.id AND ${withinIndexed("a.id", added.addresses)} AND a.entity_id IN (SELECT id FROM ${scope.entities})
+      RETURNING d.id
     ) INSERT INTO ${scope.addresses} SELECT id FROM owned`);
   await tx.query(`INSERT INTO ${added.entities}
     SELECT DISTINCT entity_id FROM addresses
