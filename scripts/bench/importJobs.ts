@@ -1,8 +1,8 @@
 // Import jobs benchmark (issue 46): the latency of an address summary read while a 20,000-
 // transaction ethereum-etl import runs as a job, against the same read on the idle server. PGlite
 // in memory (the store that serves one query at a time). Results go to the "## Reads during an
-// import" section of docs/PERFORMANCE.md. PGlite runs in its worker thread, or on the server's
-// thread with SLEUTH_PGLITE_THREAD=main (the server's setting), to compare the two.
+// import" section of docs/PERFORMANCE.md. PGlite runs on the server's thread, or in its worker
+// thread with SLEUTH_PGLITE_THREAD=worker (the server's setting), to compare the two.
 //   node scripts/bench/importJobs.ts [transactions]
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { addressChainUrn, type ImportJob, isApiError } from "@sleuth/sdk";
@@ -19,7 +19,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
 
 const store = await openPgliteStore({
-  thread: process.env.SLEUTH_PGLITE_THREAD === "main" ? "main" : "worker",
+  thread: process.env.SLEUTH_PGLITE_THREAD === "worker" ? "worker" : "main",
 });
 const storeThread = store.thread === "worker" ? "in a worker thread" : "on the server's thread";
 await migrate(store);

@@ -71,7 +71,6 @@ export function profileStatements(inner: Store, plans = false): StatementProfile
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     waiting: () => inner.waiting(),
     expectedWaitMs: () => inner.expectedWaitMs(),
-    unitsServed: () => inner.unitsServed(),
     close: () => inner.close(),
   };
   return {

@@ -63,25 +63,27 @@ const unshedRoutes = new Set(["/healthz"]);
  * How many units of store work (statements, transactions) an admitted request costs, as a moving
  * average over the last samples. The store's queue holds one unit per caller, but a request queues
  * again for each of its statements: the wait a new request faces is the store's expected wait times
- * this.
+ * this. Counted from the requests' own units (RequestStoreWork.units), not from all the store
+ * served: an import's or a job's statements are no request's cost, and counted as theirs they made
+ * every read look hundreds of units long while an import ran.
  */
-function storeWorkPerRequest(store: Store): {
-  answered: () => void;
+export function storeWorkPerRequest(): {
+  answered: (units: number) => void;
   sample: () => void;
   units: () => number;
 } {
   let units = 1;
   let answered = 0;
-  let servedBefore = store.unitsServed();
+  let taken = 0;
   return {
-    answered: () => {
+    answered: (requestUnits) => {
       answered++;
+      taken += requestUnits;
     },
     sample: () => {
-      const served = store.unitsServed();
-      if (answered > 0) units += 0.3 * ((served - servedBefore) / answered - units);
-      servedBefore = served;
+      if (answered > 0) units += 0.3 * (taken / answered - units);
       answered = 0;
+      taken = 0;
     },
     units: () => Math.max(1, units),
   };
@@ -114,7 +116,7 @@ export async function registerLoadShedding(
     },
   });
   const loop = eventLoopDelaySampler(config.sampleIntervalMs);
-  const work = storeWorkPerRequest(store);
+  const work = storeWorkPerRequest();
   const sampler = setInterval(work.sample, config.sampleIntervalMs);
   sampler.unref();
   app.addHook("onClose", async () => {
@@ -143,6 +145,7 @@ export async function registerLoadShedding(
     else done();
   });
   app.addHook("onResponse", async (request) => {
-    if ((request as { [admitted]?: true })[admitted]) work.answered();
+    if ((request as { [admitted]?: true })[admitted])
+      work.answered((request as { [storeWorkOf]?: RequestStoreWork })[storeWorkOf]?.units ?? 0);
   });
 }

@@ -78,9 +78,8 @@ export interface PgliteStoreOptions {
 /**
  * Where PGlite runs. "main" (the default): on the caller's thread. "worker": a worker thread of its
  * own (pgliteWorker.ts), so a long statement or an import's transaction never blocks the request
- * loop (issue 46). The worker is not the default yet: with the loop free, load shedding's foreseen
- * wait refuses most reads sent while an import stages its file (docs/PERFORMANCE.md "Reads during
- * an import"), and the load and soak figures were measured on the caller's thread.
+ * loop (issue 46). The worker is not the default yet: its load shedding during an import and its
+ * load and soak figures are not measured (docs/ARCHITECTURE.md "PGlite in a worker thread").
  */
 export type PgliteThread = "worker" | "main";
 
@@ -178,7 +177,6 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
     dumpDataDir: () => turns.take(async () => new Blob([await runner.run({ op: "dump" })]), false),
     waiting: turns.waiting,
     expectedWaitMs: turns.expectedWaitMs,
-    unitsServed: turns.unitsServed,
     close() {
       closing ??= (async () => {
         try {

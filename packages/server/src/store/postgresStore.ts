@@ -140,7 +140,6 @@ export async function openPostgresStore(
     waiting: () => pool.waitingCount,
     // The queue is served by every client of the pool at once.
     expectedWaitMs: () => (pool.waitingCount * holds.averageMs) / size,
-    unitsServed: () => holds.count,
     async close() {
       await pool.end();
     },

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isReadOnlyStatement, RequestStoreWork } from "./requestDeadline.ts";
+import { isReadOnlyStatement, RequestStoreWork, StoreDeadlineError } from "./requestDeadline.ts";
 
 test("issue 41 only plain reads may be refused after them; anything that may write counts as a write", () => {
   expect(isReadOnlyStatement("SELECT id FROM users WHERE email = $1")).toBe(true);
@@ -24,4 +24,14 @@ test("issue 41 the deadline is a budget of waiting, not of running; 0 is none; a
   expect(work.giveUpAt(60_000)).toBe(60_000);
   work.wrote = true;
   expect(work.giveUpAt(60_000)).toBe(Number.POSITIVE_INFINITY);
+});
+
+test("issue 41 a request counts the units it ran and the wait before each; a refused one runs nothing", () => {
+  const work = new RequestStoreWork(0, 1_000, 1);
+  work.tookTurn(0, 200, true, false);
+  work.tookTurn(300, 900, true, true);
+  expect(work).toMatchObject({ units: 2, waitedMs: 800, wrote: true });
+  const refused = new RequestStoreWork(0, 1_000, 1);
+  expect(() => refused.tookTurn(0, 1_000, false, true)).toThrow(StoreDeadlineError);
+  expect(refused).toMatchObject({ units: 0, waitedMs: 1_000, wrote: false });
 });

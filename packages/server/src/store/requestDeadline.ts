@@ -17,6 +17,8 @@ export class RequestStoreWork {
   waitedMs = 0;
   /** A write or a transaction ran: what follows runs too, so the request is whole. */
   wrote = false;
+  /** How many units of store work (statements, transactions) it was let in to run. */
+  units = 0;
 
   /** The shortest Retry-After of a refusal (SLEUTH_SHED_RETRY_AFTER_SECONDS). */
   readonly shortestRetryAfterSeconds: number;
@@ -40,6 +42,7 @@ export class RequestStoreWork {
   tookTurn(askedAt: number, now: number, letIn: boolean, writes: boolean): void {
     this.waitedMs += now - askedAt;
     if (!letIn) throw new StoreDeadlineError(this);
+    this.units++;
     if (writes) this.wrote = true;
   }
 }

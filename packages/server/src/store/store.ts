@@ -23,8 +23,6 @@ export interface Store extends Queryable {
    * (the queue times the recent time one unit holds the store; storeWait.ts).
    */
   expectedWaitMs(): number;
-  /** How many units of work (statements and transactions) have ended since the store opened. */
-  unitsServed(): number;
   close(): Promise<void>;
 }
 

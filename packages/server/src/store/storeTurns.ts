@@ -4,14 +4,13 @@ import { DrainTimes, HoldTimes, SojournTimes, TurnGate } from "./storeWait.ts";
 /**
  * The turns of a store that runs one unit of work (a statement or a whole transaction) at a time,
  * as PGlite does, whether it runs on this thread or in a worker: the queue, and what issue 41's load
- * shedding reads of it (the Store's waiting, expectedWaitMs and unitsServed).
+ * shedding reads of it (the Store's waiting and expectedWaitMs).
  */
 export interface StoreTurns {
   /** Runs `work` when its turn comes; `writes` marks the request as one that wrote (issue 41). */
   take<R>(work: () => Promise<R>, writes: boolean): Promise<R>;
   waiting(): number;
   expectedWaitMs(): number;
-  unitsServed(): number;
 }
 
 export function storeTurns(): StoreTurns {
@@ -66,6 +65,5 @@ export function storeTurns(): StoreTurns {
         inFlight * Math.max(holds.averageMs, drains.averageMs),
         sojourns.expectedMs(performance.now()),
       ),
-    unitsServed: () => holds.count,
   };
 }
