@@ -60,12 +60,25 @@ async function checkOut(pool: pg.Pool, writes: boolean): Promise<pg.PoolClient> 
   }
 }
 
+/**
+ * A checked-out client whose connection the database drops (an outage, a restart) emits "error";
+ * with no listener that would end the process. pg's own pool.query listens the same way while it
+ * holds a client: the statement in flight fails with the error, and the client is released closed.
+ * Answers the function that stops listening, called before the client goes back to the pool.
+ */
+function watchDrop(client: pg.PoolClient): () => void {
+  const ignore = () => {};
+  client.on("error", ignore);
+  return () => client.off("error", ignore);
+}
+
 /** Runs `fn` on one client of the pool inside BEGIN/COMMIT, rolled back when it throws. */
 export async function inPoolTransaction<R>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<R>,
 ): Promise<R> {
   const client = await checkOut(pool, true);
+  const dropped = watchDrop(client);
   try {
     await client.query("BEGIN");
     const result = await fn(client);
@@ -75,6 +88,7 @@ export async function inPoolTransaction<R>(
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
+    dropped();
     client.release();
   }
 }
@@ -119,13 +133,16 @@ export async function openPostgresStore(
   (await pool.connect()).release();
   const onClient = async <R>(writes: boolean, work: (client: Queryable) => Promise<R>): Promise<R> => {
     const client = await checkOut(pool, writes);
+    const dropped = watchDrop(client);
     try {
       const result = await work(queryableOf(client));
+      dropped();
       client.release();
       return result;
     } catch (error) {
       // As pg's own pool.query does: a client whose statement failed is closed, not reused, so a
       // connection the database dropped never serves the next caller.
+      dropped();
       client.release(error instanceof Error ? error : true);
       throw error;
     }
