@@ -128,7 +128,13 @@ export interface TestServer {
  * demo world of that scale first (default: none).
  */
 export async function startTestServer(
-  options: { store: TestStoreKind; env?: Record<string, string>; world?: WorldScale } = { store: "pglite" },
+  options: {
+    store: TestStoreKind;
+    env?: Record<string, string>;
+    world?: WorldScale;
+    /** What the server is given instead of the store itself (a fault injected over it). */
+    serveThrough?: (store: Store) => Store;
+  } = { store: "pglite" },
 ): Promise<TestServer> {
   const { store, dispose } = await openTestStore(options.store, { world: options.world });
   // Background jobs' files (001 §7) stay out of the working tree, and go with the server.
@@ -145,7 +151,7 @@ export async function startTestServer(
     SLEUTH_SHED_DEADLINE_MS: "0",
     ...options.env,
   });
-  const app = await buildServer({ store, config });
+  const app = await buildServer({ store: options.serveThrough?.(store) ?? store, config });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -130,6 +130,20 @@ describe.each(storeKinds)("the wire on %s", (kind) => {
     expect(memberships).toHaveLength(1);
   });
 
+  test("Idempotency-Key: two requests at once with one key create once; the second replays the first's answer", async () => {
+    const headers = { ...auth, "idempotency-key": `at-once-${kind}` };
+    const body = JSON.stringify({ name: `At Once ${kind}`, isSharedWithOrg: false });
+    const answers = await Promise.all(
+      [0, 1].map(() => server.fetch("/cases", { method: "POST", headers, body })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.headers.get("idempotent-replayed")).sort()).toEqual([null, "true"]);
+    const [first, second] = await Promise.all(answers.map((answer) => answer.json()));
+    expect(second).toEqual(first);
+    const rows = await server.store.query("SELECT 1 FROM cases WHERE name = $1", [`At Once ${kind}`]);
+    expect(rows).toHaveLength(1);
+  });
+
   test("Idempotency-Key: the same key with another body answers 422 idempotency_key_reused", async () => {
     const headers = { ...auth, "idempotency-key": `activity-${kind}` };
     const first = await server.fetch("/user-activity", {

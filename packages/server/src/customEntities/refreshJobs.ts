@@ -1,7 +1,7 @@
 import type { RefreshPart } from "@sleuth/sdk";
 import { customEntitySummaries } from "../metrics/customEntitySummaries.ts";
 import { customEntityMembers } from "../metrics/subjects.ts";
-import { requestStoreWork } from "../store/requestDeadline.ts";
+import { afterRequestTransaction, outsideRequest } from "../store/requestTransaction.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import type { RefreshResults } from "./customEntityRows.ts";
 
@@ -118,14 +118,17 @@ async function run(store: Store, id: number, generation: number): Promise<void> 
 /** Runs the refresh of `generation` in the background; a newer one supersedes it. */
 export function scheduleRefresh(store: Store, id: number, generation: number): void {
   running.set(id, generation);
-  // Issue 41: the refresh outlives the request that scheduled it, so not its deadline.
-  const job = requestStoreWork
-    .exit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(store, id, generation)))
-    .finally(() => {
+  // Issue 41: the refresh outlives the request that scheduled it, so neither its deadline nor its
+  // transaction, and reads what it committed.
+  afterRequestTransaction(() => {
+    const job = outsideRequest(() =>
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(store, id, generation)),
+    ).finally(() => {
       if (running.get(id) === generation) running.delete(id);
       inFlight.delete(job);
     });
-  inFlight.add(job);
+    inFlight.add(job);
+  });
 }
 
 /** Whether this process is computing a refresh of the custom entity now. */

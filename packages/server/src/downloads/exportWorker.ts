@@ -6,6 +6,7 @@ import { partialFileSuffix } from "@sleuth/sdk/node";
 import type { FastifyBaseLogger } from "fastify";
 import { roleAtLeast } from "../http/auth.ts";
 import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
+import { afterRequestTransaction } from "../store/requestTransaction.ts";
 import { isStoreUnavailable, type Queryable, type Store } from "../store/store.ts";
 import { PollPause } from "../workers/pollPause.ts";
 import { writeExportFile } from "./exportFile.ts";
@@ -89,7 +90,8 @@ export class ExportWorker {
 
   /** A job was queued: look now rather than at the next poll. */
   kick(): void {
-    this.pause.wake();
+    // Inside a request's transaction the row is not committed yet: wake once it is.
+    afterRequestTransaction(() => this.pause.wake());
   }
 
   async stop(): Promise<void> {

@@ -11,6 +11,7 @@ import { ChainFollower } from "../follower/chainFollower.ts";
 import { ImportWorker } from "../importers/importWorker.ts";
 import { NotificationWorker } from "../notifications/notificationWorker.ts";
 import { registerRoutes } from "../routes/registerRoutes.ts";
+import { joinRequestTransactions } from "../store/requestTransaction.ts";
 import type { Store } from "../store/store.ts";
 import { rateLimitKey, resolveCaller } from "./auth.ts";
 import { HttpError, handleError, sendError } from "./errors.ts";
@@ -134,10 +135,14 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
  * rate limit; then the body, the idempotency check and the route.
  */
 export async function buildServer({
-  store,
-  readStore = store,
+  store: given,
+  readStore: givenReadStore = given,
   config,
 }: ServerOptions): Promise<FastifyInstance> {
+  // An idempotent request's statements join its one transaction (http/idempotency.ts), through this
+  // store, wherever a route or worker sends them.
+  const store = joinRequestTransactions(given);
+  const readStore = givenReadStore === given ? store : givenReadStore;
   const app = Fastify({
     logger: {
       level: config.logLevel,

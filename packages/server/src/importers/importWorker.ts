@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
+import { afterRequestTransaction } from "../store/requestTransaction.ts";
 import { isStoreUnavailable, type Store } from "../store/store.ts";
 import { PollPause } from "../workers/pollPause.ts";
 import { ImportFormatError } from "./importErrors.ts";
@@ -68,7 +69,8 @@ export class ImportWorker {
 
   /** A job was queued: look now rather than at the next poll. */
   kick(): void {
-    this.pause.wake();
+    // Inside a request's transaction the row is not committed yet: wake once it is.
+    afterRequestTransaction(() => this.pause.wake());
   }
 
   async stop(): Promise<void> {

@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { NotificationConfig } from "../config.ts";
+import { afterRequestTransaction } from "../store/requestTransaction.ts";
 import type { Store } from "../store/store.ts";
 import { PollPause } from "../workers/pollPause.ts";
 import {
@@ -82,7 +83,8 @@ export class NotificationWorker {
 
   /** A notification was queued: look now rather than at the next poll. */
   kick(): void {
-    this.pause.wake();
+    // Inside a request's transaction the row is not committed yet: wake once it is.
+    afterRequestTransaction(() => this.pause.wake());
   }
 
   /** Finishes the rows in hand (so none is left claimed), then stops. */
