@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ActionFormFooter } from "../actions/ActionFormFooter.tsx";
 import { sleuthClient } from "../session/sleuthClient.ts";
+import { addCreatedCaseToLists } from "./caseListCache.ts";
 
 /**
  * 002 §5 new case: a name (Create enabled only when it is not blank) and whether the organization
@@ -28,7 +29,7 @@ export function NewCaseDialog({
       return answer.case ?? (await sleuthClient.cases.get(answer.id));
     },
     onSuccess: async (created) => {
-      void client.invalidateQueries({ queryKey: ["cases"] });
+      addCreatedCaseToLists(client, created);
       await onCreated(created);
     },
   });
