@@ -280,6 +280,8 @@ describe("issue 30 the investigation graph by keyboard", () => {
       .getByText("(unsaved)")
       .waitFor();
     await expect.poll(() => nodes(page).count()).toBe(plotted);
+    // The opened graph is fitted, and stays fitted as the banner above it shrinks the pane.
+    await expectWholeGraphInView(page);
     await page.getByText("Handed over cash at the kiosk").first().waitFor();
     await page.getByText("Collected cash at the kiosk").first().waitFor();
 
