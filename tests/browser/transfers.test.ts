@@ -243,7 +243,7 @@ describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
         };
       });
     });
-    const stores = await server.store.query<{
+    const storedParties = await server.store.query<{
       address: string;
       address_type: AddressType | null;
       multisig: string | null;
@@ -255,7 +255,7 @@ describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
       [busiest.chain, before],
     );
     const expectedTags = new Map(
-      stores.map((party) => [
+      storedParties.map((party) => [
         displayAddress(busiest.chain as ChainId, party.address),
         addressPropertyTags({
           addressType: party.address_type,
