@@ -6,7 +6,7 @@ import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
 import { ethereumEtlFixtureDir, ethereumEtlSampleFiles } from "../helpers/ethereumEtlSample.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { closeContexts, sharedChromium } from "./chromium.ts";
-import { expectFocused, tabTo } from "./keyboard.ts";
+import { expectFocused, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // The console in real Chromium against a real server over a fresh demo store, driven by the
 // keyboard only: the product is keyboard-first (STYLE Keyboard).
@@ -230,6 +230,59 @@ describe("console sign-in and shell", () => {
     expect(page.url()).toMatch(/\/workspace\/cases\/\d+$/);
   });
 
+  test("issue 39 home lists a search, an escalation received and an export job made in the test", async () => {
+    const client = server.client({
+      token: await server.tokenFor(demo.email),
+      organizationUuid: server.demo.organization.uuid,
+    });
+    // One real transaction of the ethereum-etl sample: its recipient is the subject searched for.
+    const line = readFileSync(`${ethereumEtlFixtureDir}${ethereumEtlSampleFiles[0]}`, "utf8").split("\n")[0]!;
+    const recipient = (JSON.parse(line) as { to_address: string }).to_address;
+    const subject = addressChainUrn("ethereum", recipient);
+    // Already there when the test above imported the same line.
+    await client.imports.run("ethereum-etl", `${line}\n`);
+    // Dana escalates the subject to herself in a case shared with the organization.
+    const caseName = `Escalated at home ${Date.now()}`;
+    const shared = await client.cases.create({ name: caseName, isSharedWithOrg: true });
+    const alias = `Home escalation ${Date.now()}`;
+    await client.escalations.escalate({
+      assignToUserUuids: [server.demo.user.uuid],
+      alias,
+      caseId: String(shared.id),
+      customNote: "Please look today",
+      trmUrn: subject,
+    });
+    const job = await client.asyncJobs.create({
+      jobType: "SCREENING_RESULTS_CSV",
+      parameters: { addressChainUrns: [subject] },
+    });
+
+    const page = await openConsole();
+    await continueAsDemoUser(page);
+    // The search, by keyboard: the palette finds the address and Enter opens its page.
+    await page.keyboard.press("ControlOrMeta+k");
+    await palette(page).getByRole("combobox").waitFor();
+    await page.keyboard.type(recipient);
+    const result = palette(page).locator('[role="option"][data-kind="result"]').first();
+    await expect.poll(() => result.getAttribute("aria-selected"), { timeout: 10_000 }).toBe("true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/address/"));
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    await homeHeading(page).waitFor();
+
+    const shown = displayAddress("ethereum", recipient);
+    await page.getByTestId("home-recent").locator(`[title="${shown}"]`).waitFor();
+    const escalations = page.getByTestId("home-escalations");
+    await escalations.getByRole("link", { name: alias }).waitFor();
+    expect(await escalations.textContent()).toContain(`in ${caseName}`);
+    await page.getByTestId("home-jobs").getByText(job.fileName).waitFor();
+    // Enter on the escalation opens its subject.
+    await tabTo(page, escalations.getByRole("link", { name: alias }), 60);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.toLowerCase().endsWith(recipient.toLowerCase()));
+  });
+
   test("STYLE Keyboard: g then h goes home from any page", async () => {
     const page = await openConsole("/somewhere-else");
     await expectFocused(demoButton(page));
@@ -270,5 +323,32 @@ describe("console sign-in and shell", () => {
     await page.reload();
     await signInHeading(page).waitFor();
     expect(await homeHeading(page).count()).toBe(0);
+  });
+});
+
+describe("issue 39 home on a fresh demo store", () => {
+  let world: TestServer;
+  beforeAll(async () => {
+    world = await startTestServer({ store: "pglite", world: "small", env: { SLEUTH_WEB_DIST: webDist } });
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  test("issue 39 a fresh demo store's home offers a few subjects worth opening; Enter opens one", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signInAsDemo(context, world.baseUrl);
+    // The demo workspace's cases, each with the subjects it holds.
+    const cases = page.getByTestId("home-cases");
+    await cases.waitFor();
+    const subjects = cases.locator(".sleuth-home-sublist").getByRole("link");
+    await expect.poll(() => subjects.count()).toBeGreaterThanOrEqual(3);
+    expect(await cases.textContent()).toMatch(/Ransomware payments: /);
+    const first = subjects.first();
+    const title = await first.getAttribute("title");
+    await tabTo(page, first, 40);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => /^\/(address|tx|entity)\//.test(url.pathname));
+    expect(decodeURIComponent(page.url()).toLowerCase()).toContain(title!.split(":").at(-1)!.toLowerCase());
   });
 });

@@ -90,8 +90,58 @@ async function plotPayer(page: Page, address = payer.address): Promise<void> {
   await expect.poll(() => nodes(page).count()).toBe(1);
 }
 
+/**
+ * Issue 39: the view fits the graph by itself after a trace and an expand. With no `f` pressed,
+ * every node the summary counts is drawn as a card inside the graph pane and inside the window
+ * (xyflow draws only the cards in view, so a card off the view would be missing, and one half in
+ * view sticks out; a pane taller than what is left of the window hides its bottom row).
+ */
+async function expectWholeGraphInView(page: Page): Promise<void> {
+  const counted = async () =>
+    Number(
+      /^([\d,]+) nodes? /
+        .exec((await page.getByTestId("graph-summary").textContent()) ?? "")?.[1]
+        ?.replaceAll(",", ""),
+    );
+  const pane = page.getByLabel("Investigation graph");
+  const outside = async () => {
+    const paneBox = await pane.boundingBox();
+    const view = page.viewportSize();
+    const box =
+      paneBox && view
+        ? {
+            x: Math.max(paneBox.x, 0),
+            y: Math.max(paneBox.y, 0),
+            width: Math.min(paneBox.x + paneBox.width, view.width) - Math.max(paneBox.x, 0),
+            height: Math.min(paneBox.y + paneBox.height, view.height) - Math.max(paneBox.y, 0),
+          }
+        : null;
+    const cards = await nodes(page).evaluateAll((elements) =>
+      elements.map((element) => {
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return { urn: (element as HTMLElement).dataset.urn ?? "", left, top, right, bottom };
+      }),
+    );
+    if (!box) return ["no graph pane"];
+    const missing = (await counted()) - cards.length;
+    return [
+      ...(missing > 0 ? [`${missing} nodes not drawn`] : []),
+      ...cards
+        .filter(
+          (card) =>
+            card.left < box.x - 1 ||
+            card.top < box.y - 1 ||
+            card.right > box.x + box.width + 1 ||
+            card.bottom > box.y + box.height + 1,
+        )
+        .map((card) => `${card.urn} outside the visible pane`),
+    ];
+  };
+  await expect.poll(outside, { timeout: 10_000 }).toEqual([]);
+}
+
 describe("issue 30 the investigation graph by keyboard", () => {
-  test("issue 30 plot, expand, trace to an exchange, annotate, save, reopen and export", async () => {
+  test("issue 30 plot, expand, trace to an exchange, annotate, save, reopen and export; issue 39 the view fits itself", async () => {
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);
 
@@ -105,6 +155,8 @@ describe("issue 30 the investigation graph by keyboard", () => {
     // Expand: counterparties join the graph, with flows.
     await page.keyboard.press("e");
     await expect.poll(() => nodes(page).count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    // Issue 39: the view fits the expanded graph without an `f`.
+    await expectWholeGraphInView(page);
     const afterExpand = await nodes(page).count();
     await shot(page, "graph-expanded");
 
@@ -123,6 +175,8 @@ describe("issue 30 the investigation graph by keyboard", () => {
     await expect
       .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".sleuth-graph-page"))))
       .toBe(true);
+    // Issue 39: and the traced graph, laid out again, without an `f` either.
+    await expectWholeGraphInView(page);
     await shot(page, "graph-traced");
 
     // Arrow keys move the selection; the side panel follows.
@@ -226,6 +280,8 @@ describe("issue 30 the investigation graph by keyboard", () => {
       .getByText("(unsaved)")
       .waitFor();
     await expect.poll(() => nodes(page).count()).toBe(plotted);
+    // The opened graph is fitted, and stays fitted as the banner above it shrinks the pane.
+    await expectWholeGraphInView(page);
     await page.getByText("Handed over cash at the kiosk").first().waitFor();
     await page.getByText("Collected cash at the kiosk").first().waitFor();
 

@@ -181,7 +181,7 @@ describe("issue 27 the Transfers pane by keyboard alone", () => {
 });
 
 describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
-  test("002 §2 property tags and wrapped pane tabs on the address page; n, p, x and P on the transaction page", async () => {
+  test("002 §2 property tags and wrapped pane tabs on the address page; each party's tags, n, p, x and P on the transaction page", async () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await signInAsDemo(context, server.baseUrl);
     // The busiest address's newest transaction and the one before it.
@@ -229,6 +229,44 @@ describe("issue 39 the transaction page of 002 §2 by keyboard alone", () => {
     await parties.waitFor();
     // Each party row shows its address properties and its neighbours' columns.
     expect(await parties.locator("thead").textContent()).toContain("Next transaction");
+    // Issue 39: every party's property tags, as the store holds that address's properties.
+    const shownTags = await parties.evaluate((table) => {
+      const headers = [...table.querySelectorAll("thead th")].map((header) => header.textContent);
+      const party = headers.indexOf("Address");
+      const properties = headers.indexOf("Address properties");
+      return [...table.querySelectorAll("tbody tr")].map((row) => {
+        const cells = row.querySelectorAll("td");
+        const cell = cells[properties]!;
+        return {
+          address: cells[party]!.querySelector("[title]")?.getAttribute("title") ?? "",
+          tags: cell.querySelector(".sleuth-muted") ? [] : [...cell.children].map((tag) => tag.textContent),
+        };
+      });
+    });
+    const storedParties = await server.store.query<{
+      address: string;
+      address_type: AddressType | null;
+      multisig: string | null;
+      public_key_compressed: boolean | null;
+    }>(
+      `SELECT DISTINCT a.address, a.address_type, a.multisig, a.public_key_compressed
+         FROM transfers t JOIN transactions x ON x.id = t.transaction_id JOIN addresses a ON a.id = t.address_id
+        WHERE a.chain = $1 AND x.hash = $2`,
+      [busiest.chain, before],
+    );
+    const expectedTags = new Map(
+      storedParties.map((party) => [
+        displayAddress(busiest.chain as ChainId, party.address),
+        addressPropertyTags({
+          addressType: party.address_type,
+          multisigType: party.multisig,
+          publicKeyCompressed: party.public_key_compressed,
+        }),
+      ]),
+    );
+    expect(shownTags.length).toBeGreaterThan(0);
+    expect(shownTags.some((party) => party.tags.length > 0)).toBe(true);
+    for (const party of shownTags) expect(party.tags, party.address).toEqual(expectedTags.get(party.address));
     await focusBusiest();
     await page.keyboard.press("n");
     await page.waitForURL((url) => url.pathname.endsWith(newest));

@@ -15,7 +15,8 @@ import { type CliSandbox, createCliSandbox } from "./run.ts";
 
 // Issue 39 from the terminal, on the real 2017 ethereum-etl sample with a label list naming the
 // busiest address's largest recipient: the label names it in `sleuth counterparties`, in `sleuth
-// transfers --format csv`, and at the end of its path in `sleuth trace`'s path list.
+// transfers --format csv`, in `sleuth export counterparties` and at the end of its path in `sleuth
+// trace`'s path list.
 
 let server: TestServer;
 let cli: CliSandbox;
@@ -145,6 +146,36 @@ describe("issue 39 named counterparties in the CLI", () => {
         "label",
         "labels.csv",
       ]);
+  });
+
+  test("issue 39 sleuth export counterparties names the labelled counterparty's row by its label, kind and source", async () => {
+    const listed = JSON.parse(
+      (await cli.run(["counterparties", busiest, "--chain", "eth", "--limit", "5000"], { env })).stdout,
+    ) as CounterpartyRow[];
+    const subject = addressChainUrn("ethereum", busiest);
+    // Every row, however many: the labelled one is anywhere in an unpriced list.
+    const result = await cli.run(["export", "counterparties", subject, "--range", `1-${listed.length}`], {
+      env,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const records = Papa.parse<Record<string, string>>(result.stdout.trim(), { header: true }).data;
+    expect(records).toHaveLength(listed.length);
+    const toRecipient = records.filter((record) => record.addressChainUrn?.endsWith(recipient));
+    expect(toRecipient).toHaveLength(1);
+    expect([
+      toRecipient[0]!.counterpartyName,
+      toRecipient[0]!.counterpartyNameKind,
+      toRecipient[0]!.counterpartyNameSource,
+    ]).toEqual([label, "label", "labels.csv"]);
+    // A row no list names has no name, kind or source.
+    expect(
+      records.some(
+        (record) =>
+          record.counterpartyName === "" &&
+          record.counterpartyNameKind === "" &&
+          record.counterpartyNameSource === "",
+      ),
+    ).toBe(true);
   });
 
   test("000 §5 sleuth counterparties --transfers and --counterparty filter as the table's header filters do", async () => {

@@ -187,6 +187,44 @@ describe("issue 27 sleuth transfers over the imported ethereum-etl sample", () =
     expect(unknown.stderr).toMatch(/not an address/);
   });
 
+  test("issue 39 --counterparty prints only the transfers with that counterparty", async () => {
+    const key = (row: TransferRow) => `${row.transactionUrn} ${row.assetUrn} ${row.relevantAmountRaw}`;
+    // The busiest address's most frequent counterparty (in this sample each may be met once), among
+    // others.
+    const counts = new Map<string, number>();
+    for (const row of rows)
+      for (const urn of row.counterpartyAddressChainUrns) counts.set(urn, (counts.get(urn) ?? 0) + 1);
+    const [counterparty] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    const expected = rows.filter((row) => row.counterpartyAddressChainUrns.includes(counterparty));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(rows.length);
+
+    const only = await cli.run(
+      ["transfers", busiest, "--chain", "eth", "--counterparty", counterparty, "--format", "json"],
+      { env },
+    );
+    expect(only.code, only.stderr).toBe(0);
+    const printed = JSON.parse(only.stdout) as TransferRow[];
+    expect(printed.map(key)).toEqual(expected.map(key));
+    for (const row of printed) expect(row.counterpartyAddressChainUrns).toContain(counterparty);
+
+    // The CSV names that counterparty in every row and no other.
+    const csv = await cli.run(["transfers", busiest, "--chain", "eth", "--counterparty", counterparty], {
+      env,
+    });
+    expect(csv.code, csv.stderr).toBe(0);
+    const lines = csv.stdout.trim().split("\r\n").slice(1);
+    expect(lines).toHaveLength(expected.length);
+    for (const line of lines) expect(line).toContain(counterparty);
+
+    const notUrn = await cli.run(["transfers", busiest, "--chain", "eth", "--counterparty", "nobody"], {
+      env,
+    });
+    expect(notUrn.code).toBe(1);
+    expect(notUrn.stdout).toBe("");
+    expect(notUrn.stderr).toMatch(/--counterparty needs an address, entity or custom-entity URN/);
+  });
+
   test("001 §7 --offset and --sort read the spec's offset form of the transfer listing", async () => {
     const key = (row: TransferRow) => `${row.transactionUrn} ${row.assetUrn} ${row.relevantAmountRaw}`;
     const paged = await cli.run(

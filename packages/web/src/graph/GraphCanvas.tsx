@@ -1,6 +1,12 @@
 import { useStore } from "@nanostores/react";
 import type { GraphDocument } from "@sleuth/sdk";
-import { type NodeChange, ReactFlow, useReactFlow } from "@xyflow/react";
+import {
+  type NodeChange,
+  ReactFlow,
+  useStore as useFlowStore,
+  useReactFlow,
+  type Viewport,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { nodeAt } from "./canvasLayerDrawing.ts";
@@ -66,15 +72,37 @@ export function GraphCanvas({
     [allEdges, focus],
   );
 
+  // The viewport the last fit left, while nobody has moved it since.
+  const fitted = useRef<Viewport | null>(null);
+  const fitNow = () =>
+    // The overview's nodes are hidden from xyflow (the canvas layer draws them): still fitted.
+    void flow.fitView({ padding: 0.15, duration: 0, maxZoom: 1.2, includeHiddenNodes: true }).then(() => {
+      fitted.current = flow.getViewport();
+    });
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit request (a number) fits again.
   useEffect(() => {
     if (fitRequest === 0) return;
-    const frame = requestAnimationFrame(
-      // The overview's nodes are hidden from xyflow (the canvas layer draws them): still fitted.
-      () => void flow.fitView({ padding: 0.15, duration: 0, maxZoom: 1.2, includeHiddenNodes: true }),
-    );
+    const frame = requestAnimationFrame(fitNow);
     return () => cancelAnimationFrame(frame);
   }, [fitRequest]);
+
+  // Issue 39: a fitted view stays fitted when its pane changes size, as when a banner above the graph
+  // (a trace's summary, shown as the trace is fitted) opens or closes; a view moved since stays put.
+  const paneWidth = useFlowStore((state) => state.width);
+  const paneHeight = useFlowStore((state) => state.height);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pane's new size is what fits again.
+  useEffect(() => {
+    const last = fitted.current;
+    if (last === null) return;
+    const now = flow.getViewport();
+    if (now.x !== last.x || now.y !== last.y || now.zoom !== last.zoom) {
+      fitted.current = null;
+      return;
+    }
+    const frame = requestAnimationFrame(fitNow);
+    return () => cancelAnimationFrame(frame);
+  }, [paneWidth, paneHeight]);
 
   const onNodesChange = (changes: NodeChange<GraphFlowNode>[]) => {
     let next: Map<string, { x: number; y: number }> | null = null;
