@@ -11,7 +11,7 @@ import {
   thresholdedGrey,
   typicalLineHeight,
 } from "./pageImage.ts";
-import { readQrCodes } from "./readQrCodes.ts";
+import { readQrCodes, withoutBoxes } from "./readQrCodes.ts";
 import { readText, type TextLine } from "./readText.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
@@ -230,16 +230,15 @@ export async function scanImage(
 ): Promise<ImageScanRead[]> {
   let started = performance.now();
   const image = await decodeImage(bytes);
-  const mask = levelled(inkMaskOf(image));
+  // QR codes first: the page is read with them painted over (withoutBoxes).
+  const qrCodes = readQrCodes(image);
+  const qrReads = identifierReadsInText(qrCodes.payloads.join("\n"), "qr");
+  const mask = levelled(withoutBoxes(inkMaskOf(image), qrCodes.boxes));
   const page: GreyImage = { width: mask.width, height: mask.height, grey: mask.grey };
   const lineHeight = typicalLineHeight(mask);
   const scale = ocrScale(mask, lineHeight);
   const scaledPage = scaledGrey(page, scale);
   const pageText = readText(pngOfGrey(scaledPage), "sparse");
-  // Keeps the OCR's failure for the await below instead of an unhandled rejection while QR runs.
-  pageText.catch(() => undefined);
-  // The QR decoder runs on this thread while an OCR worker reads the page.
-  const qrReads = identifierReadsInText(readQrCodes(image).join("\n"), "qr");
   const lines = await pageText;
   const votes = new ReadVotes();
   const pageReads = passReads(lines, scaledPage);
