@@ -69,11 +69,14 @@ function isExplained(token: string, identifiers: readonly string[]): boolean {
   return identifiers.some((identifier) => pieces.some((piece) => identifier.toLowerCase().includes(piece)));
 }
 
-/** A line to read again, and the alphabet of the identifier it seems to hold. */
+/** A line to read again, the long token that makes it doubtful, and the alphabet that token seems in. */
 interface DoubtfulLine {
   index: number;
+  token: string;
   alphabet: TextAlphabet;
 }
+
+const isHex = (alphabet: TextAlphabet) => alphabet === "hex" || alphabet === "hexLower";
 
 /** Lines holding a long token that no checksummed identifier explains. */
 function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): DoubtfulLine[] {
@@ -83,7 +86,9 @@ function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): 
       .find(
         (token) => token.length >= minDoubtfulToken && /[0-9]/.test(token) && !isExplained(token, trusted),
       );
-    return token === undefined ? [] : [{ index, alphabet: alphabetOfToken(token.replace(/^\w+:/, "")) }];
+    if (token === undefined) return [];
+    const bare = token.replace(/^\w+:/, "");
+    return [{ index, token: bare, alphabet: alphabetOfToken(bare) }];
   });
 }
 
@@ -98,7 +103,8 @@ function mayContinue(
   alphabet: TextAlphabet,
 ): boolean {
   const other = doubtful.find((entry) => entry.index === index);
-  if (other !== undefined) return other.alphabet === alphabet;
+  // A wrapped EIP-55 address may show its capitals on one line only: hex is hex, either case.
+  if (other !== undefined) return other.alphabet === alphabet || (isHex(other.alphabet) && isHex(alphabet));
   const pieces = line.text.split(/\s+/).filter((piece) => piece !== "");
   // Read in hex, a label below ("Request") would come out as hex and lengthen a decoy into a hash.
   if (
@@ -116,7 +122,8 @@ function mayContinue(
   );
 }
 
-interface Region extends Box {
+/** A region of the page to read again, and the alphabet to read it in. */
+export interface Region extends Box {
   alphabet: TextAlphabet;
 }
 
@@ -132,17 +139,19 @@ function regionsOf(
 ): Region[] {
   const regions: Region[] = [];
   const taken = new Set<number>();
-  for (const { index, alphabet } of doubtful) {
+  for (const { index, token, alphabet: firstAlphabet } of doubtful) {
     if (taken.has(index)) continue;
     const first = lines[index]!;
     let { left, top, right, bottom } = first;
+    let wrapped = token;
     const height = bottom - top;
     for (let next = index + 1; next <= index + maxWrapLines - 1 && next < lines.length; next++) {
       const line = lines[next]!;
       const below = line.top >= bottom - height / 2 && line.top - bottom < height * wrapGap;
       const overlaps = line.left < right && line.right > left;
-      if (!below || !overlaps || !mayContinue(line, doubtful, next, alphabet)) break;
+      if (!below || !overlaps || !mayContinue(line, doubtful, next, firstAlphabet)) break;
       taken.add(next);
+      wrapped += line.text.replace(/\s+/g, "");
       left = Math.min(left, line.left);
       right = Math.max(right, line.right);
       bottom = line.bottom;
@@ -165,6 +174,10 @@ function regionsOf(
       right: Math.min(page.width, Math.ceil((right + pad) / scale)),
       bottom: Math.min(page.height, Math.ceil(below / scale)),
     };
+    // The case of a wrapped hex identifier is judged on all its lines: an EIP-55 address read in
+    // lowercase hex from a line holding few of its capitals would lose the rest of them.
+    const joined = alphabetOfToken(wrapped);
+    const alphabet = isHex(firstAlphabet) && isHex(joined) ? joined : firstAlphabet;
     regions.push({
       left: box.left,
       top: box.top,
@@ -174,6 +187,19 @@ function regionsOf(
     });
   }
   return regions.filter((region) => region.width > 4 && region.height > 4);
+}
+
+/**
+ * The regions of the page (in its own pixels) a pass's lines, read from the page scaled by `scale`,
+ * send to be read again: those with a long token no `trusted` identifier explains.
+ */
+export function rereadRegions(
+  lines: readonly TextLine[],
+  trusted: readonly string[],
+  scale: number,
+  page: GreyImage,
+): Region[] {
+  return regionsOf(lines, doubtfulLines(lines, trusted), scale, page);
 }
 
 /**
@@ -254,7 +280,7 @@ export async function scanImage(
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   // The page's lines stand in the pixels it was read at: a scale near 1 is not applied at all.
   const readScale = scaledPage.width / page.width;
-  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), readScale, page);
+  const regions = rereadRegions(lines, trusted(), readScale, page);
   for (const [number, reread] of rereads.entries()) {
     if (regions.length === 0) break;
     started = performance.now();
