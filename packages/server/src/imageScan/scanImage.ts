@@ -8,6 +8,7 @@ import {
   scaledGrey,
   skewAngle,
   stackRegions,
+  thickenedGrey,
   thresholdedGrey,
   typicalLineHeight,
 } from "./pageImage.ts";
@@ -18,10 +19,14 @@ import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
 import { hexGlyphs, type PassRead, ReadVotes } from "./uncheckedReads.ts";
 
-/** How a region is read again: scaled relative to the best text height, thresholded or not. */
+/**
+ * How a region is read again: scaled relative to the best text height, thresholded or not, its
+ * strokes thickened or not.
+ */
 interface Reread {
   boost: number;
   threshold: boolean;
+  bold?: boolean;
 }
 
 // Issue 42: recall first. The whole page is read once; the lines that still hold a long run of
@@ -34,6 +39,9 @@ const rereads: readonly Reread[] = [
   { boost: 0.9, threshold: false },
   { boost: 1.7, threshold: false },
   { boost: 2.3, threshold: true },
+  // Strokes thickened: tesseract drops or doubles thin glyphs (a 1, an f) of a light face at every
+  // scale alike, and reads them otherwise when they are bolder.
+  { boost: 1.5, threshold: false, bold: true },
 ];
 
 // A token this long may be an identifier or a piece of one.
@@ -295,7 +303,8 @@ export async function scanImage(
         regions.filter((region) => region.alphabet === alphabet),
         factor,
       );
-      const seen = reread.threshold ? thresholdedGrey(stacked.image, radius) : stacked.image;
+      const drawn = reread.bold ? thickenedGrey(stacked.image) : stacked.image;
+      const seen = reread.threshold ? thresholdedGrey(drawn, radius) : drawn;
       const read = await readText(pngOfGrey(seen), "block", alphabet);
       recognitions++;
       again.push(...read);
