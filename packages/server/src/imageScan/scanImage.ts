@@ -17,7 +17,7 @@ import { readText, type TextLine } from "./readText.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
-import { hexGlyphs, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+import { hexGlyphs, type PassRead, passSpelling, ReadVotes } from "./uncheckedReads.ts";
 
 /**
  * How a region is read again: scaled relative to the best text height, thresholded or not, its
@@ -249,14 +249,14 @@ function levelled(mask: InkMask): InkMask {
 
 /**
  * 002 §3/§4 search by image (issue 42): the identifiers in an image and how each was read. QR codes
- * (payment URIs decoded to their address), then OCR of the whole page (dark themes inverted, scaled so
- * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
- * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
- * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes, each of its digits read with confidence by one of them, or its doubtful and
- * misread digits settled by the image's own glyphs (uncheckedReads.ts). Text
- * comes first, in reading order, then the QR codes; each identifier once. `observe` sees each pass
- * (the benchmark's per-pass figures).
+ * (payment URIs decoded to their address, then painted over), then OCR of the whole page (dark themes
+ * inverted, scaled so its text is the height tesseract reads best), and the doubtful lines again, cut
+ * out. A token is kept only when the SDK validates it, OCR's confusions corrected only where a
+ * checksum confirms them, wrapped identifiers joined; a read no checksum vouches for (lowercase hex)
+ * must come out the same from two passes (or from one, another spelling it but for a glyph lost or
+ * added), each of its digits read with confidence by one of them, or its doubtful and misread digits
+ * settled by the image's own glyphs (uncheckedReads.ts). Text comes first, in reading order, then the
+ * QR codes; each identifier once. `observe` sees each pass (the benchmark's per-pass figures).
  */
 export async function scanImage(
   bytes: Uint8Array,
@@ -276,7 +276,7 @@ export async function scanImage(
   const lines = await pageText;
   const votes = new ReadVotes();
   const pageReads = passReads(lines, scaledPage);
-  votes.add(pageReads);
+  votes.add(pageReads, passSpelling(lines));
   observe?.({
     pass: "page",
     ms: performance.now() - started,
@@ -326,7 +326,7 @@ export async function scanImage(
           }
       }
     }
-    votes.add(reads);
+    votes.add(reads, passSpelling(again));
     texts.push(again.map((line) => line.text).join("\n"));
     observe?.({
       pass: `reread ${number + 1}`,
