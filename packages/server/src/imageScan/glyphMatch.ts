@@ -161,20 +161,26 @@ function confirms(likeness: Map<string, number>, digit: string): boolean {
 }
 
 /**
- * Whether the image contradicts some digit of a read, surely read or not: its glyph looks more like
+ * The positions of a read whose glyph the image contradicts, surely read or not: it looks more like
  * the surely read glyphs of another digit than like those of its own (or, its own digit having no
  * other example, like another digit's as much as a confirmed glyph looks like its own). OCR repeats a
  * confident misread (a 4 as d) on every pass; the identifier's other glyphs of that digit show it.
  */
-export function glyphsContradict(evidence: GlyphEvidence, digits: string): boolean {
+export function contradictedDigits(evidence: GlyphEvidence, digits: string): Set<number> {
   const patches = patchesOf(evidence);
+  const contradicted = new Set<number>();
   for (let position = 0; position < digits.length; position++) {
     const likeness = likenessAt(evidence, patches, digits, position);
     const own = likeness.get(digits[position]!);
     for (const [other, value] of likeness)
-      if (other !== digits[position] && value > (own ?? minLikeness)) return true;
+      if (other !== digits[position] && value > (own ?? minLikeness)) contradicted.add(position);
   }
-  return false;
+  return contradicted;
+}
+
+/** Whether the image contradicts some digit of a read (contradictedDigits). */
+export function glyphsContradict(evidence: GlyphEvidence, digits: string): boolean {
+  return contradictedDigits(evidence, digits).size > 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type GreyImage, rotatedMask, skewAngle, stackRegions } from "./pageImage.ts";
+import { type GreyImage, rotatedMask, skewAngle, stackRegions, thickenedGrey } from "./pageImage.ts";
 import type { InkMask } from "./textCandidates.ts";
 
 /**
@@ -66,5 +66,17 @@ describe("issue 42 a value cut out of a grey card is re-read on white", () => {
     expect(at(2, 2)).toBe(255);
     expect(at(50, 18)).toBe(255);
     expect(at(20, 10)).toBeLessThan(100);
+  });
+});
+
+describe("issue 42 thin strokes thickened for a re-read", () => {
+  test("issue 42 a one-pixel stroke comes out two pixels wide and the background stays light", () => {
+    const width = 8;
+    const height = 6;
+    const grey = new Uint8Array(width * height).fill(240);
+    for (let y = 1; y < 5; y++) grey[y * width + 4] = 10;
+    const thick = thickenedGrey({ width, height, grey });
+    expect([...thick.grey.slice(2 * width, 3 * width)]).toEqual([240, 240, 240, 10, 10, 240, 240, 240]);
+    expect(thick.grey[5 * width + 1]).toBe(240);
   });
 });

@@ -95,6 +95,22 @@ export function thresholdedGrey(page: GreyImage, radius: number): GreyImage {
   return { width, height, grey: out };
 }
 
+/** The page with its dark strokes thickened by a pixel: each pixel the darkest of it and its right and lower neighbours. */
+export function thickenedGrey(page: GreyImage): GreyImage {
+  const { width, height, grey } = page;
+  const out = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = y * width + x;
+      let darkest = grey[at]!;
+      if (x + 1 < width) darkest = Math.min(darkest, grey[at + 1]!);
+      if (y + 1 < height) darkest = Math.min(darkest, grey[at + width]!);
+      if (x + 1 < width && y + 1 < height) darkest = Math.min(darkest, grey[at + width + 1]!);
+      out[at] = darkest;
+    }
+  return { width, height, grey: out };
+}
+
 /** A png of a greyscale page, for tesseract. */
 export function pngOfGrey(page: GreyImage): Uint8Array {
   const png = new PNG({

@@ -8,20 +8,25 @@ import {
   scaledGrey,
   skewAngle,
   stackRegions,
+  thickenedGrey,
   thresholdedGrey,
   typicalLineHeight,
 } from "./pageImage.ts";
-import { readQrCodes } from "./readQrCodes.ts";
+import { readQrCodes, withoutBoxes } from "./readQrCodes.ts";
 import { readText, type TextLine } from "./readText.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
-import { hexGlyphs, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+import { hexGlyphs, type PassRead, passSpelling, ReadVotes } from "./uncheckedReads.ts";
 
-/** How a region is read again: scaled relative to the best text height, thresholded or not. */
+/**
+ * How a region is read again: scaled relative to the best text height, thresholded or not, its
+ * strokes thickened or not.
+ */
 interface Reread {
   boost: number;
   threshold: boolean;
+  bold?: boolean;
 }
 
 // Issue 42: recall first. The whole page is read once; the lines that still hold a long run of
@@ -34,6 +39,9 @@ const rereads: readonly Reread[] = [
   { boost: 0.9, threshold: false },
   { boost: 1.7, threshold: false },
   { boost: 2.3, threshold: true },
+  // Strokes thickened: tesseract drops or doubles thin glyphs (a 1, an f) of a light face at every
+  // scale alike, and reads them otherwise when they are bolder.
+  { boost: 1.5, threshold: false, bold: true },
 ];
 
 // A token this long may be an identifier or a piece of one.
@@ -69,11 +77,14 @@ function isExplained(token: string, identifiers: readonly string[]): boolean {
   return identifiers.some((identifier) => pieces.some((piece) => identifier.toLowerCase().includes(piece)));
 }
 
-/** A line to read again, and the alphabet of the identifier it seems to hold. */
+/** A line to read again, the long token that makes it doubtful, and the alphabet that token seems in. */
 interface DoubtfulLine {
   index: number;
+  token: string;
   alphabet: TextAlphabet;
 }
+
+const isHex = (alphabet: TextAlphabet) => alphabet === "hex" || alphabet === "hexLower";
 
 /** Lines holding a long token that no checksummed identifier explains. */
 function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): DoubtfulLine[] {
@@ -83,7 +94,9 @@ function doubtfulLines(lines: readonly TextLine[], trusted: readonly string[]): 
       .find(
         (token) => token.length >= minDoubtfulToken && /[0-9]/.test(token) && !isExplained(token, trusted),
       );
-    return token === undefined ? [] : [{ index, alphabet: alphabetOfToken(token.replace(/^\w+:/, "")) }];
+    if (token === undefined) return [];
+    const bare = token.replace(/^\w+:/, "");
+    return [{ index, token: bare, alphabet: alphabetOfToken(bare) }];
   });
 }
 
@@ -98,7 +111,8 @@ function mayContinue(
   alphabet: TextAlphabet,
 ): boolean {
   const other = doubtful.find((entry) => entry.index === index);
-  if (other !== undefined) return other.alphabet === alphabet;
+  // A wrapped EIP-55 address may show its capitals on one line only: hex is hex, either case.
+  if (other !== undefined) return other.alphabet === alphabet || (isHex(other.alphabet) && isHex(alphabet));
   const pieces = line.text.split(/\s+/).filter((piece) => piece !== "");
   // Read in hex, a label below ("Request") would come out as hex and lengthen a decoy into a hash.
   if (
@@ -116,7 +130,8 @@ function mayContinue(
   );
 }
 
-interface Region extends Box {
+/** A region of the page to read again, and the alphabet to read it in. */
+export interface Region extends Box {
   alphabet: TextAlphabet;
 }
 
@@ -132,17 +147,19 @@ function regionsOf(
 ): Region[] {
   const regions: Region[] = [];
   const taken = new Set<number>();
-  for (const { index, alphabet } of doubtful) {
+  for (const { index, token, alphabet: firstAlphabet } of doubtful) {
     if (taken.has(index)) continue;
     const first = lines[index]!;
     let { left, top, right, bottom } = first;
+    let wrapped = token;
     const height = bottom - top;
     for (let next = index + 1; next <= index + maxWrapLines - 1 && next < lines.length; next++) {
       const line = lines[next]!;
       const below = line.top >= bottom - height / 2 && line.top - bottom < height * wrapGap;
       const overlaps = line.left < right && line.right > left;
-      if (!below || !overlaps || !mayContinue(line, doubtful, next, alphabet)) break;
+      if (!below || !overlaps || !mayContinue(line, doubtful, next, firstAlphabet)) break;
       taken.add(next);
+      wrapped += line.text.replace(/\s+/g, "");
       left = Math.min(left, line.left);
       right = Math.max(right, line.right);
       bottom = line.bottom;
@@ -165,6 +182,10 @@ function regionsOf(
       right: Math.min(page.width, Math.ceil((right + pad) / scale)),
       bottom: Math.min(page.height, Math.ceil(below / scale)),
     };
+    // The case of a wrapped hex identifier is judged on all its lines: an EIP-55 address read in
+    // lowercase hex from a line holding few of its capitals would lose the rest of them.
+    const joined = alphabetOfToken(wrapped);
+    const alphabet = isHex(firstAlphabet) && isHex(joined) ? joined : firstAlphabet;
     regions.push({
       left: box.left,
       top: box.top,
@@ -174,6 +195,19 @@ function regionsOf(
     });
   }
   return regions.filter((region) => region.width > 4 && region.height > 4);
+}
+
+/**
+ * The regions of the page (in its own pixels) a pass's lines, read from the page scaled by `scale`,
+ * send to be read again: those with a long token no `trusted` identifier explains.
+ */
+export function rereadRegions(
+  lines: readonly TextLine[],
+  trusted: readonly string[],
+  scale: number,
+  page: GreyImage,
+): Region[] {
+  return regionsOf(lines, doubtfulLines(lines, trusted), scale, page);
 }
 
 /**
@@ -215,14 +249,14 @@ function levelled(mask: InkMask): InkMask {
 
 /**
  * 002 §3/§4 search by image (issue 42): the identifiers in an image and how each was read. QR codes
- * (payment URIs decoded to their address), then OCR of the whole page (dark themes inverted, scaled so
- * its text is the height tesseract reads best), and the doubtful lines again, cut out. A token is kept
- * only when the SDK validates it, OCR's confusions corrected only where a checksum confirms them,
- * wrapped identifiers joined; a read no checksum vouches for (lowercase hex) must come out the same
- * from two passes, each of its digits read with confidence by one of them, or its doubtful and
- * misread digits settled by the image's own glyphs (uncheckedReads.ts). Text
- * comes first, in reading order, then the QR codes; each identifier once. `observe` sees each pass
- * (the benchmark's per-pass figures).
+ * (payment URIs decoded to their address, then painted over), then OCR of the whole page (dark themes
+ * inverted, scaled so its text is the height tesseract reads best), and the doubtful lines again, cut
+ * out. A token is kept only when the SDK validates it, OCR's confusions corrected only where a
+ * checksum confirms them, wrapped identifiers joined; a read no checksum vouches for (lowercase hex)
+ * must come out the same from two passes (or from one, another spelling it but for a glyph lost or
+ * added), each of its digits read with confidence by one of them, or its doubtful and misread digits
+ * settled by the image's own glyphs (uncheckedReads.ts). Text comes first, in reading order, then the
+ * QR codes; each identifier once. `observe` sees each pass (the benchmark's per-pass figures).
  */
 export async function scanImage(
   bytes: Uint8Array,
@@ -230,20 +264,19 @@ export async function scanImage(
 ): Promise<ImageScanRead[]> {
   let started = performance.now();
   const image = await decodeImage(bytes);
-  const mask = levelled(inkMaskOf(image));
+  // QR codes first: the page is read with them painted over (withoutBoxes).
+  const qrCodes = readQrCodes(image);
+  const qrReads = identifierReadsInText(qrCodes.payloads.join("\n"), "qr");
+  const mask = levelled(withoutBoxes(inkMaskOf(image), qrCodes.boxes));
   const page: GreyImage = { width: mask.width, height: mask.height, grey: mask.grey };
   const lineHeight = typicalLineHeight(mask);
   const scale = ocrScale(mask, lineHeight);
   const scaledPage = scaledGrey(page, scale);
   const pageText = readText(pngOfGrey(scaledPage), "sparse");
-  // Keeps the OCR's failure for the await below instead of an unhandled rejection while QR runs.
-  pageText.catch(() => undefined);
-  // The QR decoder runs on this thread while an OCR worker reads the page.
-  const qrReads = identifierReadsInText(readQrCodes(image).join("\n"), "qr");
   const lines = await pageText;
   const votes = new ReadVotes();
   const pageReads = passReads(lines, scaledPage);
-  votes.add(pageReads);
+  votes.add(pageReads, passSpelling(lines));
   observe?.({
     pass: "page",
     ms: performance.now() - started,
@@ -255,7 +288,7 @@ export async function scanImage(
   const trusted = () => [...votes.checksummed(), ...qrReads.map((read) => read.identifier)];
   // The page's lines stand in the pixels it was read at: a scale near 1 is not applied at all.
   const readScale = scaledPage.width / page.width;
-  const regions = regionsOf(lines, doubtfulLines(lines, trusted()), readScale, page);
+  const regions = rereadRegions(lines, trusted(), readScale, page);
   for (const [number, reread] of rereads.entries()) {
     if (regions.length === 0) break;
     started = performance.now();
@@ -270,7 +303,8 @@ export async function scanImage(
         regions.filter((region) => region.alphabet === alphabet),
         factor,
       );
-      const seen = reread.threshold ? thresholdedGrey(stacked.image, radius) : stacked.image;
+      const drawn = reread.bold ? thickenedGrey(stacked.image) : stacked.image;
+      const seen = reread.threshold ? thresholdedGrey(drawn, radius) : drawn;
       const read = await readText(pngOfGrey(seen), "block", alphabet);
       recognitions++;
       again.push(...read);
@@ -292,7 +326,7 @@ export async function scanImage(
           }
       }
     }
-    votes.add(reads);
+    votes.add(reads, passSpelling(again));
     texts.push(again.map((line) => line.text).join("\n"));
     observe?.({
       pass: `reread ${number + 1}`,

@@ -1,7 +1,14 @@
 import { identifierReadsInText } from "@sleuth/sdk";
 import { describe, expect, test } from "vitest";
 import type { TextLine } from "./readText.ts";
-import { hexGlyphs, minUncheckedConfidence, type PassRead, ReadVotes } from "./uncheckedReads.ts";
+import {
+  hexGlyphs,
+  minUncheckedConfidence,
+  nearSpelling,
+  type PassRead,
+  passSpelling,
+  ReadVotes,
+} from "./uncheckedReads.ts";
 
 // The genesis block's coinbase transaction and its first address's hash as a lowercase 0x address.
 const genesisTransaction = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
@@ -92,5 +99,48 @@ describe("issue 42 reads without a checksum", () => {
     expect(glyphs?.boxes[26]).toEqual({ left: 310, right: 318, top: 0, bottom: 10 });
     expect(glyphs?.boxes[32]).toEqual({ left: 0, right: 8, top: 0, bottom: 10 });
     expect(hexGlyphs([lineOf(first)], genesisTransaction)).toBeNull();
+  });
+});
+
+describe("issue 42 a pass that spelled a hash but for one glyph", () => {
+  const lost = `${genesisTransaction.slice(0, 30)}${genesisTransaction.slice(31)}`;
+  const doubled = `${genesisTransaction.slice(0, 30)}0${genesisTransaction.slice(30)}`;
+
+  test("issue 42 a glyph lost or one too many leaves only the digits about it unvouched", () => {
+    // The 31st digit lost; a 0 read between the 30th and 31st: the rest of the digits agree.
+    expect(nearSpelling(passSpelling([lineOf(`Tx ${lost} now`)]), genesisTransaction)).toEqual(
+      new Set([29, 30, 31]),
+    );
+    expect(nearSpelling(passSpelling([lineOf(doubled)]), genesisTransaction)).toEqual(new Set([29, 30]));
+  });
+
+  test("issue 42 a spelling wrapped over lines, lookalikes unvouched, is found; another digit read is not", () => {
+    // "l" for the 1 at the 27th digit: that digit is the lookalike's, not vouched for.
+    const wrapped = [lineOf(genesisTransaction.slice(0, 26)), lineOf(`l${genesisTransaction.slice(27)}`)];
+    expect(nearSpelling(passSpelling(wrapped), genesisTransaction)).toEqual(new Set([26]));
+    const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
+    expect(nearSpelling(passSpelling([lineOf(misread)]), genesisTransaction)).toBeNull();
+    expect(nearSpelling(passSpelling([lineOf(lost.slice(0, 40))]), genesisTransaction)).toBeNull();
+  });
+
+  test("issue 42 a hash's worth of digits that run on into more hex vouch for no hash", () => {
+    // A decoy: calldata whose first 64 digits another pass read as a hash. Its spelling runs on.
+    const votes = new ReadVotes();
+    votes.add(
+      passOf([lineOf(`Tx ${genesisTransaction}`)]),
+      passSpelling([lineOf(`Tx ${genesisTransaction}`)]),
+    );
+    votes.add([], passSpelling([lineOf(`${genesisTransaction}5e`)]));
+    expect(nearSpelling(passSpelling([lineOf(`${genesisTransaction}5e`)]), genesisTransaction)).toBeNull();
+    expect(nearSpelling(passSpelling([lineOf(`7${lost}`)]), genesisTransaction)).toBeNull();
+    expect(votes.kept()).toEqual([]);
+  });
+
+  test("issue 42 a hash read by one pass, another spelling it with a glyph lost, needs the image to settle the rest", () => {
+    // No image to compare the glyphs about the lost one with: the hash still waits.
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(genesisTransaction)]), passSpelling([lineOf(genesisTransaction)]));
+    votes.add([], passSpelling([lineOf(lost)]));
+    expect(votes.kept()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { type ImageScanRead, uncheckedHexDigit } from "@sleuth/sdk";
 import {
+  contradictedDigits,
   type GlyphBox,
   type GlyphEvidence,
   glyphConfirms,
@@ -38,6 +39,20 @@ function areRivals(one: string, other: string): boolean {
   return differ <= maxRivalDigits;
 }
 
+/**
+ * Whether the passes' images contradict a digit of a read: the same position's glyph looks like
+ * another digit's in at least half of them. tesseract's glyph boxes drift by a glyph now and then,
+ * more in a small re-read, so one image's lone contradiction among several is the box, not the digit;
+ * a misread OCR repeats (a 4 read surely as d) shows in most images of it.
+ */
+export function isContradicted(evidence: readonly GlyphEvidence[], digits: string): boolean {
+  const counts = new Map<number, number>();
+  for (const pass of evidence)
+    for (const position of contradictedDigits(pass, digits))
+      counts.set(position, (counts.get(position) ?? 0) + 1);
+  return [...counts.values()].some((count) => count * 2 >= evidence.length);
+}
+
 /** How sure the OCR was of each digit of an unchecked read, and where it read each in its image. */
 export interface HexGlyphs {
   confidences: number[];
@@ -73,6 +88,107 @@ export function hexGlyphs(lines: readonly TextLine[], identifier: string): HexGl
   return best;
 }
 
+/**
+ * A pass's lines spelled as hex, one digit a glyph (lookalikes as the digit they stand for, other
+ * glyphs as a mark no digit equals), lines joined as hexGlyphs joins them; `literal` says which
+ * glyphs were the digit itself.
+ */
+export interface PassSpelling {
+  digits: string;
+  literal: boolean[];
+}
+
+export function passSpelling(lines: readonly TextLine[]): PassSpelling {
+  let digits = "";
+  const literal: boolean[] = [];
+  for (const line of lines)
+    for (const glyph of line.text) {
+      if (/\s/.test(glyph)) continue;
+      const digit = uncheckedHexDigit(glyph);
+      digits += digit ?? "\u00bf";
+      literal.push(digit === glyph);
+    }
+  return { digits, literal };
+}
+
+const isHexDigit = (glyph: string | undefined) => glyph !== undefined && /^[0-9a-f]$/.test(glyph);
+
+/** How many glyphs from `from` on `one` and `other` share, up to `limit`. */
+function commonPrefix(one: string, from: number, other: string, limit: number): number {
+  let length = 0;
+  while (length < limit && one[from + length] === other[length]) length++;
+  return length;
+}
+
+/** How many glyphs ending before `end` in `one` and at the end of `other` share, up to `limit`. */
+function commonSuffix(one: string, end: number, other: string, limit: number): number {
+  let length = 0;
+  while (
+    length < limit &&
+    end - 1 - length >= 0 &&
+    one[end - 1 - length] === other[other.length - 1 - length]
+  )
+    length++;
+  return length;
+}
+
+/**
+ * Where a pass spelled `digits` whole but for one glyph lost or one glyph too many (or exactly, through
+ * lookalikes): the digits that spelling does not vouch for (those about the lost or extra glyph, those
+ * spelled by a lookalike), or null when the pass spelled no such thing.
+ */
+export function nearSpelling(spelling: PassSpelling, digits: string): Set<number> | null {
+  const length = digits.length;
+  const text = spelling.digits;
+  let best: Set<number> | null = null;
+  for (let start = 0; start + length - 1 <= text.length; start++) {
+    if (text[start] !== digits[0] && text[start + 1] !== digits[0] && text[start] !== digits[1]) continue;
+    const prefix = commonPrefix(text, start, digits, length);
+    // Each way the window may spell the digits: those it does not vouch for, where each digit's glyph
+    // stands, and where the window ends.
+    const candidates: Array<{ unvouched: Set<number>; glyphOf: (index: number) => number; end: number }> = [];
+    if (prefix === length)
+      candidates.push({ unvouched: new Set(), glyphOf: (index) => start + index, end: start + length });
+    // One glyph lost at digit k: the window holds length − 1 glyphs.
+    const lostSuffix = commonSuffix(text, start + length - 1, digits, length - 1);
+    const lostFrom = length - 1 - lostSuffix;
+    if (prefix < length && lostFrom <= prefix) {
+      const unvouched = new Set<number>();
+      for (let index = Math.max(0, lostFrom - 1); index <= Math.min(length - 1, prefix + 1); index++)
+        unvouched.add(index);
+      candidates.push({
+        unvouched,
+        glyphOf: (index) => (index < prefix ? start + index : start + index - 1),
+        end: start + length - 1,
+      });
+    }
+    // One glyph too many before digit k: the window holds length + 1 glyphs.
+    if (start + length + 1 <= text.length && prefix < length) {
+      const extraSuffix = commonSuffix(text, start + length + 1, digits, length);
+      const extraFrom = length - extraSuffix;
+      if (extraFrom <= prefix) {
+        const unvouched = new Set<number>();
+        for (let index = Math.max(0, extraFrom - 1); index <= Math.min(length - 1, prefix); index++)
+          unvouched.add(index);
+        candidates.push({
+          unvouched,
+          glyphOf: (index) => (index < prefix ? start + index : start + index + 1),
+          end: start + length + 1,
+        });
+      }
+    }
+    for (const { unvouched, glyphOf, end } of candidates) {
+      // Digits that run on into more hex are part of a longer number (calldata, a digest), whatever
+      // an identifier's worth of them looks like.
+      if (isHexDigit(text[start - 1]) || isHexDigit(text[end])) continue;
+      for (let index = 0; index < length; index++)
+        if (!unvouched.has(index) && !spelling.literal[glyphOf(index)]) unvouched.add(index);
+      if (best === null || unvouched.size < best.size) best = unvouched;
+    }
+  }
+  return best;
+}
+
 /** An identifier a pass read; one without a checksum carries how sure the OCR was of each digit. */
 export interface PassRead extends ImageScanRead {
   /** Per digit of an unchecked read (null for checksummed reads, or when its glyphs were not found). */
@@ -84,6 +200,8 @@ export interface PassRead extends ImageScanRead {
 interface Tally {
   read: ImageScanRead;
   passes: number;
+  /** The passes (by their order) that read it. */
+  readers: number[];
   /** Per digit, the highest confidence any pass read it with. */
   surest: number[] | null;
   /** Each pass's glyphs of it, in the image that pass read. */
@@ -99,20 +217,27 @@ interface Tally {
  */
 export class ReadVotes {
   private readonly tallies = new Map<string, Tally>();
+  /** Each pass's lines spelled as hex, by pass, where it gave them. */
+  private readonly spellings: Array<PassSpelling | null> = [];
 
-  add(reads: readonly PassRead[]): void {
+  /** One pass's reads, and its lines spelled as hex (passSpelling) for reads other passes gave. */
+  add(reads: readonly PassRead[], spelling: PassSpelling | null = null): void {
+    const pass = this.spellings.length;
+    this.spellings.push(spelling);
     for (const { confidences, glyphs, ...read } of reads) {
       const seen = this.tallies.get(read.identifier);
       if (seen === undefined) {
         this.tallies.set(read.identifier, {
           read: { ...read },
           passes: 1,
+          readers: [pass],
           surest: confidences,
           evidence: glyphs === null ? [] : [glyphs],
         });
         continue;
       }
       seen.passes++;
+      seen.readers.push(pass);
       if (glyphs !== null) seen.evidence.push(glyphs);
       // Read exactly by one pass, the identifier needs no double-check.
       if (read.reading === "exact") seen.read.reading = "exact";
@@ -130,11 +255,41 @@ export class ReadVotes {
     );
   }
 
+  /**
+   * For a read one pass gave, the digits another pass's spelling of it does not vouch for (that pass
+   * lost or added a glyph, so read no identifier), the fewest over the passes; null when no other
+   * pass spelled it so.
+   */
+  private unvouchedByOthers(tally: Tally): Set<number> | null {
+    const digits = tally.read.identifier.replace(/^0x/, "");
+    let best: Set<number> | null = null;
+    for (const [pass, spelling] of this.spellings.entries()) {
+      if (spelling === null || tally.readers.includes(pass)) continue;
+      const unvouched = nearSpelling(spelling, digits);
+      if (unvouched !== null && (best === null || unvouched.size < best.size)) best = unvouched;
+    }
+    return best;
+  }
+
   private isKept(tally: Tally): boolean {
     const { read, passes, surest } = tally;
     if (read.checksummed) return true;
-    if (passes < 2 || surest === null) return false;
+    if (surest === null) return false;
     const rivals = this.rivalsOf(tally);
+    if (passes < 2) {
+      // Read by one pass, it counts as read twice where another pass spelled it but for a glyph
+      // lost or added: the digits that spelling does not vouch for are doubtful, for the image to
+      // settle in the one pass's own glyphs.
+      const unvouched = this.unvouchedByOthers(tally);
+      if (unvouched === null) return false;
+      if (
+        unvouched.size === 0 &&
+        rivals.length === 0 &&
+        surest.every((confidence) => confidence >= minUncheckedConfidence)
+      )
+        return true;
+      return this.isSettledByGlyphs(tally, rivals, unvouched);
+    }
     if (rivals.length === 0 && surest.every((confidence) => confidence >= minUncheckedConfidence))
       return true;
     return this.isSettledByGlyphs(tally, rivals);
@@ -146,9 +301,13 @@ export class ReadVotes {
    * its digit elsewhere in the identifier and not like another digit's, no pass's image shows one of
    * its digits drawn like another digit, and no rival's differing digits are settled the same way.
    */
-  private isSettledByGlyphs(tally: Tally, rivals: readonly Tally[]): boolean {
+  private isSettledByGlyphs(
+    tally: Tally,
+    rivals: readonly Tally[],
+    unvouched: ReadonlySet<number> = new Set(),
+  ): boolean {
     const digits = tally.read.identifier.replace(/^0x/, "");
-    const doubtful = new Set<number>();
+    const doubtful = new Set<number>(unvouched);
     for (const [index, confidence] of tally.surest!.entries())
       if (confidence < minUncheckedConfidence) doubtful.add(index);
     for (const rival of rivals)
@@ -158,7 +317,7 @@ export class ReadVotes {
       [...positions].every((index) => glyphConfirms(evidence, spelled, index));
     if (!tally.evidence.some((evidence) => settles(evidence, digits, doubtful))) return false;
     // A digit every pass read surely may still be a repeated misread that the image contradicts.
-    if (tally.evidence.some((evidence) => glyphsContradict(evidence, digits))) return false;
+    if (isContradicted(tally.evidence, digits)) return false;
     return rivals.every((rival) => {
       const rivalDigits = rival.read.identifier.replace(/^0x/, "");
       const differing = differingDigits(tally.read.identifier, rival.read.identifier);
