@@ -1,12 +1,12 @@
 // Import jobs benchmark (issue 46): the latency of an address summary read while a 20,000-
 // transaction ethereum-etl import runs as a job, against the same read on the idle server. PGlite
 // in memory (the store that serves one query at a time). Results go to the "## Reads during an
-// import" section of docs/PERFORMANCE.md. PGlite runs on the server's thread, or in its worker
-// thread with SLEUTH_PGLITE_THREAD=worker (the server's setting), to compare the two.
+// import" section of docs/PERFORMANCE.md. PGlite runs where SLEUTH_PGLITE_THREAD (the server's
+// setting) says, in its worker thread by default; SLEUTH_PGLITE_THREAD=main compares the two.
 //   node scripts/bench/importJobs.ts [transactions]
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { addressChainUrn, type ImportJob, isApiError } from "@sleuth/sdk";
-import { migrate, openPgliteStore, seedDemoAccounts } from "@sleuth/server";
+import { loadConfig, migrate, openPgliteStore, seedDemoAccounts } from "@sleuth/server";
 import { syntheticAddress, syntheticEthereumEtlCsv } from "../../tests/helpers/syntheticEthereumEtl.ts";
 import { startBenchServer } from "./benchServer.ts";
 import { markdownTable, writeMeasure } from "./performanceDoc.ts";
@@ -18,9 +18,7 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
 
-const store = await openPgliteStore({
-  thread: process.env.SLEUTH_PGLITE_THREAD === "worker" ? "worker" : "main",
-});
+const store = await openPgliteStore({ thread: loadConfig(process.env).pgliteThread });
 const storeThread = store.thread === "worker" ? "in a worker thread" : "on the server's thread";
 await migrate(store);
 await seedDemoAccounts(store);

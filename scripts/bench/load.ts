@@ -3,7 +3,8 @@
 // against PGlite and against PostgreSQL with one and with two server processes. It records
 // throughput, p50/p95/p99 per route, answers by status, the server's memory and event-loop delay,
 // and the knee (the throughput where p95 passes 100 ms); then drives twice the knee and watches the
-// memory come back. Writes docs/PERFORMANCE.md "Load".
+// memory come back. Writes docs/PERFORMANCE.md "Load"; SLEUTH_PGLITE_THREAD picks where the PGlite
+// server runs its store.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import {
@@ -15,6 +16,7 @@ import {
   type MixRoute,
   mb,
   mixRoutes,
+  pgliteVariant,
   quantile,
   withLoadStore,
 } from "./loadServers.ts";
@@ -249,7 +251,9 @@ const runs: StoreRun[] = [];
 if (which === "pglite" || which === "all") {
   await withLoadStore("pglite", async ({ subjects, startServer }) => {
     const server = await startServer();
-    runs.push(await measure(`${loadWorld} world, PGlite, one server process`, [server], subjects));
+    runs.push(
+      await measure(`${loadWorld} world, ${pgliteVariant()}, one server process`, [server], subjects),
+    );
   });
 }
 if (which === "postgres" || which === "all") {

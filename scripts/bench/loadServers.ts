@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addressChainUrn, type ChainId, entityUrn } from "@sleuth/sdk";
 import {
+  loadConfig,
   migrate,
   openPgliteStore,
   openPostgresStore,
@@ -22,6 +23,17 @@ import { startPostgresCluster } from "../../tests/helpers/postgresCluster.ts";
 /** The world the load runs over, and where its embedded store is kept between runs. */
 export const loadWorld = "default" as const;
 export const loadPgliteDir = join(homedir(), ".cache", "sleuth-bench", "load-default");
+
+/**
+ * The PGlite variant's name: where its server runs the store, as SLEUTH_PGLITE_THREAD (the
+ * server's own setting, passed on to it) says, its default when unset. A run of each thread keeps
+ * its own figures.
+ */
+export function pgliteVariant(): string {
+  return loadConfig(process.env).pgliteThread === "worker"
+    ? "PGlite in its worker thread"
+    : "PGlite on the server's thread";
+}
 
 export interface ProbeSample {
   at: number;

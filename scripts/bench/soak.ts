@@ -1,7 +1,8 @@
 // `pnpm bench soak [pglite|postgres] [--minutes N] [--rate R]` (issue 41): the investigators' mix
 // (loadServers.ts) offered at the knee for an hour (by default) against one server process, with its
 // memory and open handles sampled every minute and their slope fitted. The rate defaults to the knee
-// `pnpm bench load` recorded for that store. Writes docs/PERFORMANCE.md "Soak".
+// `pnpm bench load` recorded for that store (for PGlite, on the thread SLEUTH_PGLITE_THREAD picks).
+// Writes docs/PERFORMANCE.md "Soak".
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import {
@@ -11,6 +12,7 @@ import {
   type LoadSubjects,
   loadWorld,
   mb,
+  pgliteVariant,
   quantile,
   withLoadStore,
 } from "./loadServers.ts";
@@ -22,7 +24,8 @@ const { values, positionals } = parseArgs({
 });
 const store = positionals[0] === "postgres" ? "postgres" : "pglite";
 const minutes = Number(values.minutes);
-const loadVariant = `${loadWorld} world, ${store === "postgres" ? "PostgreSQL" : "PGlite"}, one server process`;
+const storeVariant = store === "postgres" ? "PostgreSQL" : pgliteVariant();
+const loadVariant = `${loadWorld} world, ${storeVariant}, one server process`;
 const recordedKnee = /\*\*Knee\*\*: about (\d+) req\/s/.exec(readMeasure("Load", loadVariant))?.[1];
 const rate = Number(values.rate ?? recordedKnee ?? 100);
 
@@ -106,7 +109,7 @@ const rssSlope = slope(settled.map((row) => ({ x: row.minute, y: row.rssMb })));
 const handleSlope = slope(settled.map((row) => ({ x: row.minute, y: row.handles })));
 const flat = (value: number, limit: number) =>
   Math.abs(value) <= limit ? "flat" : value > 0 ? "growing" : "shrinking";
-const variant = `${loadWorld} world, ${store === "postgres" ? "PostgreSQL" : "PGlite"}, ${minutes} min${minutes < 60 ? " (a short run, not the hour)" : ""}`;
+const variant = `${loadWorld} world, ${storeVariant}, ${minutes} min${minutes < 60 ? " (a short run, not the hour)" : ""}`;
 const figures = [
   `Machine: 2 cores, shared with other sessions during the run (load average after it: ${loadavg()
     .map((value) => value.toFixed(1))

@@ -14,7 +14,7 @@ import {
 } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { killHard, startServerProcess } from "../helpers/serverProcess.ts";
+import { killHard, prepareProcessStore, startServerProcess } from "../helpers/serverProcess.ts";
 import { pgliteTemplate } from "../helpers/storeTemplates.ts";
 import {
   syntheticAddress,
@@ -87,6 +87,108 @@ describe("issue 46 imports as jobs", () => {
     expect(answeredAt.summary.filter((at) => at < finishedAt).length).toBeGreaterThan(0);
     uninterrupted = await rowsOf(server.store);
     expect(uninterrupted).toMatchObject({ transactions, transfers: 2 * transactions });
+  }, 300_000);
+
+  test("issue 46 a server started as `pnpm start` answers /healthz and a read while a long import applies", async () => {
+    // The default configuration on a PGlite data directory: the store in its worker thread, load
+    // shedding as shipped (the helper turns the store's checks off; they are put back here).
+    const dir = await mkdtemp(join(tmpdir(), "sleuth-import-loop-"));
+    const env = {
+      SLEUTH_DATA_DIR: dir,
+      SLEUTH_EXPORT_DIR: join(dir, "exports"),
+      SLEUTH_SHED_STORE_WAIT_MS: "1000",
+      SLEUTH_SHED_DEADLINE_MS: "3000",
+    };
+    const prepared = await prepareProcessStore("pglite", dir, env);
+    const user = await findUserByEmail(prepared.store, demoAccounts.user.email);
+    const { token } = await createApiToken(prepared.store, user?.id ?? 0, "import loop test");
+    await prepared.store.close();
+    const running = await startServerProcess(env);
+    try {
+      const processClient = createNodeClient({ baseUrl: running.url, token });
+      const head = file.split("\n").slice(0, 201).join("\n");
+      await processClient.imports.run("ethereum-etl", head);
+      const subject = addressChainUrn("ethereum", syntheticAddress(0));
+
+      const started = await processClient.imports.start("ethereum-etl", file);
+      // /healthz every 50 ms (a monitor's pace, within the per-client rate limit) until the job is
+      // done. Its store probe waits at most 200 ms (routes/health.ts): "busy" means the import's
+      // transaction held the store as it answered.
+      const health: { sentAt: number; answeredAt: number; status: number; store: string }[] = [];
+      let read: { sentAt: number; answeredAt: number; outcome: string } | undefined;
+      let reading: Promise<void> | undefined;
+      // The summary read, by hand: the SDK's bulk call retries a refused batch and reports it among
+      // its failures, where this test wants the answer itself.
+      const readSummary = async () => {
+        const sentAt = Date.now();
+        const answer = await fetch(`${running.url}/trm-insights/v1/address/metrics/summary/mini/bulk`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ addressChainUrns: [subject] }),
+        });
+        const body = (await answer.json()) as { data?: { addressChainUrn: string }[] };
+        // Load shedding may refuse it, 503 with Retry-After: an answer too, at once.
+        const outcome =
+          answer.status === 200 && body.data?.[0]?.addressChainUrn === subject
+            ? "answered"
+            : answer.status === 503 && answer.headers.get("retry-after")
+              ? "refused as busy"
+              : `${answer.status} ${JSON.stringify(body)}`;
+        read = { sentAt, answeredAt: Date.now(), outcome };
+      };
+      let importing = true;
+      const healthLoop = (async () => {
+        while (importing) {
+          const sentAt = Date.now();
+          const answer = await fetch(`${running.url}/healthz`);
+          const body = (await answer.json()) as { data?: { store: string } };
+          const store = body.data?.store ?? "";
+          health.push({ sentAt, answeredAt: Date.now(), status: answer.status, store });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          // The first time the store is held, a read goes in behind the import.
+          if (store === "busy" && !reading) reading = readSummary();
+        }
+      })();
+      const done = await processClient.imports.wait(started.importJobUuid);
+      importing = false;
+      await healthLoop;
+      await reading;
+      expect(done).toMatchObject({ status: "succeeded", result: { inserted: transactions - 200 } });
+      expect(health.filter((answer) => answer.status !== 200)).toEqual([]);
+      // /healthz kept answering while the import's transaction held the store: more than once, and
+      // never held up by it (a generous bound: its own probe gives up after 200 ms).
+      expect(health.filter((answer) => answer.store === "busy").length).toBeGreaterThan(1);
+      const slowest = Math.max(...health.map((answer) => answer.answeredAt - answer.sentAt));
+      expect(slowest).toBeLessThan(2_000);
+      // The read was answered, and while it waited /healthz went on answering.
+      expect(read?.outcome).toMatch(/^(answered|refused as busy)$/);
+      if (read && read.answeredAt - read.sentAt > 1_000) {
+        const meanwhile = health.filter(
+          (answer) => answer.sentAt >= read!.sentAt && answer.answeredAt <= read!.answeredAt,
+        );
+        expect(meanwhile.length).toBeGreaterThan(0);
+      }
+      // A POST with an Idempotency-Key runs whole in one transaction, held in the worker's PGlite:
+      // repeated, its stored answer comes back.
+      const createCase = () =>
+        fetch(`${running.url}/cases`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            "idempotency-key": "import-loop-case",
+          },
+          body: JSON.stringify({ name: "After the import", isSharedWithOrg: false }),
+        });
+      const first = await createCase();
+      const again = await createCase();
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await again.json()).toEqual(await first.json());
+    } finally {
+      await killHard(running.child);
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 300_000);
 
   test("issue 46 a file that is not the format fails its job with the line; GET of another organization's job is 404", async () => {

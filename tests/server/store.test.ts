@@ -128,12 +128,17 @@ describe("embedded store settings", () => {
     );
   });
 
-  test("issue 46 SLEUTH_PGLITE_THREAD=worker runs the embedded store in a worker thread; main by default", async () => {
-    expect(loadConfig({}).pgliteThread).toBe("main");
-    const config = loadConfig({ SLEUTH_PGLITE_THREAD: "worker" });
+  test("issue 46 the server's embedded store runs in a worker thread by default; SLEUTH_PGLITE_THREAD=main on the loop's", async () => {
+    const config = loadConfig({});
+    expect(config.pgliteThread).toBe("worker");
     const store = await openStore({ pgliteThread: config.pgliteThread });
     cleanups.push(() => store.close());
     expect(store).toMatchObject({ kind: "pglite", thread: "worker" });
+    const onLoop = await openStore({
+      pgliteThread: loadConfig({ SLEUTH_PGLITE_THREAD: "main" }).pgliteThread,
+    });
+    cleanups.push(() => onLoop.close());
+    expect(onLoop).toMatchObject({ kind: "pglite", thread: "main" });
     expect(() => loadConfig({ SLEUTH_PGLITE_THREAD: "elsewhere" })).toThrow(/SLEUTH_PGLITE_THREAD/);
   });
 });

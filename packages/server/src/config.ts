@@ -51,9 +51,9 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 512MB or 1GB")
     .optional(),
-  // Issue 46: "worker" runs the embedded store in a worker thread of its own; "main" (the default
-  // until load shedding is measured with the worker) on the request loop's thread.
-  SLEUTH_PGLITE_THREAD: z.enum(pgliteThreads).default("main"),
+  // Issue 46: "worker" (the default) runs the embedded store in a worker thread of its own, so long
+  // store work never holds the request loop; "main" on the request loop's thread.
+  SLEUTH_PGLITE_THREAD: z.enum(pgliteThreads).default("worker"),
   // Issue 40: e-mail leaves the server only with an SMTP URL (smtp://, smtps://; nodemailer's form).
   SLEUTH_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SLEUTH_MAIL_FROM: z.string().min(3).optional(),

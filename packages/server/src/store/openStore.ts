@@ -12,7 +12,7 @@ export interface StoreLocation {
   dataDir?: string | undefined;
   /** The embedded store's buffer cache (shared_buffers), e.g. "1GB"; PGlite's default when unset. */
   pgliteSharedBuffers?: string | undefined;
-  /** Where the embedded store runs (issue 46); its own worker thread when unset. */
+  /** Where the embedded store runs (issue 46); the caller's thread when unset (the server's config says). */
   pgliteThread?: PgliteThread | undefined;
   /** PostgreSQL's connect and statement timeouts (issue 41). */
   postgresTimeouts?: { connectMs: number; statementMs: number } | undefined;

@@ -76,10 +76,11 @@ export interface PgliteStoreOptions {
 }
 
 /**
- * Where PGlite runs. "main" (the default): on the caller's thread. "worker": a worker thread of its
- * own (pgliteWorker.ts), so a long statement or an import's transaction never blocks the request
- * loop (issue 46). The worker is not the default yet: its load shedding during an import and its
- * load and soak figures are not measured (docs/ARCHITECTURE.md "PGlite in a worker thread").
+ * Where PGlite runs. "worker": a worker thread of its own (pgliteWorker.ts), so a long statement or
+ * an import's transaction never blocks the request loop (issue 46); the server's default
+ * (SLEUTH_PGLITE_THREAD). "main": on the caller's thread, this function's default: tests and
+ * scripts open hundreds of stores and serve no one while they work (docs/ARCHITECTURE.md "PGlite in
+ * a worker thread").
  */
 export type PgliteThread = "worker" | "main";
 
