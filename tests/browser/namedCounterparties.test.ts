@@ -354,6 +354,10 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
         .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-id"))),
     ).toEqual(expect.arrayContaining([expect.stringContaining(sanctioned)]));
     await shot(page, "trace-path-focused");
+    const traceSummary = page
+      .getByRole("status")
+      .getByText(/reached an exchange, mixer, bridge or sanctioned party/);
+    expect(await traceSummary.count()).toBe(1);
 
     // One risk: the sanctioned address's graph node, palette result and page say the same.
     await page.keyboard.press("x");
@@ -369,6 +373,8 @@ describe("issue 39 named counterparties, one risk and readable traces by keyboar
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.baseUrl}/address/eth/${sanctioned}`);
     await expect.poll(() => page.getByTestId("risk-badge").first().textContent()).toBe(nodeRisk);
+    // The trace's summary was about the graph: it stays behind when the user leaves it.
+    expect(await traceSummary.count()).toBe(0);
     await shot(page, "one-risk-address");
     // And triage (g t, the address searched there) reads the same risk.
     await page.keyboard.press("g");

@@ -21,7 +21,7 @@ import {
   trmFileExtension,
   trmMediaType,
 } from "@sleuth/sdk";
-import { announce, showError, showMessage } from "../messages/messageStore.ts";
+import { announce, showError, showPageMessage } from "../messages/messageStore.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { addExpansion, addTrace, moveNodes, plotNodes, removeNodes } from "./graphEditing.ts";
@@ -38,14 +38,14 @@ import { $tracePaths, $tracePathsOpen } from "./pathFocus.ts";
 /** 001 §6 / 002 §6: false (with the reason shown) when the user may not change graphs here. */
 export function requireEditor(): boolean {
   if (canEditGraphs($signedIn.get()?.role)) return true;
-  showMessage({ variant: "warning", title: graphEditorRoleMessage });
+  showPageMessage({ variant: "warning", title: graphEditorRoleMessage });
   return false;
 }
 
 function selectedOrWarn(): string | null {
   const { selectedId } = $graph.get();
   if (selectedId === null)
-    showMessage({ variant: "info", title: "Select a node first (arrow keys move between nodes)." });
+    showPageMessage({ variant: "info", title: "Select a node first (arrow keys move between nodes)." });
   return selectedId;
 }
 
@@ -75,7 +75,7 @@ let balanceFailureShown = false;
 export async function plotUrns(urns: readonly string[]): Promise<number> {
   if (urns.length === 0 || !requireEditor()) return 0;
   if (urns.some((urn) => parseUrn(urn)?.kind === "inet")) {
-    showMessage({
+    showPageMessage({
       variant: "warning",
       title: searchMessages.ipsNotOnGraphs,
       description: searchMessages.tryIpsOnBlockExplorer,
@@ -87,7 +87,7 @@ export async function plotUrns(urns: readonly string[]): Promise<number> {
   // once per load of the page.
   const infos: GraphNodeInfo[] = [];
   const slow = setTimeout(
-    () => showMessage({ variant: "info", title: platformMessages.balancesStillLoading }),
+    () => showPageMessage({ variant: "info", title: platformMessages.balancesStillLoading }),
     balanceNoticeDelayMs,
   );
   try {
@@ -96,14 +96,14 @@ export async function plotUrns(urns: readonly string[]): Promise<number> {
   } catch (error) {
     if (!balanceFailureShown) {
       balanceFailureShown = true;
-      showMessage({ variant: "critical", title: portfolioLoadFailedMessage("nodes") });
+      showPageMessage({ variant: "critical", title: portfolioLoadFailedMessage("nodes") });
     }
     throw error;
   } finally {
     clearTimeout(slow);
   }
   if (infos.length === 0) {
-    showMessage({ variant: "warning", title: graphMessages.noValidElements });
+    showPageMessage({ variant: "warning", title: graphMessages.noValidElements });
     return 0;
   }
   const last = infos.at(-1)!;
@@ -121,7 +121,7 @@ export async function expandSelected(
   if (selectedId === null || !requireEditor()) return;
   const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
   if (!node || node.type === "offChainNode") {
-    showMessage({ variant: "info", title: "Off-chain nodes have no counterparties to expand." });
+    showPageMessage({ variant: "info", title: "Off-chain nodes have no counterparties to expand." });
     return;
   }
   const result = await sleuthClient.graphs.expand({ trmUrn: node.trmUrn, direction, limit, mode });
@@ -133,7 +133,7 @@ export async function expandSelected(
     `Expanded ${node.label}: ${result.neighbours.length} ${mode === "addresses" ? "addresses" : "counterparties"}.${more}`,
   );
   if (result.neighbours.length === 0)
-    showMessage({
+    showPageMessage({
       variant: "info",
       title: `Nothing to expand: ${node.label} has no ${mode === "addresses" ? "addresses" : "counterparties"} here.`,
     });
@@ -147,7 +147,10 @@ export async function traceSelected(
   if (selectedId === null || !requireEditor()) return;
   const node = $graph.get().document.nodes.find((entry) => entry.id === selectedId);
   if (node?.type !== "address" && node?.type !== "entity" && node?.type !== "customEntity") {
-    showMessage({ variant: "info", title: "A trace starts at an address, an entity or a custom entity." });
+    showPageMessage({
+      variant: "info",
+      title: "A trace starts at an address, an entity or a custom entity.",
+    });
     return;
   }
   const result = await sleuthClient.graphs.trace({ trmUrn: node.trmUrn, direction, ...traceOptions });
@@ -159,7 +162,7 @@ export async function traceSelected(
   $tracePathsOpen.set(result.paths.length > 0);
   if (result.nodes.length === 0) {
     const request = { ...traceOptions, direction, minUsd: traceOptions.minUsd ?? traceLimits.minUsd.default };
-    showMessage({
+    showPageMessage({
       variant: "info",
       title: `Nothing traced from ${node.label}. ${describeEmptyTrace(request)}`,
       description: 'Lower it with "Trace funds with a minimum amount…", for example 10 USD.',
@@ -168,7 +171,7 @@ export async function traceSelected(
   }
   const ends = result.paths.filter((path) => path.stop && path.stop !== "end" && path.stop !== "hops");
   const notes = [describeUnpricedFlows(result), describeTraceCut(result.cut)].filter((note) => note !== null);
-  showMessage({
+  showPageMessage({
     variant: "success",
     title: `Traced ${countedNoun(result.nodes.length, "address", "addresses")} from ${node.label}; ${countedNoun(ends.length, "path")} reached an exchange, mixer, bridge or sanctioned party.`,
     ...(notes.length > 0 ? { description: notes.join(" ") } : {}),
@@ -190,7 +193,7 @@ export async function saveGraph(name: string | null): Promise<string | null> {
     ? await sleuthClient.graphs.update(graphId, { name, document })
     : await sleuthClient.graphs.create({ name, document });
   markSaved(saved.graphId, saved.name);
-  showMessage({ variant: "success", title: `Saved ${saved.name ?? "the unnamed graph"}` });
+  showPageMessage({ variant: "success", title: `Saved ${saved.name ?? "the unnamed graph"}` });
   return saved.graphId;
 }
 
@@ -204,7 +207,7 @@ export async function openSavedGraph(graphId: string): Promise<void> {
 export async function exportTrm(includeOrgNames = false): Promise<void> {
   const { graphId, dirty } = $graph.get();
   if (!graphId || dirty) {
-    showMessage({
+    showPageMessage({
       variant: "info",
       title: "Save the graph first: the .trm file is made from the saved graph.",
     });
@@ -214,7 +217,7 @@ export async function exportTrm(includeOrgNames = false): Promise<void> {
     const { fileName, file } = await sleuthClient.graphs.export(graphId, { includeOrgNames });
     downloadFile(fileName, JSON.stringify(file, null, 2), "application/vnd.sleuth.graph+json");
   } catch {
-    showMessage({ variant: "critical", title: graphMessages.exportFailed });
+    showPageMessage({ variant: "critical", title: graphMessages.exportFailed });
   }
 }
 
@@ -240,7 +243,7 @@ export function importTrmFile(): void {
         loadGraph({ document: trm.graph, graphId: null, name: trm.name });
         $graph.set({ ...$graph.get(), dirty: true });
         requestFit();
-        showMessage({
+        showPageMessage({
           variant: "success",
           title: `Opened ${trm.name ?? "the unnamed graph"} from ${file.name}`,
           description: "Save it to keep it in this organization.",

@@ -10,6 +10,8 @@ export interface Message {
   variant: MessageVariant;
   title: string;
   description?: string;
+  /** The screen the message is about (pageOf): it goes when the user leaves that screen. */
+  page?: string;
 }
 
 export const $messages = atom<readonly Message[]>([]);
@@ -22,6 +24,26 @@ export function showMessage(message: Omit<Message, "id">): number {
   const id = nextId++;
   $messages.set([...$messages.get(), { ...message, id }].slice(-maxMessages));
   return id;
+}
+
+/** The screen a path belongs to: its first segment (`/graph` and `/graph/12` are one screen). */
+export function pageOf(pathname: string): string {
+  return pathname.split("/")[1] ?? "";
+}
+
+/**
+ * A message about what the current screen shows (a trace's result on the graph): once the user is
+ * on another screen it would describe something no longer in view, so it goes then.
+ */
+export function showPageMessage(message: Omit<Message, "id" | "page">): number {
+  return showMessage({ ...message, page: pageOf(window.location.pathname) });
+}
+
+/** Drops the messages about another screen than the one at `pathname`. */
+export function leaveOtherPages(pathname: string): void {
+  const here = pageOf(pathname);
+  const kept = $messages.get().filter((message) => message.page === undefined || message.page === here);
+  if (kept.length !== $messages.get().length) $messages.set(kept);
 }
 
 export function dismissMessage(id: number): void {

@@ -1,6 +1,14 @@
 import { useStore } from "@nanostores/react";
 import { Banner, VisuallyHidden } from "@primer/react";
-import { $announcement, $messages, dismissMessage, type Message } from "../messages/messageStore.ts";
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import {
+  $announcement,
+  $messages,
+  dismissMessage,
+  leaveOtherPages,
+  type Message,
+} from "../messages/messageStore.ts";
 
 function MessageBanner({ message }: { message: Message }) {
   return (
@@ -20,6 +28,8 @@ function MessageBanner({ message }: { message: Message }) {
 export function MessageRegion() {
   const messages = useStore($messages);
   const announcement = useStore($announcement);
+  const [location] = useLocation();
+  useEffect(() => leaveOtherPages(location), [location]);
   const urgent = messages.filter((message) => message.variant === "critical");
   const polite = messages.filter((message) => message.variant !== "critical");
   return (
