@@ -9,9 +9,6 @@ declare module "fastify" {
     /** A POST that creates something: honours Idempotency-Key (docs/API.md). */
     idempotent?: boolean;
   }
-  interface FastifyRequest {
-    idempotency: { userId: number; key: string } | null;
-  }
 }
 
 export const idempotencyKeyHeader = "idempotency-key";
@@ -152,7 +149,6 @@ async function openClaim(
  * client's retry with the key gets that answer, or runs again, never creating twice.
  */
 export function registerIdempotency(app: FastifyInstance, store: Store): void {
-  app.decorateRequest("idempotency", null);
   const claims = new WeakMap<FastifyRequest, OpenClaim>();
 
   app.addHook("preHandler", (request, reply, done) => {
@@ -174,7 +170,6 @@ export function registerIdempotency(app: FastifyInstance, store: Store): void {
             .send(found.response_body ?? "");
           return;
         }
-        request.idempotency = { userId, key };
         claims.set(request, found);
         runInRequestTransaction(found.transaction, () => done());
       },
@@ -186,20 +181,19 @@ export function registerIdempotency(app: FastifyInstance, store: Store): void {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
-    request.idempotency = null;
     claim.answer({ status: reply.statusCode, body: typeof payload === "string" ? payload : "" });
     // Sent only once committed: a failed commit answers 503 instead, and nothing was written.
     await claim.ended;
     return payload;
   });
-  // An answer never sent (the client went away first): nothing the request wrote stays.
-  const abandon = async (request: FastifyRequest) => {
+  // A response that ended without passing onSend: nothing the request wrote stays. A client that
+  // goes away midway is not such a case: the handler runs on, its answer still passes onSend and
+  // commits, so none of its statements run outside the transaction.
+  app.addHook("onResponse", async (request) => {
     const claim = claims.get(request);
     if (!claim) return;
     claims.delete(request);
     claim.answer(null);
     await claim.ended.catch(() => {});
-  };
-  app.addHook("onResponse", abandon);
-  app.addHook("onRequestAbort", abandon);
+  });
 }

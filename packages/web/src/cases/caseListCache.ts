@@ -12,7 +12,7 @@ interface CaseListFilters {
 }
 
 /** Whether a case belongs in a list asked for with `filters`, as GET /cases/ filters it. */
-export function caseMatchesListFilters(created: CaseRecord, filters: CaseListFilters): boolean {
+function caseMatchesListFilters(created: CaseRecord, filters: CaseListFilters): boolean {
   return (
     (filters.isSharedWithOrg === undefined || filters.isSharedWithOrg === created.isSharedWithOrg) &&
     (filters.ownerUserId === undefined || String(filters.ownerUserId) === created.ownerUserId)
@@ -20,7 +20,7 @@ export function caseMatchesListFilters(created: CaseRecord, filters: CaseListFil
 }
 
 /** The list with the new case first (the server answers the newest first), counted once. */
-export function withCreatedCase(list: CaseList, created: CaseRecord): CaseList {
+function withCreatedCase(list: CaseList, created: CaseRecord): CaseList {
   if (list.cases.some((item) => item.id === created.id)) return list;
   return { cases: [created, ...list.cases], count: list.count + 1 };
 }
