@@ -417,7 +417,7 @@ writeMeasure(
       ["left", "right", "right", "right", "right", "right", "right", "right"],
     ).join(
       "\n",
-    )}\n\n${ratios.join(" ")}\n\nMachine: ${cpu}, shared by eight sessions' builds, tests and benchmarks; 1-minute load average ${load} at the end. Batches of ${batchBlocks} blocks (${count(batchBlocks * perBlock)} transfers).`,
+    )}\n\n${ratios.join(" ")}\n\nMachine: ${cpu}; 1-minute load average ${load} at the end. Batches of ${batchBlocks} blocks (${count(batchBlocks * perBlock)} transfers).`,
   },
 );
 process.exit(0);
