@@ -128,3 +128,14 @@ test("000 §7 a request sent once still fails as the network failed, or when its
   ).rejects.toThrow();
   expect(asked.has("/aborted")).toBe(false);
 });
+
+test("000 §7 a POST with no body and no idempotency key is sent and answered (an action such as a stop)", async () => {
+  const response = await transport.request({
+    method: "POST",
+    url: `${baseUrl}/action`,
+    headers: { accept: "application/json" },
+    retrySafe: false,
+  });
+  expect(response.status).toBe(503);
+  expect(JSON.parse(response.body)).toEqual({ error: { code: "unavailable" } });
+});

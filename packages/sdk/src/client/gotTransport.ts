@@ -128,7 +128,9 @@ function streamOf(client: Got, request: TransportRequest) {
   return client.stream(request.url, {
     method: request.method as Method,
     headers: request.headers,
-    body: request.body,
+    // got's stream of a POST with no body waits for one to be piped in: an action with nothing to
+    // send (`sleuth ingest stop`) is sent with an empty one instead.
+    body: request.body ?? (request.method === "GET" ? undefined : ""),
     signal: request.signal,
     retry: { limit: 0 },
   });
