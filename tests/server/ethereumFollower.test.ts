@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type IngestStatus, type SleuthClient, transactionUrn } from "@sleuth/sdk";
 import { runImport } from "@sleuth/server";
 import { type Hex, parseEther, parseUnits } from "viem";
@@ -12,6 +13,7 @@ import {
   tokenAbi,
 } from "../helpers/anvil.ts";
 import { batchTransferData, deployBatchToken } from "../helpers/batchToken.ts";
+import { ethereumEtlFixtureDir } from "../helpers/ethereumEtlSample.ts";
 import { ledgerRows } from "../helpers/ledgerRows.ts";
 import { openTestStore, startTestServer, storeKinds, type TestServer } from "../helpers/server.ts";
 
@@ -30,12 +32,16 @@ async function waitFor(client: SleuthClient, done: (status: IngestStatus) => boo
   }
 }
 
-/** What ethereum-etl's export of blocks 0..to, imported into a fresh store, writes. */
-async function importedRows(anvil: Anvil, to: number) {
+/** Real mainnet transactions of block 17,173,049: history imported from a file, far above anvil's. */
+const mainnetSample = readFileSync(`${ethereumEtlFixtureDir}transactions_17173049.jsonl`, "utf8");
+
+/** What ethereum-etl's export of blocks 0..to (and `alsoImported`), imported into a fresh store, writes. */
+async function importedRows(anvil: Anvil, to: number, alsoImported?: string) {
   const { store, dispose } = await openTestStore("pglite");
   try {
     const result = await runImport(store, "ethereum-etl", await ethereumEtlLines(anvil, 0, to));
     expect(result.skippedCount).toBe(0);
+    if (alsoImported) await runImport(store, "ethereum-etl", alsoImported);
     return await ledgerRows(store);
   } finally {
     await dispose();
@@ -171,7 +177,17 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     expect(followed[0]!.rows).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
-  test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones", async () => {
+  test("issue 46 a reorganisation replaces the orphaned blocks' rows with the new ones and keeps imported history", async () => {
+    // History imported from a file at mainnet heights, above every block of the node: not the
+    // node's to roll back.
+    const sample = await runImport(server.store, "ethereum-etl", mainnetSample);
+    expect(sample.skippedCount).toBe(0);
+    const sampleHashes = (
+      await server.store.query<{ hash: string }>(
+        "SELECT hash FROM transactions WHERE block_number = 17173049",
+      )
+    ).map((row) => row.hash);
+    expect(sampleHashes.length).toBeGreaterThan(100);
     const before = await admin.detectors.alerts();
     // The last two blocks (Bob's token and ether transfers to Carol) give way to one from the funder.
     await anvil.rpc("anvil_reorg", [
@@ -196,7 +212,8 @@ describe.each(storeKinds)("issue 46 following an Ethereum node (anvil) on %s", (
     expect(hashes).not.toContain(sent.bobToken);
     expect(hashes).not.toContain(sent.bobEther);
     expect(hashes).toContain(replacement);
-    expect(await ledgerRows(server.store)).toEqual(await importedRows(anvil, newHead));
+    expect(hashes).toEqual(expect.arrayContaining(sampleHashes));
+    expect(await ledgerRows(server.store)).toEqual(await importedRows(anvil, newHead, mainnetSample));
     // The alerts on the orphaned transfers went with them.
     expect((await admin.detectors.alerts()).length).toBe(before.length - 2);
   });

@@ -51,7 +51,7 @@ export const ingestStatusSchema = z.object({
   /** Over the last few batches. */
   blocksPerSecond: z.number().nonnegative(),
   transfersPerSecond: z.number().nonnegative(),
-  /** Since the follower started in this server process. */
+  /** Since the follower started in the server process following (every process answers its count). */
   blocksIngested: z.number().int().nonnegative(),
   transfersIngested: z.number().int().nonnegative(),
   reorgs: z.number().int().nonnegative(),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type IngestStatus, redactedRpcUrl } from "@sleuth/sdk";
 import type { PublicClient } from "viem";
 import { ethereumEtlRecord } from "../importers/ethereumEtl.ts";
@@ -27,6 +28,13 @@ const chain = "ethereum";
 /** Block hashes kept for finding where a reorganisation forked; deeper ones cannot be rolled back. */
 export const keptBlockHashes = 256;
 const rateWindowMs = 10_000;
+/**
+ * How long the following process's claim lasts without a batch renewing it: a process that dies
+ * without closing hands over to a standing-by one after this. Long enough for a slow batch.
+ */
+const leaseSeconds = 30;
+/** How often a process that is not following looks whether it should (a start elsewhere). */
+const watchMs = 2_000;
 
 export interface FollowSettings {
   rpcUrl: string;
@@ -75,16 +83,39 @@ async function readCheckpoint(db: Queryable): Promise<Checkpoint | null> {
   return row ? { number: BigInt(row.block_number), hash: row.block_hash } : null;
 }
 
-async function readSettings(db: Queryable): Promise<(FollowSettings & { running: boolean }) | null> {
+/** What a follower's own process measured, stored with each batch for the other processes. */
+type Progress = Pick<
+  IngestStatus,
+  | "head"
+  | "blocksPerSecond"
+  | "transfersPerSecond"
+  | "blocksIngested"
+  | "transfersIngested"
+  | "reorgs"
+  | "lastError"
+  | "lastErrorAt"
+>;
+
+interface StoredFollow extends FollowSettings {
+  running: boolean;
+  generation: number;
+  progress: Progress | null;
+}
+
+async function readSettings(db: Queryable): Promise<StoredFollow | null> {
   const [row] = await db.query<{
     rpc_url: string;
     from_block: string | number | null;
     to_block: string | number | null;
     confirmations: number;
     running: boolean;
-  }>("SELECT rpc_url, from_block, to_block, confirmations, running FROM chain_follows WHERE chain = $1", [
-    chain,
-  ]);
+    generation: number;
+    progress: Progress | null;
+  }>(
+    `SELECT rpc_url, from_block, to_block, confirmations, running, generation, progress
+     FROM chain_follows WHERE chain = $1`,
+    [chain],
+  );
   if (!row) return null;
   return {
     rpcUrl: row.rpc_url,
@@ -92,17 +123,31 @@ async function readSettings(db: Queryable): Promise<(FollowSettings & { running:
     to: row.to_block === null ? null : BigInt(row.to_block),
     confirmations: Number(row.confirmations),
     running: row.running,
+    generation: Number(row.generation),
+    progress: row.progress,
   };
 }
 
+/**
+ * Stores what the follower was asked. `running` null is a server starting with settings from its
+ * environment: a new row runs, a stored one keeps its state (an admin's stop outlives a restart)
+ * and its generation unless the settings differ. An admin's start or stop is a new generation, which
+ * every process's follower of an older one obeys (`#claim`), and frees the lease.
+ */
 async function saveSettings(db: Queryable, settings: FollowSettings, running: boolean | null): Promise<void> {
-  // running null: a new row runs, a stored one keeps its state (an admin's stop outlives a restart).
   await db.query(
     `INSERT INTO chain_follows (chain, rpc_url, from_block, to_block, confirmations, running)
      VALUES ($1, $2, $3, $4, $5, coalesce($6, true))
      ON CONFLICT (chain) DO UPDATE SET rpc_url = EXCLUDED.rpc_url, from_block = EXCLUDED.from_block,
        to_block = EXCLUDED.to_block, confirmations = EXCLUDED.confirmations,
-       running = coalesce($6, chain_follows.running), updated_at = now()`,
+       running = coalesce($6, chain_follows.running),
+       generation = chain_follows.generation + CASE WHEN $6::boolean IS NOT NULL
+         OR (chain_follows.rpc_url, chain_follows.from_block, chain_follows.to_block, chain_follows.confirmations)
+           IS DISTINCT FROM (EXCLUDED.rpc_url, EXCLUDED.from_block, EXCLUDED.to_block, EXCLUDED.confirmations)
+         THEN 1 ELSE 0 END,
+       leader = CASE WHEN $6::boolean IS NOT NULL THEN NULL ELSE chain_follows.leader END,
+       progress = CASE WHEN $6::boolean IS NOT NULL THEN NULL ELSE chain_follows.progress END,
+       updated_at = now()`,
     [
       chain,
       settings.rpcUrl,
@@ -127,15 +172,28 @@ function recordsOf(blocks: readonly FollowedBlock[], tokenItems: readonly Record
   return { ledger, assets };
 }
 
-/** The server's follower of one Ethereum node; started by `buildServer`, driven by `/v1/ingest/ethereum`. */
+/**
+ * The server's follower of one Ethereum node; started by `buildServer`, driven by
+ * `/v1/ingest/ethereum`. Every server process on a store has one: the one holding the stored lease
+ * follows, the others stand by, take over when it lapses, and answer the status it stores.
+ */
 export class ChainFollower {
   readonly #store: Store;
   readonly #notifier: (DeliverySettings & { kick(): void }) | null;
   readonly #options: FollowerOptions;
+  /** This process, as the lease names it. */
+  readonly #id = randomUUID();
   #settings: FollowSettings | null = null;
+  /** The stored generation the running loop follows. */
+  #generation: number | null = null;
+  #leading = false;
   #client: PublicClient | null = null;
   #abort: AbortController | null = null;
   #loop: Promise<void> | null = null;
+  #watcher: NodeJS.Timeout | null = null;
+  #watching = false;
+  /** Start, stop, close and the watcher's changes run one after another, never two loops at once. */
+  #turn: Promise<unknown> = Promise.resolve();
   #state: IngestStatus["state"] = "stopped";
   #head: bigint | null = null;
   #samples: Sample[] = [];
@@ -160,70 +218,105 @@ export class ChainFollower {
 
   /**
    * At server start: the environment's settings (if any) are stored, then a follower the store
-   * says was running goes on from its checkpoint.
+   * says is running goes on from its checkpoint (or stands by while another process follows), and
+   * this process keeps watching for a start made through another.
    */
   async resume(fromEnvironment: FollowSettings | null): Promise<void> {
     if (fromEnvironment) await saveSettings(this.#store, fromEnvironment, null);
+    // An embedded store is one process's: a lease left in it is a killed process's.
+    if (this.#store.kind === "pglite")
+      await this.#store.query("UPDATE chain_follows SET leader = NULL WHERE chain = $1", [chain]);
     const stored = await readSettings(this.#store);
-    if (stored?.running) this.#run(stored);
+    if (stored?.running) this.#run(stored, stored.generation);
+    this.#watcher = setInterval(() => void this.#watch(), watchMs);
+    this.#watcher.unref();
   }
 
   /** Starts (or restarts with new settings) following; the settings outlive a restart. */
-  async start(settings: FollowSettings): Promise<void> {
-    await this.#halt();
-    await saveSettings(this.#store, settings, true);
-    this.#lastError = null;
-    this.#run(settings);
+  start(settings: FollowSettings): Promise<void> {
+    return this.#serial(async () => {
+      await this.#halt();
+      await saveSettings(this.#store, settings, true);
+      const stored = await readSettings(this.#store);
+      this.#lastError = null;
+      this.#run(settings, stored!.generation);
+    });
   }
 
-  /** Stops after the batch in hand and remembers it: a restarted server stays stopped. */
-  async stop(): Promise<void> {
-    await this.#halt();
-    await this.#store.query("UPDATE chain_follows SET running = false, updated_at = now() WHERE chain = $1", [
-      chain,
-    ]);
-    this.#state = "stopped";
+  /**
+   * Stops after the batch in hand and remembers it: a restarted server stays stopped, and the
+   * process following (this one or another) stops at its next batch.
+   */
+  stop(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#halt();
+      await this.#store.query(
+        `UPDATE chain_follows SET running = false, generation = generation + 1, leader = NULL,
+           updated_at = now() WHERE chain = $1`,
+        [chain],
+      );
+      this.#state = "stopped";
+    });
   }
 
-  /** Server shutdown: stops the loop, leaving the stored state as it is. */
-  async close(): Promise<void> {
-    await this.#halt();
+  /** Server shutdown: stops the loop and hands the lease over, leaving the settings as they are. */
+  close(): Promise<void> {
+    if (this.#watcher) clearInterval(this.#watcher);
+    this.#watcher = null;
+    return this.#serial(async () => {
+      await this.#halt();
+      await this.#store
+        .query("UPDATE chain_follows SET leader = NULL WHERE chain = $1 AND leader = $2", [chain, this.#id])
+        .catch(() => {});
+    });
+  }
+
+  #serial<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(change, change);
+    this.#turn = next.catch(() => {});
+    return next;
   }
 
   async status(): Promise<IngestStatus> {
     const checkpoint = await readCheckpoint(this.#store);
-    const settings = this.#settings ?? (await readSettings(this.#store));
-    const now = Date.now();
-    const samples = this.#samples.filter((sample) => now - sample.at <= rateWindowMs);
-    const first = samples[0];
-    const seconds = first ? Math.max((now - first.at) / 1000, 1) : 1;
-    const sum = (pick: (sample: Sample) => number) =>
-      samples.reduce((total, sample) => total + pick(sample), 0);
+    const stored = await readSettings(this.#store);
+    const settings = stored ?? this.#settings;
+    // Another process follows: its stored progress is the status, so every process answers alike.
+    const shown = (!this.#leading && stored?.running ? stored.progress : null) ?? this.#progress();
+    const head = shown.head === null ? null : BigInt(shown.head);
+    const state: IngestStatus["state"] = stored?.running
+      ? "following"
+      : this.#state === "following" && stored
+        ? "stopped"
+        : this.#state;
     return {
+      ...shown,
       chain,
       // A range finished before this process started is done, not merely stopped.
       state:
-        this.#state === "stopped" &&
-        settings?.to != null &&
-        checkpoint !== null &&
-        checkpoint.number >= settings.to
+        state === "stopped" && settings?.to != null && checkpoint !== null && checkpoint.number >= settings.to
           ? "done"
-          : this.#state,
+          : state,
       rpcUrl: settings ? redactedRpcUrl(settings.rpcUrl) : null,
       from: settings?.from?.toString() ?? null,
       to: settings?.to?.toString() ?? null,
       confirmations: settings?.confirmations ?? 0,
-      head: this.#head?.toString() ?? null,
       checkpoint: checkpoint?.number.toString() ?? null,
       checkpointHash: checkpoint?.hash ?? null,
       behind:
-        this.#head !== null && checkpoint !== null && this.#head > checkpoint.number
-          ? (this.#head - checkpoint.number).toString()
-          : this.#head !== null && checkpoint !== null
-            ? "0"
-            : null,
-      blocksPerSecond: samples.length > 0 ? sum((sample) => sample.blocks) / seconds : 0,
-      transfersPerSecond: samples.length > 0 ? sum((sample) => sample.transfers) / seconds : 0,
+        head !== null && checkpoint !== null
+          ? (head > checkpoint.number ? head - checkpoint.number : 0n).toString()
+          : null,
+    };
+  }
+
+  /** What this process measured, for the other processes' status. */
+  #progress(): Progress {
+    const { head, blocksPerSecond, transfersPerSecond } = this.#rates();
+    return {
+      head,
+      blocksPerSecond,
+      transfersPerSecond,
       blocksIngested: this.#blocksIngested,
       transfersIngested: this.#transfersIngested,
       reorgs: this.#reorgs,
@@ -232,36 +325,113 @@ export class ChainFollower {
     };
   }
 
+  #rates(): Pick<IngestStatus, "head" | "blocksPerSecond" | "transfersPerSecond"> {
+    const now = Date.now();
+    const samples = this.#samples.filter((sample) => now - sample.at <= rateWindowMs);
+    const first = samples[0];
+    const seconds = first ? Math.max((now - first.at) / 1000, 1) : 1;
+    const sum = (pick: (sample: Sample) => number) =>
+      samples.reduce((total, sample) => total + pick(sample), 0);
+    return {
+      head: this.#head?.toString() ?? null,
+      blocksPerSecond: samples.length > 0 ? sum((sample) => sample.blocks) / seconds : 0,
+      transfersPerSecond: samples.length > 0 ? sum((sample) => sample.transfers) / seconds : 0,
+    };
+  }
+
+  /** A start or stop made through another process reaches this one (a follower between batches too). */
+  async #watch(): Promise<void> {
+    if (this.#watching || !this.#watcher) return;
+    this.#watching = true;
+    await this.#serial(async () => {
+      if (!this.#watcher) return;
+      const stored = await readSettings(this.#store);
+      if (stored?.running && this.#generation !== stored.generation) {
+        await this.#halt();
+        this.#run(stored, stored.generation);
+      } else if (stored && !stored.running && this.#loop) {
+        await this.#halt();
+        if (this.#state === "following") this.#state = "stopped";
+      }
+    }).catch(() => {
+      // The store away or closing: the next look will tell.
+    });
+    this.#watching = false;
+  }
+
   async #halt(): Promise<void> {
     this.#abort?.abort();
     await this.#loop;
     this.#loop = null;
     this.#abort = null;
     this.#ahead = null;
+    this.#generation = null;
+    this.#leading = false;
   }
 
-  #run(settings: FollowSettings): void {
-    this.#settings = settings;
+  #run(settings: FollowSettings, generation: number): void {
+    this.#settings = {
+      rpcUrl: settings.rpcUrl,
+      from: settings.from,
+      to: settings.to,
+      confirmations: settings.confirmations,
+    };
+    this.#generation = generation;
     this.#client = ethereumClient(settings.rpcUrl);
     this.#samples = [];
     this.#state = "following";
     const abort = new AbortController();
     this.#abort = abort;
-    this.#loop = this.#follow(settings, this.#client, abort.signal);
+    this.#loop = this.#follow(this.#settings, generation, this.#client, abort.signal);
   }
 
-  async #follow(settings: FollowSettings, client: PublicClient, signal: AbortSignal): Promise<void> {
+  /**
+   * Takes or renews the lease for this generation: "lead" when this process follows, "standby"
+   * while another's lease holds, "ended" when the follow was stopped or started anew since.
+   */
+  async #claim(generation: number): Promise<"lead" | "standby" | "ended"> {
+    const claimed = await this.#store.query(
+      `UPDATE chain_follows SET leader = $2, lease_until = now() + make_interval(secs => $4)
+       WHERE chain = $1 AND running AND generation = $3
+         AND (leader IS NULL OR leader = $2 OR lease_until < now())
+       RETURNING 1`,
+      [chain, this.#id, generation, leaseSeconds],
+    );
+    if (claimed.length > 0) return "lead";
+    const stored = await readSettings(this.#store);
+    return stored?.running && stored.generation === generation ? "standby" : "ended";
+  }
+
+  async #follow(
+    settings: FollowSettings,
+    generation: number,
+    client: PublicClient,
+    signal: AbortSignal,
+  ): Promise<void> {
     let failures = 0;
     await this.#store.transaction((tx) => seedReferenceData(tx));
     while (!signal.aborted) {
       try {
+        const role = await this.#claim(generation);
+        if (role === "ended") {
+          // The watcher takes a new generation up; a stop or a finished range leaves it stopped.
+          this.#leading = false;
+          this.#state = "stopped";
+          return;
+        }
+        this.#leading = role === "lead";
+        if (role === "standby") {
+          await sleep(watchMs, signal);
+          continue;
+        }
         const done = await this.#step(settings, client, signal);
         failures = 0;
         if (done) {
           await this.#store.query(
-            "UPDATE chain_follows SET running = false, updated_at = now() WHERE chain = $1",
-            [chain],
+            "UPDATE chain_follows SET running = false, leader = NULL, progress = $2 WHERE chain = $1 AND generation = $3",
+            [chain, JSON.stringify(this.#progress()), generation],
           );
+          this.#leading = false;
           this.#state = "done";
           return;
         }
@@ -271,6 +441,13 @@ export class ChainFollower {
         const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
         this.#lastError = { message, at: new Date().toISOString() };
         this.#options.log?.warn({ err: message }, "chain follower: batch failed, retrying");
+        await this.#store
+          .query("UPDATE chain_follows SET progress = $2 WHERE chain = $1 AND leader = $3", [
+            chain,
+            JSON.stringify(this.#progress()),
+            this.#id,
+          ])
+          .catch(() => {});
         await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)), signal);
       }
     }
@@ -440,5 +617,10 @@ export class ChainFollower {
     const now = Date.now();
     this.#samples.push({ at: now, blocks: blocks.length, transfers });
     this.#samples = this.#samples.filter((sample) => now - sample.at <= rateWindowMs);
+    await this.#store.query("UPDATE chain_follows SET progress = $2 WHERE chain = $1 AND leader = $3", [
+      chain,
+      JSON.stringify(this.#progress()),
+      this.#id,
+    ]);
   }
 }

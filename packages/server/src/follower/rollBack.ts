@@ -12,8 +12,9 @@ export interface RolledBack {
 }
 
 /**
- * Issue 46: removes what the follower wrote for a chain's blocks after `ancestor` (blocks the node
- * no longer has): their transfers, the detector alerts raised on those transfers (an alert names a
+ * Issue 46: removes what the follower wrote for a chain's blocks after `ancestor` up to its
+ * checkpoint (blocks the node no longer has; the chain's history imported from files at other
+ * heights is not the node's to take back): their transfers, the detector alerts raised on those transfers (an alert names a
  * transfer of the store, and an orphaned one never happened on the chain that won; a notice
  * already sent is not recalled), their transactions (and import_movements, which cascade) and
  * their checkpoint rows. The caller recomputes the balances and the read model of the addresses.
@@ -26,7 +27,8 @@ export async function rollBackBlocksAfter(
   const after = ancestor.toString();
   await tx.query(
     `CREATE TEMP TABLE orphaned_transactions ON COMMIT DROP AS
-       SELECT id FROM transactions WHERE chain = $1 AND block_number > $2`,
+       SELECT id FROM transactions WHERE chain = $1 AND block_number > $2
+         AND block_number <= (SELECT max(block_number) FROM chain_blocks WHERE chain = $1)`,
     [chain, after],
   );
   const removed = await tx.query<{ id: number; address_id: number }>(
