@@ -477,6 +477,7 @@ export {
   missingValueText,
   percentageOf,
 } from "./format/numbers.ts";
+export { decodeOpaqueCursor, encodeOpaqueCursor } from "./format/opaqueCursor.ts";
 export { countedNoun, showMorePage, truncateTag } from "./format/text.ts";
 export {
   unknownBalanceText,
