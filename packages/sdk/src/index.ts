@@ -200,6 +200,7 @@ export { retryDelayMs } from "./client/transport.ts";
 // constants/
 export { apiPathPrefixes, isApiPath } from "./constants/apiPaths.ts";
 export { type ApiVersionFamily, apiVersionFamilies, apiVersionOf } from "./constants/apiVersions.ts";
+export { consolePath, consolePathPrefix, consolePaths } from "./constants/consolePaths.ts";
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,
