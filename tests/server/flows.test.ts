@@ -8,6 +8,7 @@ import {
   entityUrn,
   pageSizes,
   type SleuthClient,
+  scamReportsMax,
   subjectNotFoundMessages,
 } from "@sleuth/sdk";
 import { refreshRollups } from "@sleuth/server";
@@ -502,7 +503,7 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
     expect((await partner.holdings.statisticsBulk("custom-entity", [customUrn])).data).toEqual([]);
   });
 
-  test("000 §7 IP observations come 10 a page with the total; 001 §7 scam reports name the address", async () => {
+  test("000 §7 IP observations come 10 a page with the total; 001 §7 scam reports name the address or one the entity owns", async () => {
     const observed = await one<{ chain: ChainId; address: string; n: string }>(
       `SELECT a.chain, a.address, count(*) AS n FROM inet_observations o JOIN addresses a ON a.id = o.address_id
        GROUP BY a.id, a.chain, a.address ORDER BY count(*) DESC, a.id LIMIT 1`,
@@ -529,6 +530,30 @@ describe.each(storeKinds)("follow the money on %s", (kind) => {
        ORDER BY a.id LIMIT 1`,
     );
     expect(await demo.observations.scamReports(addressChainUrn(quiet.chain, quiet.address))).toEqual([]);
+
+    // An entity's reports are those naming any address it owns; an unknown subject is its kind's 404.
+    const owner = await one<{ urn: string; n: string }>(
+      `SELECT urn, n FROM (
+         SELECT e.urn, count(DISTINCT r.report_id) AS n, e.id FROM entities e
+         JOIN addresses a ON a.entity_id = e.id
+         JOIN scam_report_addresses r ON r.address = a.address AND r.chain = a.chain
+         GROUP BY e.id, e.urn
+         UNION ALL SELECT $1, 0, $2) o
+       ORDER BY n DESC, id LIMIT 1`,
+      [entity.urn, entity.id],
+    );
+    expect((await demo.observations.scamReports(owner.urn)).length).toBe(
+      Math.min(Number(owner.n), scamReportsMax),
+    );
+    const unknown = addressChainUrn("ethereum", "0x0000000000000000000000000000000000000001");
+    await expect(demo.observations.scamReports(unknown)).rejects.toMatchObject({
+      status: 404,
+      message: subjectNotFoundMessages.address,
+    });
+    await expect(demo.observations.inetObservations({ addressChainUrn: unknown })).rejects.toMatchObject({
+      status: 404,
+      message: subjectNotFoundMessages.address,
+    });
   });
 
   test("000 §3 custom entities are scoped: the owner's organization reads its flows, another gets 404, nobody 401", async () => {

@@ -63,20 +63,9 @@ export {
 } from "./attribution/attributionLookup.ts";
 export type { AttributionTag, EntityAttribution } from "./attribution/attributionTag.ts";
 export { attributionTagSchema } from "./attribution/attributionTag.ts";
-export type {
-  AttributionLabel,
-  CounterpartyName,
-  CounterpartyNameKind,
-} from "./attribution/counterpartyName.ts";
-export {
-  attributionLabelSchema,
-  counterpartyNameKinds,
-  counterpartyNameKindText,
-  counterpartyNameOf,
-  counterpartyNameSchema,
-  counterpartyNameText,
-} from "./attribution/counterpartyName.ts";
-export { attributionTagDetails, type TagDetail } from "./attribution/tagDetails.ts";
+export type { AttributionLabel, CounterpartyName } from "./attribution/counterpartyName.ts";
+export { counterpartyNameKindText, counterpartyNameOf } from "./attribution/counterpartyName.ts";
+export { attributionTagDetails } from "./attribution/tagDetails.ts";
 export { walletClusterEntityUrn } from "./attribution/walletCluster.ts";
 
 // beacon/
@@ -152,7 +141,7 @@ export {
   chains,
   chainsOfFamily,
 } from "./chains/chainRegistry.ts";
-export { correctIdentifierReadPair, uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
+export { uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
 export { isValidIpAddress, normalizeIpAddress } from "./chains/inet.ts";
 export type { RecognizedIdentifier, RecognizeOptions } from "./chains/recognizeIdentifier.ts";
 export { recognizeIdentifier } from "./chains/recognizeIdentifier.ts";
@@ -184,14 +173,7 @@ export type { RetryWatcher } from "./client/fetchTransport.ts";
 export { createFetchTransport } from "./client/fetchTransport.ts";
 export { organizationHeader, requestIdHeader } from "./client/httpCore.ts";
 export type { ImportFormat, ImportJob, ImportResult, ImportRunOptions } from "./client/importsApi.ts";
-export {
-  importFormats,
-  importJobPhases,
-  importJobSchema,
-  importJobStatuses,
-  importResultSchema,
-  respondAsyncPreference,
-} from "./client/importsApi.ts";
+export { importFormats, importResultSchema, respondAsyncPreference } from "./client/importsApi.ts";
 export type { Sleep } from "./client/sleep.ts";
 export { sleep } from "./client/sleep.ts";
 export { SleuthClient } from "./client/sleuthClient.ts";
@@ -199,7 +181,8 @@ export type { TransferPage } from "./client/transfersApi.ts";
 export { retryDelayMs } from "./client/transport.ts";
 // constants/
 export { apiPathPrefixes, isApiPath } from "./constants/apiPaths.ts";
-export { type ApiVersionFamily, apiVersionFamilies, apiVersionOf } from "./constants/apiVersions.ts";
+export { apiVersionFamilies } from "./constants/apiVersions.ts";
+export { consolePath, consolePathPrefix, consolePaths } from "./constants/consolePaths.ts";
 export {
   balanceNoticeDelayMs,
   bulkBatchSizes,
@@ -241,7 +224,7 @@ export {
   updateCustomEntityBodySchema,
   validateNameQuerySchema,
 } from "./customEntities/customEntityRequests.ts";
-export type { RefreshPart, RefreshPartStatus, RefreshStatus } from "./customEntities/refreshStatus.ts";
+export type { RefreshPart, RefreshStatus } from "./customEntities/refreshStatus.ts";
 export {
   overallRefreshStatus,
   pollRefreshStatus,
@@ -280,7 +263,6 @@ export {
 export { exportCsvHeaderLine, exportCsvText, searchResultCsvRow } from "./downloads/exportColumns.ts";
 export type {
   AsyncJobDetails,
-  AsyncJobListQuery,
   ExportJobType,
   ExportParameters,
   ExportRequest,
@@ -329,12 +311,7 @@ export {
   numberFilterOperators,
   rangeOnlyOperators,
 } from "./filters/numberFilter.ts";
-export {
-  addressUrnOfText,
-  hasHeaderFilters,
-  urnFilterSearchQuery,
-  urnFilterSubmitValue,
-} from "./filters/urnFilter.ts";
+export { addressUrnOfText, hasHeaderFilters } from "./filters/urnFilter.ts";
 // flags/
 export type { FlagCategoryGroup } from "./flags/categories.ts";
 export { flagCategoriesByGroup, otherFlagCategoryId } from "./flags/categories.ts";
@@ -361,7 +338,6 @@ export {
   categoryTransfersPageSize,
   categoryTransfersRequestSchema,
   ownershipAddressesRequestSchema,
-  ownershipAddressFiltersSchema,
   ownershipAddressSortFields,
   ownershipCategoriesRequestSchema,
 } from "./flows/categories.ts";
@@ -378,7 +354,6 @@ export {
   chainAssetsCounterpartyKinds,
   chainAssetsRequestSchema,
   counterpartyFieldOf,
-  counterpartyFiltersSchema,
   counterpartyFlowsPageSize,
   counterpartyFlowsSummaryRequestSchema,
   counterpartyKinds,
@@ -425,7 +400,6 @@ export {
   bulkSubjectFieldOf,
   byAssetSummaryRequestSchema,
   flowSummaryBulkRequestSchema,
-  flowSummaryFiltersSchema,
   flowSummaryRequestSchema,
 } from "./flows/flowSummary.ts";
 export type { AddressHoldings, AssetHolding, SubjectStatistics } from "./flows/holdings.ts";
@@ -446,19 +420,11 @@ export {
 export {
   isOffsetTransfersRequest,
   maxTransferOffset,
-  type OffsetTransfersRequest,
-  offsetTransfersMetaSchema,
   offsetTransfersRequestSchema,
 } from "./flows/offsetTransfers.ts";
 export type { RiskIndicatorDetails, RiskIndicatorRow, RiskRowFilters } from "./flows/riskIndicators.ts";
-export {
-  riskIndicatorsRequestSchema,
-  riskRowFiltersSchema,
-  riskRowMatches,
-  riskVolumeText,
-  riskVolumeUnknown,
-} from "./flows/riskIndicators.ts";
-export type { BulkFigures, FiguresSubject, FiguresText, SubjectFigures } from "./flows/subjectFigures.ts";
+export { riskIndicatorsRequestSchema, riskRowMatches, riskVolumeText } from "./flows/riskIndicators.ts";
+export type { FiguresText } from "./flows/subjectFigures.ts";
 export { bulkSubjectFigures, subjectFiguresText } from "./flows/subjectFigures.ts";
 // format/
 export {
@@ -477,12 +443,12 @@ export {
   missingValueText,
   percentageOf,
 } from "./format/numbers.ts";
+export { decodeOpaqueCursor, encodeOpaqueCursor } from "./format/opaqueCursor.ts";
 export { countedNoun, showMorePage, truncateTag } from "./format/text.ts";
 export {
   unknownBalanceText,
   unknownUsdReason,
   unknownUsdText,
-  usdCsvCell,
   usdFloorText,
   usdText,
   usdTotalText,
@@ -497,7 +463,7 @@ export {
   selectAddMultipleChain,
   validateAddMultiple,
 } from "./graph/addMultiple.ts";
-export { assetAmountText, flowLabel } from "./graph/flowLabel.ts";
+export { flowLabel } from "./graph/flowLabel.ts";
 export type {
   GraphDocument,
   GraphEdge,
@@ -575,15 +541,10 @@ export {
 } from "./graph/graphFormats.ts";
 export { graphMessages } from "./graph/graphMessages.ts";
 export { graphEdgeEndsText, graphNodeNameText } from "./graph/graphNames.ts";
-export {
-  graphPictureCardSize,
-  graphPictureFrame,
-  graphPicturePadding,
-  toGraphSvg,
-} from "./graph/graphPicture.ts";
+export { graphPictureFrame, toGraphSvg } from "./graph/graphPicture.ts";
 export { readOpReturn } from "./graph/opReturn.ts";
 export type { TracePathRow } from "./graph/tracePaths.ts";
-export { tracePathRows, traceStopTexts } from "./graph/tracePaths.ts";
+export { tracePathRows } from "./graph/tracePaths.ts";
 export type { TrmFile } from "./graph/trmFile.ts";
 export {
   graphExportQuerySchema,
@@ -618,11 +579,10 @@ export {
 } from "./imageUpload/imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
 // ingest/ (issue 46)
-export type { IngestStatus, StartIngestBody } from "./ingest/ingestRecords.ts";
+export type { IngestStatus } from "./ingest/ingestRecords.ts";
 export {
   defaultIngestConfirmations,
   ingestProgressText,
-  ingestStatusSchema,
   maxIngestConfirmations,
   redactedRpcUrl,
   startIngestBodySchema,
@@ -696,12 +656,7 @@ export {
 } from "./notifications/notificationKinds.ts";
 export type { NotificationEvent, WebhookPayload } from "./notifications/notificationMessages.ts";
 export { renderNotification, webhookPayloadSchema } from "./notifications/notificationMessages.ts";
-export type {
-  OperatorNetwork,
-  OperatorOrganization,
-  RollupRebuild,
-  SuggestionForReview,
-} from "./notifications/operator.ts";
+export type { OperatorNetwork, OperatorOrganization, SuggestionForReview } from "./notifications/operator.ts";
 export {
   createNetworkBodySchema,
   licenceBodySchema,
@@ -734,21 +689,18 @@ export {
 export type { RiskColor, RiskLabel, RiskScoreLevel } from "./risk/riskScale.ts";
 export {
   alertCountLabel,
-  alertRiskLabelOf,
   maxCategoryRiskScoreLevel,
-  noAlertsLabel,
   riskColorOf,
   riskLabelFloors,
   riskLabelOf,
   riskLabels,
   riskScoreLevelOf,
   riskScoreLevels,
-  unknownAlertLabel,
 } from "./risk/riskScale.ts";
 export type { RiskIndicator, RiskType } from "./risk/schemas.ts";
 export { detailsTableMaxRecords, detailsTableRows, riskTypes } from "./risk/schemas.ts";
-export type { RiskLevelSource, SubjectRisk } from "./risk/subjectRisk.ts";
-export { subjectRiskOf, subjectRiskOfScore, subjectRiskText } from "./risk/subjectRisk.ts";
+export type { SubjectRisk } from "./risk/subjectRisk.ts";
+export { subjectRiskOf, subjectRiskText } from "./risk/subjectRisk.ts";
 
 // scamReport/
 export type { ScamReport } from "./scamReport/scamReport.ts";
@@ -829,7 +781,7 @@ export {
   transactionLookupRequestSchema,
   transactionResultOf,
 } from "./search/transactionLookup.ts";
-export { type UrnTitle, urnTitle } from "./search/urnTitles.ts";
+export { urnTitle } from "./search/urnTitles.ts";
 
 // session/
 export type { CliDemoFile } from "./session/cliDemoFile.ts";
@@ -926,17 +878,13 @@ export {
   updateTriageProgress,
 } from "./triage/triageProgress.ts";
 export type {
-  AddressPropertiesApiVersion,
   AddressPropertiesItem,
   AddressPropertiesRequest,
   PropertyGroup,
 } from "./triage/triageProperties.ts";
 export {
   addressPropertiesApiVersions,
-  addressPropertiesItemSchema,
-  addressPropertiesMaxAddresses,
   addressPropertiesRequestSchema,
-  addressPropertiesVersionFor,
   addressPropertyDisplayNames,
   addressPropertyTagsOf,
   kycPropertyGroup,
@@ -946,12 +894,7 @@ export {
   triagePropertyCards,
 } from "./triage/triageProperties.ts";
 export type { TriageReportRow } from "./triage/triageReport.ts";
-export {
-  triageReportCounterpartyText,
-  triageReportCsv,
-  triageReportFileName,
-  triageReportLanguage,
-} from "./triage/triageReport.ts";
+export { triageReportCsv, triageReportFileName, triageReportLanguage } from "./triage/triageReport.ts";
 export type { TriageSource } from "./triage/triageSummary.ts";
 export { triageInsightTitles, triageSummaryView } from "./triage/triageSummary.ts";
 

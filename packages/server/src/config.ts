@@ -79,7 +79,8 @@ const envSchema = z.object({
   SLEUTH_SHED_HEAP_MB: z.coerce.number().min(0).optional(),
   SLEUTH_SHED_STORE_WAIT_MS: z.coerce.number().min(0).default(1_000),
   // How long an admitted request may wait for the store before its next statement is refused
-  // instead of run (nothing written yet); well under the SDK's 10 s timeout.
+  // instead of run (nothing written yet); well under the SDK's request timeout, so the client hears
+  // the refusal and its Retry-After rather than giving up on the request.
   SLEUTH_SHED_DEADLINE_MS: z.coerce.number().min(0).default(3_000),
   // The shortest Retry-After of a shed answer; longer when the wait that refused it is (the SDK's rule).
   SLEUTH_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(busyRetryAfter.shortestSeconds),

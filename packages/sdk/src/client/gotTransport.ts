@@ -21,7 +21,7 @@ export function createGotTransport(
   const policy = options.policy ?? defaultRetryPolicy;
   const retryDelay = options.retryDelay ?? retryDelayMs;
   // What every request shares, merged once: got merges a request's options into its instance's
-  // defaults, and a batch sends hundreds of requests a second.
+  // defaults, and a batch sends its requests back to back.
   const client = got.extend({
     agent: {
       http: new HttpAgent({ keepAlive: true, maxSockets: 16 }),

@@ -78,7 +78,7 @@ export function operatorApi(core: HttpCore, operatorToken: string) {
           headers,
           schema: rollupRebuildSchema,
           idempotencyKey: true,
-          // A whole store's rollups: minutes on a large one (docs/PERFORMANCE.md).
+          // It rebuilds a whole store's rollups, which on a large store outlasts any other request.
           timeoutMs: 60 * 60_000,
         })
       ).data,

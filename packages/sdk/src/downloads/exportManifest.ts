@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeOpaqueCursor, encodeOpaqueCursor } from "../format/opaqueCursor.ts";
 import { exportJobTypeSchema } from "./exportJobs.ts";
 
 /**
@@ -19,7 +20,7 @@ export const exportManifestSchema = z.object({
 });
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
 
-/** The answer header carrying a direct download's manifest (base64url of its JSON). */
+/** The answer header carrying a direct download's manifest, opaque text as a cursor is (base64url of its JSON). */
 export const exportManifestHeader = "x-sleuth-export-manifest";
 
 export function manifestPathOf(file: string): string {
@@ -27,16 +28,12 @@ export function manifestPathOf(file: string): string {
 }
 
 export function encodeManifestHeader(manifest: ExportManifest): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(manifest));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeOpaqueCursor(manifest);
 }
 
+/** The manifest a header carries; throws when it is not one. */
 export function decodeManifestHeader(value: string): ExportManifest {
-  const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return exportManifestSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  return exportManifestSchema.parse(decodeOpaqueCursor(value));
 }
 
 /** What a file's check found: ok, or each way it differs from its manifest. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { unknownUsdText } from "../format/usdAmount.ts";
 import { categorySeries, initialChartWindow, riskSeries, zoomChartWindow } from "./exposureSeries.ts";
-import { formatFlowUsd, unknownUsdText } from "./flowFormats.ts";
+import { formatFlowUsd } from "./flowFormats.ts";
 
 const now = new Date("2026-01-01T00:00:00Z");
 

@@ -1,8 +1,6 @@
 import { platformMessages } from "../constants/messages.ts";
 import { formatUtc, utcDatePattern } from "../format/dates.ts";
-import { unknownUsdText, usdText } from "../format/usdAmount.ts";
-
-export { unknownUsdText };
+import { usdText } from "../format/usdAmount.ts";
 
 /** A USD volume of the flow panes: the one USD formatter's (format/usdAmount.ts). */
 export const formatFlowUsd = usdText;

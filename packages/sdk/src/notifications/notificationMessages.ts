@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { beaconCaseNumberSchema } from "../beacon/caseNumber.ts";
 import { beaconNotificationText } from "../beacon/notification.ts";
+import { consolePaths } from "../constants/consolePaths.ts";
 import { formatUtc } from "../format/dates.ts";
 
 const person = z.object({ name: z.string(), email: z.string() });
@@ -81,16 +82,16 @@ export function notificationPath(event: NotificationEvent): string {
     case "escalation-assigned":
     case "interest-revealed":
     case "contact-requested":
-      return "/workspace/inbox";
+      return consolePaths.workspaceInbox;
     case "vasp-notified":
     case "vasp-invited":
-      return "/workspace/reports";
+      return consolePaths.workspaceReports;
     case "detector-alert":
-      return "/triage/detectors";
+      return consolePaths.triageDetectors;
     case "organization-invitation":
-      return "/settings/organization";
+      return consolePaths.organizationSettings;
     case "job-finished":
-      return "/";
+      return consolePaths.home;
   }
 }
 

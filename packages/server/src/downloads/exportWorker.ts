@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadMessages, type ExportManifest, exportParameterSchemas, type Role } from "@sleuth/sdk";
+import {
+  downloadMessages,
+  type ExportManifest,
+  exportParameterSchemas,
+  type Role,
+  roleAtLeast,
+} from "@sleuth/sdk";
 import { partialFileSuffix } from "@sleuth/sdk/node";
 import type { FastifyBaseLogger } from "fastify";
-import { roleAtLeast } from "../http/auth.ts";
 import { type DeliverySettings, queueNotification } from "../notifications/outboxRows.ts";
 import { afterRequestTransaction } from "../store/requestTransaction.ts";
 import { isStoreUnavailable, type Queryable, type Store } from "../store/store.ts";

@@ -1,6 +1,5 @@
 import {
   type AsyncJobDetails,
-  type AsyncJobListQuery,
   type asyncJobListQuerySchema,
   type ExportJobType,
   type ExportManifest,
@@ -111,8 +110,6 @@ export async function listJobs(
   );
   return { jobs, count: counted?.n ?? 0 };
 }
-
-export type { AsyncJobListQuery };
 
 /**
  * Claims the oldest job no live worker holds: a queued one, or a running one whose worker stopped

@@ -1,15 +1,9 @@
-import {
-  type IpAssociation,
-  inetUrn,
-  parseUrn,
-  type ScamReport,
-  scamReportsMax,
-  subjectNotFoundMessages,
-} from "@sleuth/sdk";
+import { type IpAssociation, inetUrn, parseUrn, type ScamReport, scamReportsMax } from "@sleuth/sdk";
 import { notFound } from "../http/errors.ts";
-import { resolveAddresses, resolveEntities } from "../metrics/subjects.ts";
+import { resolveSubjectRows } from "../metrics/subjects.ts";
 import { type IpHostRow, ipHostColumnsSql, ipHostOf } from "../search/ipHosts.ts";
 import type { Queryable } from "../store/store.ts";
+import { ownAddressesSql } from "./flowSubjects.ts";
 
 /**
  * 000 §7 GET /v1/inet/observations/summary/address: the 002 §3 IP associations of one address, most
@@ -20,8 +14,7 @@ export async function inetObservations(
   urn: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: IpAssociation[]; count: number }> {
-  const [address] = await resolveAddresses(db, [urn]);
-  if (!address) throw notFound(subjectNotFoundMessages.address);
+  const [addressId] = (await resolveSubjectRows(db, "address", urn)).addressIds;
   const rows = await db.query<
     IpHostRow & {
       ip: string;
@@ -39,13 +32,13 @@ export async function inetObservations(
      WHERE o.address_id = $1
      ORDER BY o.last_observed DESC, h.ip
      LIMIT $2 OFFSET $3`,
-    [address.id, page.limit, page.offset],
+    [addressId, page.limit, page.offset],
   );
   let count = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.offset > 0) {
     const [all] = await db.query<{ count: string | number }>(
       "SELECT count(*) AS count FROM inet_observations WHERE address_id = $1",
-      [address.id],
+      [addressId],
     );
     count = Number(all?.count ?? 0);
   }
@@ -69,23 +62,16 @@ export async function inetObservations(
  * reports an empty list (the no-fraud note, 001 §8).
  */
 export async function scamReportsFor(db: Queryable, urn: string): Promise<ScamReport[]> {
-  const parts = parseUrn(urn);
-  let keys: { chain: string; address: string }[] = [];
-  if (parts?.kind === "address") {
-    const [address] = await resolveAddresses(db, [urn]);
-    if (!address) throw notFound(subjectNotFoundMessages.address);
-    keys = [{ chain: address.chain, address: address.address }];
-  } else if (parts?.kind === "entity") {
-    const [entity] = await resolveEntities(db, [urn]);
-    if (!entity) throw notFound(subjectNotFoundMessages.entity);
-    keys = await db.query<{ chain: string; address: string }>(
-      `SELECT a.chain, a.address FROM addresses a
-       WHERE a.entity_id = $1 AND EXISTS (SELECT 1 FROM scam_report_addresses r WHERE r.address = a.address AND r.chain = a.chain)`,
-      [entity.id],
-    );
-  } else {
+  const kind = parseUrn(urn)?.kind;
+  if (kind !== "address" && kind !== "entity")
     throw notFound("Scam reports are kept for addresses and entities");
-  }
+  const subject = await resolveSubjectRows(db, kind, urn);
+  const keys = await db.query<{ chain: string; address: string }>(
+    `SELECT a.chain, a.address FROM addresses a
+     WHERE a.id IN (${ownAddressesSql})
+       AND EXISTS (SELECT 1 FROM scam_report_addresses r WHERE r.address = a.address AND r.chain = a.chain)`,
+    [subject.addressIds, subject.entityIds],
+  );
   if (keys.length === 0) return [];
   const rows = await db.query<{
     id: string | number;

@@ -168,8 +168,6 @@ export function viewerOf(member: Member): { organizationId: number; userId: numb
   return { organizationId: member.organization.id, userId: member.user.id };
 }
 
-export { roleAtLeast };
-
 /** Sets the browser session cookie: http-only, SameSite=Strict, 30 days (docs/API.md). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
   reply.setCookie(sessionCookie, sessionId, {

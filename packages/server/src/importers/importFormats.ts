@@ -3,9 +3,6 @@
 // The format list and the answer's shape are the SDK's (the wire contract); the server adds how it runs.
 import { type ImportFormat, importFormats } from "@sleuth/sdk";
 
-export type { ImportFormat, ImportResult } from "@sleuth/sdk";
-export { importFormats };
-
 export function isImportFormat(value: string): value is ImportFormat {
   return (importFormats as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
-import type { ImportJob } from "@sleuth/sdk";
+import type { ImportFormat, ImportJob, ImportResult } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
-import type { ImportFormat, ImportOptions, ImportResult } from "./importFormats.ts";
+import type { ImportOptions } from "./importFormats.ts";
 import type { ImportProgress } from "./runImport.ts";
 
 // Issue 46: the import_jobs queue (migration 0310), claimed like the export jobs (jobRows.ts).

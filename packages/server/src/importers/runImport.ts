@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { type ChainId, chainInfo, priceFileAsset, priceSourceText } from "@sleuth/sdk";
+import {
+  type ChainId,
+  chainInfo,
+  type ImportFormat,
+  type ImportResult,
+  priceFileAsset,
+  priceSourceText,
+} from "@sleuth/sdk";
 import { forgetSummaryRows } from "../metrics/rememberedAnswers.ts";
 import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import { seedReferenceData } from "../reference/referenceData.ts";
@@ -20,12 +27,7 @@ import {
 } from "./ethereumEtl.ts";
 import { parseActorPack, parseTagPack } from "./graphsensePacks.ts";
 import { ImportFormatError, type SkippedRecord } from "./importErrors.ts";
-import {
-  type ImportFormat,
-  type ImportOptions,
-  type ImportResult,
-  skippedListLimit,
-} from "./importFormats.ts";
+import { type ImportOptions, skippedListLimit } from "./importFormats.ts";
 import { type ImportSource, peekFirstLine, readText } from "./importSource.ts";
 import { jsonLines } from "./jsonLines.ts";
 import type { AssetRecord, LedgerRecord } from "./ledgerRecords.ts";

@@ -1,6 +1,6 @@
 import { type ChainId, type FlowValueType, parseUrn, subjectNotFoundMessages } from "@sleuth/sdk";
 import { customEntityVisibleSql } from "../customEntities/visibility.ts";
-import { notFound } from "../http/errors.ts";
+import { type HttpError, notFound } from "../http/errors.ts";
 import type { Queryable } from "../store/store.ts";
 
 // URNs of a request resolved to store rows in one query per kind. Answers echo each URN as it was
@@ -184,16 +184,16 @@ export interface CustomEntitySubject {
   id: number;
 }
 
-/**
- * Custom-entity URNs to the custom entities of `organizationId`, in request order. Another
- * organization's custom entity is absent, exactly like one that does not exist.
- */
 /** Who reads: the organization scopes every row, the user what is shared with them (002 §6). */
 export interface Viewer {
   organizationId: number;
   userId: number;
 }
 
+/**
+ * Custom-entity URNs to the custom entities of `organizationId`, in request order. Another
+ * organization's custom entity is absent, exactly like one that does not exist.
+ */
 export async function resolveCustomEntities(
   db: Queryable,
   urns: readonly string[],
@@ -261,6 +261,15 @@ export async function customEntityMembers(
   return members;
 }
 
+/**
+ * The one 404 of a subject of `kind` the store does not hold or the caller may not see, with the
+ * SDK's text for the kind; `which` names the one missing among several asked for.
+ */
+export function subjectNotFound(kind: FlowValueType, which?: string): HttpError {
+  const message = subjectNotFoundMessages[kind];
+  return notFound(which === undefined ? message : `${message}: ${which}`);
+}
+
 /** A subject as store rows: the addresses it is, the entities it is, or both (a custom entity's members). */
 export interface SubjectRows {
   addressIds: number[];
@@ -281,15 +290,15 @@ export async function resolveSubjectRows(
 ): Promise<SubjectRows> {
   if (kind === "address") {
     const [address] = await resolveAddresses(db, [urn]);
-    if (!address) throw notFound(subjectNotFoundMessages.address);
+    if (!address) throw subjectNotFound(kind);
     return { addressIds: [address.id], entityIds: [] };
   }
   if (kind === "entity") {
     const [entity] = await resolveEntities(db, [urn]);
-    if (!entity) throw notFound(subjectNotFoundMessages.entity);
+    if (!entity) throw subjectNotFound(kind);
     return { addressIds: [], entityIds: [entity.id] };
   }
   const [custom] = viewer ? await resolveCustomEntities(db, [urn], viewer.organizationId, viewer.userId) : [];
-  if (!custom) throw notFound(subjectNotFoundMessages["custom-entity"]);
+  if (!custom) throw subjectNotFound(kind);
   return (await customEntityMembers(db, [custom.id])).get(custom.id) ?? { addressIds: [], entityIds: [] };
 }

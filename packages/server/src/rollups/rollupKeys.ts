@@ -29,8 +29,9 @@ export function within(column: string, table: string | null): string {
  * `within` for a column an index of its table leads with (every address-keyed table's address_id):
  * the keys reach the index as one array (`= ANY`), probed key by key. As a semi-join PostgreSQL sizes
  * the keys' rows by the table's average rows per key, and a batch's new addresses have a handful of
- * the average: on the large world it read every table whole for a batch's thousand addresses, seconds
- * a statement (issue 46). Not for a column no index leads: there each row would search the array.
+ * the average: on the large world it read every table whole for a batch's addresses, so each
+ * statement's cost followed the store rather than the batch (issue 46). Not for a column no index
+ * leads: there each row would search the array.
  */
 export function withinIndexed(column: string, table: string | null, key = "id"): string {
   return table === null ? "true" : `${column} = ANY(ARRAY(SELECT ${key} FROM ${table}))`;

@@ -210,9 +210,9 @@ const analyzeScoped = (keys: string | null, table: string) => (keys === null ? [
 function indirectStatements(side: Side, region: string | null): string[] {
   const direction = directionOf[side];
   const usd = usdColumnOf[side];
-  // Scoped, the anti-join tests the region's own ids: tested on the flows' column, PostgreSQL took the
-  // flows without a category for 1 row where the large world holds over a million, and repeated that
-  // side once per region address (minutes for a batch, issue 46).
+  // Scoped, the anti-join tests the region's own ids: tested on the flows' column, PostgreSQL guessed
+  // the flows without a category at one row where the large world holds most of its flows, and
+  // repeated that side once per region address, so a batch paid for the whole store (issue 46).
   const statements = [
     `CREATE TEMP TABLE exposure_total_${side} AS
      SELECT f.address_id, sum(f.${usd}) AS total FROM ${keyedRows("address_daily_flows", "f", "address_id", region)}

@@ -66,8 +66,8 @@ const temporaries = [
 /**
  * Whether the address has no category. `keys` (`table` or `table.column`, the ids being tested) bounds
  * the categories read to theirs, through the table's index (withinIndexed): left to itself,
- * PostgreSQL took every row of address_categories into a hash to anti-join a batch's ten thousand
- * keys with, the whole table per statement on a large store (issue 46).
+ * PostgreSQL took every row of address_categories into a hash to anti-join a batch's keys with,
+ * the whole table per statement on a large store (issue 46).
  */
 const unattributed = (column: string, keys: string) => {
   const [table, key = "id"] = keys.split(".");

@@ -7,6 +7,7 @@ import {
   createCaseRequestSchema,
   escalateRequestSchema,
   escalationInboxQuerySchema,
+  roleAtLeast,
   setEscalationNotifyTargetsRequestSchema,
   updateCaseRequestSchema,
   uuidParamSchema,
@@ -34,7 +35,7 @@ import {
   membersAmong,
 } from "../cases/escalations.ts";
 import { notifyTargetEmails, setNotifyTargetEmails, usersOffList } from "../cases/notifyTargets.ts";
-import { type Member, requireRole, roleAtLeast } from "../http/auth.ts";
+import { type Member, requireRole } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { queueNotification } from "../notifications/outboxRows.ts";

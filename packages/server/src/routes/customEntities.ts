@@ -10,7 +10,6 @@ import {
   refreshParts,
   refreshStatusQuerySchema,
   sharingOperationsSchema,
-  subjectNotFoundMessages,
   updateCustomEntityBodySchema,
   validateNameQuerySchema,
 } from "@sleuth/sdk";
@@ -36,8 +35,9 @@ import {
   scheduleRefresh,
 } from "../customEntities/refreshJobs.ts";
 import { type Member, requireRole } from "../http/auth.ts";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
+import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { subjectNotFound } from "../metrics/subjects.ts";
 import { isUniqueViolation, type Queryable } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
@@ -56,7 +56,7 @@ async function visibleRow(db: Queryable, request: FastifyRequest, uuid: string) 
   const member = requireRole(request, "viewer");
   const caller = callerOf(member);
   const row = await findCustomEntityRow(db, caller, uuid);
-  if (!row) throw notFound(subjectNotFoundMessages["custom-entity"]);
+  if (!row) throw subjectNotFound("custom-entity");
   return { member, caller, row };
 }
 
@@ -170,7 +170,7 @@ export function customEntityRoutes(app: FastifyInstance, { store }: RouteContext
     const ids: number[] = [];
     for (const uuid of new Set(uuids)) {
       const row = await findCustomEntityRow(store, caller, uuid);
-      if (!row) throw notFound(`${subjectNotFoundMessages["custom-entity"]}: ${uuid}`);
+      if (!row) throw subjectNotFound("custom-entity", uuid);
       requireEditor(row);
       ids.push(row.id);
     }

@@ -1,7 +1,12 @@
-import { userAttributionListQuerySchema, userAttributionRequestSchema, uuidParamSchema } from "@sleuth/sdk";
+import {
+  roleAtLeast,
+  userAttributionListQuerySchema,
+  userAttributionRequestSchema,
+  uuidParamSchema,
+} from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { createFlag, deleteFlag, findOwnFlag, listFlags } from "../flags/flags.ts";
-import { requireRole, roleAtLeast } from "../http/auth.ts";
+import { requireRole } from "../http/auth.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import type { RouteContext } from "./context.ts";

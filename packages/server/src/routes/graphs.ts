@@ -7,7 +7,6 @@ import {
   graphNodesRequestSchema,
   parseUrn,
   patchGraphBodySchema,
-  subjectNotFoundMessages,
   type TrmFile,
   traceRequestSchema,
   trmFileFormat,
@@ -23,6 +22,7 @@ import { traceFunds } from "../graphs/trace.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { resolveSubjectRows } from "../metrics/subjects.ts";
 import type { RouteContext } from "./context.ts";
 
 // docs/API.md "Graphs": 002 §7 `/graphs` calls (graph records of the current organization; editors
@@ -109,11 +109,10 @@ export function graphRoutes(app: FastifyInstance, { store, readStore }: RouteCon
     const body = parseOr400(traceRequestSchema, request.body);
     const result = await traceFunds(readStore, viewerOf(member), body);
     if (!result) {
-      const [node] = await resolveNodes(readStore, viewerOf(member), [body.trmUrn]);
-      const kind = parseUrn(body.trmUrn)?.kind;
-      const subject = flowValueTypes.find((type) => type === kind);
-      if (node || !subject) throw badRequest("A trace starts at an address, an entity or a custom entity");
-      throw notFound(subjectNotFoundMessages[subject]);
+      // A subject the caller cannot see answers its kind's 404; anything else cannot start a trace.
+      const kind = flowValueTypes.find((type) => type === parseUrn(body.trmUrn)?.kind);
+      if (kind) await resolveSubjectRows(readStore, kind, body.trmUrn, viewerOf(member));
+      throw badRequest("A trace starts at an address, an entity or a custom entity");
     }
     return { data: result };
   });

@@ -7,7 +7,6 @@ import {
   forValueType,
   statisticsMaxUrns,
   statisticsUrnSchema,
-  subjectNotFoundMessages,
   subjectUrnOf,
 } from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
@@ -16,8 +15,8 @@ import { resolveFlowSubject } from "../flows/flowSubjects.ts";
 import { assetMetrics } from "../flows/flowSummaries.ts";
 import { assetHoldings, subjectStatistics } from "../flows/holdings.ts";
 import { requireRole, viewerOf } from "../http/auth.ts";
-import { notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { subjectNotFound } from "../metrics/subjects.ts";
 import type { RouteContext } from "./context.ts";
 
 // 000 §7 "Address data" and "Metrics and observations": holdings, per-asset metrics and statistics.
@@ -57,7 +56,7 @@ export function holdingsRoutes(app: FastifyInstance, { readStore }: RouteContext
         const viewer = viewerOf(requireRole(request, "viewer"));
         const { urn } = parseOr400(statisticsQuerySchema, request.query);
         const [found] = await subjectStatistics(readStore, valueType, [urn], viewer);
-        if (!found) throw notFound(subjectNotFoundMessages[valueType]);
+        if (!found) throw subjectNotFound(valueType);
         return { data: found };
       });
       app.get(`/trm-insights/${version}/statistics/${valueType}/summary/bulk`, async (request) => {

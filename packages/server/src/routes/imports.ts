@@ -1,11 +1,11 @@
-import { type ImportJob, respondAsyncPreference } from "@sleuth/sdk";
+import { type ImportJob, importFormats, respondAsyncPreference } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireRole } from "../http/auth.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { ImportFormatError } from "../importers/importErrors.ts";
-import { importFormats, isImportFormat } from "../importers/importFormats.ts";
+import { isImportFormat } from "../importers/importFormats.ts";
 import {
   appendImportChunk,
   createImportJob,

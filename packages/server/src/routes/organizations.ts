@@ -1,4 +1,9 @@
-import { createOrganizationBodySchema, searchMessages, updateOrganizationBodySchema } from "@sleuth/sdk";
+import {
+  createOrganizationBodySchema,
+  roleAtLeast,
+  searchMessages,
+  updateOrganizationBodySchema,
+} from "@sleuth/sdk";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -11,7 +16,7 @@ import {
 import { noteCallersChange } from "../accounts/rememberedCallers.ts";
 import type { MembershipOrganizationRow } from "../accounts/rows.ts";
 import { toOrganization } from "../accounts/rows.ts";
-import { requireUser, roleAtLeast } from "../http/auth.ts";
+import { requireUser } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { isUniqueViolation, type Queryable } from "../store/store.ts";

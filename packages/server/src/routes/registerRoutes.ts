@@ -29,8 +29,6 @@ import { transferRoutes } from "./transfers.ts";
 import { triageRoutes } from "./triage.ts";
 import { userReportRoutes } from "./userReports.ts";
 
-export type { RouteContext } from "./context.ts";
-
 /**
  * Areas over the organization's own objects and every write, answered from the primary (`store`).
  * With a read replica, a write among them answers once the replica has replayed it (replicaReplay.ts).

@@ -8,7 +8,6 @@ import {
   imageUploadMessages,
   lawEnforcementSuggestionSchema,
   parsePreferenceValue,
-  subjectNotFoundMessages,
   triageMessages,
 } from "@sleuth/sdk";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,11 +15,12 @@ import { z } from "zod";
 import { featureFlagsFor } from "../accounts/featureFlags.ts";
 import { listPreferences } from "../accounts/preferences.ts";
 import { requireRole } from "../http/auth.ts";
-import { badRequest, forbidden, HttpError, notFound } from "../http/errors.ts";
+import { badRequest, forbidden, HttpError } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { ImageDecodeError } from "../imageScan/decodeImage.ts";
 import { stopTextReader } from "../imageScan/readText.ts";
 import { scanImage } from "../imageScan/scanImage.ts";
+import { subjectNotFound } from "../metrics/subjects.ts";
 import { addressPropertyItems } from "../triage/addressPropertyRows.ts";
 import { entityPropertyGroups, saveLawEnforcementSuggestion } from "../triage/entityProperties.ts";
 import { triageReportRows } from "../triage/reportRows.ts";
@@ -95,7 +95,7 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
     requireRole(request, "viewer");
     const { entityUrn } = parseOr400(z.object({ entityUrn: anyEntityUrnSchema }), request.params);
     const groups = await entityPropertyGroups(context.readStore, entityUrn);
-    if (groups === null) throw notFound(subjectNotFoundMessages.entity);
+    if (groups === null) throw subjectNotFound("entity");
     return { data: groups };
   });
 

@@ -1,7 +1,6 @@
 import {
   anyEntityUrnSchema,
   beaconCategoryIds,
-  subjectNotFoundMessages,
   type UserReportKind,
   userReportBodySchemas,
   userReportKinds,
@@ -10,8 +9,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireRole } from "../http/auth.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { badRequest } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
+import { subjectNotFound } from "../metrics/subjects.ts";
 import { findBeaconVasp } from "../userReports/beaconVasp.ts";
 import { listUserReports, saveUserReport } from "../userReports/userReports.ts";
 import type { RouteContext } from "./context.ts";
@@ -64,7 +64,7 @@ export function userReportRoutes(app: FastifyInstance, { store }: RouteContext):
     requireRole(request, "viewer");
     const { entityUrn } = parseOr400(vaspQuery, request.query);
     const vasp = await findBeaconVasp(store, entityUrn);
-    if (!vasp) throw notFound(subjectNotFoundMessages.entity);
+    if (!vasp) throw subjectNotFound("entity");
     return { data: vasp };
   });
 }

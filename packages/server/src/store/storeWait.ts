@@ -70,9 +70,9 @@ export class DrainTimes {
 /**
  * How long work actually waited for its turn lately (its sojourn in the queue, as CoDel measures it),
  * not how long it should have: on PGlite the store gets a slice of each turn of the event loop, and
- * with hundreds of sockets most of each turn goes to reading and refusing requests, so the queue
- * drains several times slower than its hold times say (issue 41's load run: admitted requests waited
- * 4 to 17 times what the queue times the hold time foresaw). Each unit records its wait when it gets
+ * with many sockets open most of each turn goes to reading and refusing requests, so the queue
+ * drains more slowly than its hold times say (issue 41's load run: admitted requests waited far longer
+ * than the queue times the hold time foresaw). Each unit records its wait when it gets
  * its turn; the units still waiting count too, by the age of the oldest, so a queue that stopped
  * moving shows at once rather than when its head finally goes in.
  */

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { type TransferSort, transferRequestMessages, transferSortSchema } from "@sleuth/sdk";
+import {
+  decodeOpaqueCursor,
+  encodeOpaqueCursor,
+  type TransferSort,
+  transferRequestMessages,
+  transferSortSchema,
+} from "@sleuth/sdk";
 import { z } from "zod";
 import { badRequest } from "../http/errors.ts";
 
@@ -37,7 +43,7 @@ export function listingFingerprint(subject: string, filters: unknown): string {
     .slice(0, 16);
 }
 
-/** The opaque text a client hands back: versioned JSON in base64url. */
+/** The opaque text a client hands back: versioned JSON in the SDK's cursor codec. */
 export function encodeListingCursor(cursor: Cursor): string {
   const body = {
     v: 1,
@@ -46,17 +52,14 @@ export function encodeListingCursor(cursor: Cursor): string {
     s: cursor.sort,
     l: cursor.listing,
   };
-  return Buffer.from(JSON.stringify(body)).toString("base64url");
+  return encodeOpaqueCursor(body);
 }
 
 /** Reads a cursor; a damaged one, or one of another listing, answers 400. */
 export function decodeListingCursor(text: string, listing: string, foreignMessage: string): Cursor {
-  let parsed: z.infer<typeof cursorSchema>;
-  try {
-    parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-  } catch {
-    throw badRequest(transferRequestMessages.invalidCursor);
-  }
+  const read = cursorSchema.safeParse(decodeOpaqueCursor(text));
+  if (!read.success) throw badRequest(transferRequestMessages.invalidCursor);
+  const parsed = read.data;
   if (parsed.l !== listing) throw badRequest(foreignMessage);
   if ((parsed.s.column === "timestamp") !== (typeof parsed.k[0] === "string"))
     throw badRequest(transferRequestMessages.invalidCursor);

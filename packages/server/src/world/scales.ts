@@ -35,7 +35,7 @@ export interface ScaleSettings {
 
 // The world ends at a fixed instant so that the same seed gives the same data on any day.
 export const worldEnd = Date.UTC(2025, 5, 30, 23, 59, 59);
-const dayMs = 86_400_000;
+export const dayMs = 86_400_000;
 
 export const scaleSettings: Readonly<Record<WorldScale, ScaleSettings>> = {
   small: {
@@ -107,5 +107,3 @@ export const scaleSettings: Readonly<Record<WorldScale, ScaleSettings>> = {
 export function worldStart(settings: ScaleSettings): number {
   return worldEnd + 1_000 - settings.days * dayMs;
 }
-
-export { dayMs };

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { roleAtLeast } from "@sleuth/sdk";
+import { consolePaths, roleAtLeast } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { Command, CommandPageItem } from "../commands/commandRegistry.ts";
@@ -7,7 +7,7 @@ import { useCommands } from "../commands/useCommands.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { openActionDialog } from "./actionDialogs.ts";
 import { actionQueries } from "./actionQueries.ts";
-import { casePath, workspaceRoutes } from "./workspacePaths.ts";
+import { casePath } from "./workspacePaths.ts";
 
 let navigateTo: (path: string) => void = () => {};
 
@@ -36,7 +36,7 @@ export function useWorkspaceCommands(): void {
       group,
       keys: "g c",
       keywords: ["investigations"],
-      run: () => navigate(workspaceRoutes.cases),
+      run: () => navigate(consolePaths.workspaceCases),
     },
     {
       id: "cases.open",
@@ -52,7 +52,7 @@ export function useWorkspaceCommands(): void {
       group,
       keys: "g i",
       keywords: ["escalations", "assigned", "notifications"],
-      run: () => navigate(workspaceRoutes.inbox),
+      run: () => navigate(consolePaths.workspaceInbox),
     },
     {
       id: "flags.list",
@@ -60,7 +60,7 @@ export function useWorkspaceCommands(): void {
       group,
       keys: "g l",
       keywords: ["flags", "user attributions"],
-      run: () => navigate(workspaceRoutes.flags),
+      run: () => navigate(consolePaths.workspaceFlags),
     },
   ];
   if (roleAtLeast(view?.role, "editor")) {
@@ -90,7 +90,7 @@ export function useWorkspaceCommands(): void {
         group: "Reports",
         keys: "g u",
         keywords: ["user reports", "admin"],
-        run: () => navigate(workspaceRoutes.reports),
+        run: () => navigate(consolePaths.workspaceReports),
       },
       {
         id: "escalations.notifyTargets",

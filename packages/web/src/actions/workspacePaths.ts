@@ -1,14 +1,6 @@
-import { routes } from "../app/routes.ts";
+import { consolePath, consolePaths } from "@sleuth/sdk";
 
-/** The workspace screens' console paths (declared with the other routes in app/routes.ts). */
-export const workspaceRoutes = {
-  cases: routes.workspaceCases,
-  case: routes.workspaceCase,
-  inbox: routes.workspaceInbox,
-  flags: routes.workspaceFlags,
-  reports: routes.workspaceReports,
-} as const;
-
+/** One case's page (`/workspace/cases/:id`). */
 export function casePath(id: string | number): string {
-  return `${routes.workspaceCases}/${encodeURIComponent(String(id))}`;
+  return consolePath(consolePaths.workspaceCase, { id: String(id) });
 }

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { Spinner } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { HomePage } from "../home/HomePage.tsx";
@@ -8,7 +9,7 @@ import { NoOrganization } from "../shell/NoOrganization.tsx";
 import { SignedInLayout } from "../shell/SignedInLayout.tsx";
 import { Splash } from "../shell/Splash.tsx";
 import { NotFoundPage } from "./NotFoundPage.tsx";
-import { routes, safeNextPath, signInPath } from "./routes.ts";
+import { safeNextPath, signInPath } from "./routes.ts";
 
 // Screens a session does not always need load on demand; later screens (search, address, graph,
 // triage) follow the same pattern so the first load stays small.
@@ -104,19 +105,19 @@ export function ConsoleRoutes() {
   const search = useSearch();
 
   if (view) {
-    if (location === routes.signIn)
+    if (location === consolePaths.signIn)
       return <Redirect to={safeNextPath(new URLSearchParams(search).get("next"))} replace />;
     return (
       <SignedInLayout view={view}>
         <Suspense fallback={<PageLoading />}>
           <Switch>
-            <Route path={routes.home}>
+            <Route path={consolePaths.home}>
               <HomePage view={view} />
             </Route>
-            <Route path={routes.search}>
+            <Route path={consolePaths.search}>
               <SearchResultsPage />
             </Route>
-            <Route path={routes.address}>
+            <Route path={consolePaths.address}>
               {(params) => (
                 <AddressPage
                   key={`${params.chain}/${params.address}`}
@@ -125,7 +126,7 @@ export function ConsoleRoutes() {
                 />
               )}
             </Route>
-            <Route path={routes.transaction}>
+            <Route path={consolePaths.transaction}>
               {(params) => (
                 <TransactionPage
                   key={`${params.chain}/${params.hash}`}
@@ -134,48 +135,50 @@ export function ConsoleRoutes() {
                 />
               )}
             </Route>
-            <Route path={routes.transactionAnyChain}>
+            <Route path={consolePaths.transactionAnyChain}>
               {(params) => <TransactionAnyChainPage key={params.hash} hash={params.hash} />}
             </Route>
-            <Route path={routes.entity}>{(params) => <EntityPage key={params.id} id={params.id} />}</Route>
-            <Route path={routes.customEntity}>
+            <Route path={consolePaths.entity}>
+              {(params) => <EntityPage key={params.id} id={params.id} />}
+            </Route>
+            <Route path={consolePaths.customEntity}>
               {(params) => <CustomEntityPage key={params.id} id={params.id} />}
             </Route>
-            <Route path={routes.customEntities}>
+            <Route path={consolePaths.customEntities}>
               <CustomEntitiesPage />
             </Route>
-            <Route path={routes.organizationSettings}>
+            <Route path={consolePaths.organizationSettings}>
               <OrganizationSettingsPage />
             </Route>
-            <Route path={routes.preferences}>
+            <Route path={consolePaths.preferences}>
               <PreferencesPage />
             </Route>
-            <Route path={routes.operator}>
+            <Route path={consolePaths.operator}>
               <OperatorPage />
             </Route>
-            <Route path={routes.refresh}>
+            <Route path={consolePaths.refresh}>
               <RefreshPage />
             </Route>
-            <Route path={routes.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
-            <Route path={routes.workspaceCases}>
+            <Route path={consolePaths.ip}>{(params) => <IpPage key={params.ip} ip={params.ip} />}</Route>
+            <Route path={consolePaths.workspaceCases}>
               <CasesPage />
             </Route>
-            <Route path={routes.workspaceCase}>
+            <Route path={consolePaths.workspaceCase}>
               {(params) => <CasePage key={params.id} id={params.id} />}
             </Route>
-            <Route path={routes.workspaceInbox}>
+            <Route path={consolePaths.workspaceInbox}>
               <InboxPage />
             </Route>
-            <Route path={routes.workspaceFlags}>
+            <Route path={consolePaths.workspaceFlags}>
               <FlagsPage />
             </Route>
-            <Route path={routes.workspaceReports}>
+            <Route path={consolePaths.workspaceReports}>
               <ReportsPage />
             </Route>
-            <Route path={routes.graph}>
+            <Route path={consolePaths.graph}>
               <GraphPage />
             </Route>
-            <Route path={routes.triageAddress}>
+            <Route path={consolePaths.triageAddress}>
               {(params) => (
                 <TriageAddressPage
                   key={`${params.chain}/${params.address}`}
@@ -184,7 +187,7 @@ export function ConsoleRoutes() {
                 />
               )}
             </Route>
-            <Route path={routes.triageTransaction}>
+            <Route path={consolePaths.triageTransaction}>
               {(params) => (
                 <TriageTransactionPage
                   key={`${params.chain}/${params.hash}`}
@@ -193,16 +196,16 @@ export function ConsoleRoutes() {
                 />
               )}
             </Route>
-            <Route path={routes.triageResults}>
+            <Route path={consolePaths.triageResults}>
               <TriageResultsPage />
             </Route>
-            <Route path={routes.triageHistory}>
+            <Route path={consolePaths.triageHistory}>
               <TriageHistoryPage />
             </Route>
-            <Route path={routes.triageDetectors}>
+            <Route path={consolePaths.triageDetectors}>
               <DetectorsPage />
             </Route>
-            <Route path={routes.triageHome}>
+            <Route path={consolePaths.triageHome}>
               <TriageHomePage />
             </Route>
             <Route>
@@ -215,7 +218,7 @@ export function ConsoleRoutes() {
   }
   switch (session.status) {
     case "unauthenticated": {
-      if (location === routes.signIn) {
+      if (location === consolePaths.signIn) {
         return (
           <Suspense fallback={<Splash />}>
             <SignInPage />

@@ -1,6 +1,6 @@
 import { Heading, Link as PrimerLink, Text } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { Link } from "wouter";
-import { routes } from "./routes.ts";
 
 export function NotFoundPage() {
   return (
@@ -10,7 +10,7 @@ export function NotFoundPage() {
       </Heading>
       <Text as="p">
         This page does not exist.{" "}
-        <PrimerLink as={Link} href={routes.home}>
+        <PrimerLink as={Link} href={consolePaths.home}>
           Go home
         </PrimerLink>{" "}
         or press g then h.

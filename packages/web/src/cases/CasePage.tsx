@@ -18,6 +18,7 @@ import {
   caseMessages,
   caseRelatableTarget,
   caseUpdateFailedMessage,
+  consolePaths,
   formatUtc,
   roleAtLeast,
   type UpdateCaseRequest,
@@ -33,7 +34,6 @@ import { sleuthClient } from "../session/sleuthClient.ts";
 // The panels share the explorer's look (the case page may be the first page opened).
 import "../explorer/explorer.css";
 import { actionQueries } from "../actions/actionQueries.ts";
-import { workspaceRoutes } from "../actions/workspacePaths.ts";
 
 /**
  * 000 §4 case update, optimistic: the change shows at once and is rolled back on failure with
@@ -171,7 +171,7 @@ function CaseDetails({ record }: { record: CaseRecord }) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["cases"] });
       showMessage({ variant: "success", title: `Case “${record.name}” deleted.` });
-      navigate(workspaceRoutes.cases);
+      navigate(consolePaths.workspaceCases);
     },
     onError: (error) => showError(caseMessages.deleteFailed, error),
   });
@@ -221,7 +221,7 @@ function CaseDetails({ record }: { record: CaseRecord }) {
   return (
     <div className="sleuth-page" data-testid="case-page">
       <Text as="p" className="sleuth-muted">
-        <Link href={workspaceRoutes.cases}>Cases</Link> / case {record.id}
+        <Link href={consolePaths.workspaceCases}>Cases</Link> / case {record.id}
       </Text>
       {renaming ? (
         <form
@@ -363,7 +363,7 @@ export function CasePage({ id }: { id: string }) {
     return (
       <div className="sleuth-page" role="alert">
         <InlineMessage variant="critical">This case does not exist or is not shared with you.</InlineMessage>
-        <Link href={workspaceRoutes.cases}>All cases</Link>
+        <Link href={consolePaths.workspaceCases}>All cases</Link>
       </div>
     );
   }

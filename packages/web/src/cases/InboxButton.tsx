@@ -1,9 +1,9 @@
 import { InboxIcon } from "@primer/octicons-react";
 import { CounterLabel, IconButton } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { actionQueries } from "../actions/actionQueries.ts";
-import { workspaceRoutes } from "../actions/workspacePaths.ts";
 
 /**
  * The header's inbox: unread escalations assigned to the caller and unread reveals of their
@@ -20,7 +20,7 @@ export function InboxButton() {
         icon={InboxIcon}
         variant="invisible"
         aria-label={unread > 0 ? `Inbox, ${unread} unread` : "Inbox"}
-        onClick={() => navigate(workspaceRoutes.inbox)}
+        onClick={() => navigate(consolePaths.workspaceInbox)}
         data-testid="inbox-button"
       />
       {unread > 0 ? (

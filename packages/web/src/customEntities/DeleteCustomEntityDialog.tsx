@@ -1,9 +1,8 @@
 import { Dialog, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
-import { isApiError } from "@sleuth/sdk";
+import { consolePaths, isApiError } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { routes } from "../app/routes.ts";
 import { announce } from "../messages/messageStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
@@ -24,7 +23,7 @@ export function DeleteCustomEntityDialog({ uuid, name, onClose }: CustomEntityDi
       void queryClient.invalidateQueries({ queryKey: ["search"] });
       announce(`Deleted ${name}`);
       onClose();
-      if (location !== routes.customEntities) navigate(routes.customEntities);
+      if (location !== consolePaths.customEntities) navigate(consolePaths.customEntities);
     },
   });
   return (

@@ -1,5 +1,5 @@
+import { consolePaths } from "@sleuth/sdk";
 import { useLocation } from "wouter";
-import { routes } from "../app/routes.ts";
 import { useCommands } from "../commands/useCommands.ts";
 import { openCustomEntityDialog } from "./customEntityDialogs.ts";
 
@@ -13,7 +13,7 @@ export function useCustomEntityCommands(): void {
       group: "Navigation",
       keys: "g e",
       keywords: ["groups", "clusters", "my entities"],
-      run: () => navigate(routes.customEntities),
+      run: () => navigate(consolePaths.customEntities),
     },
     {
       id: "customEntities.create",

@@ -1,6 +1,6 @@
 import { Heading, Link as PrimerLink, Text } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { Link } from "wouter";
-import { routes } from "../app/routes.ts";
 import { usePageHeading } from "./usePageHeading.ts";
 
 /** 002 §2 / §5: an address or hash that is not valid on the chain of the path. */
@@ -15,7 +15,7 @@ export function InvalidIdentifier({ message, value }: { message: string; value: 
         {value}
       </Text>
       <Text as="p">
-        <PrimerLink as={Link} href={routes.home}>
+        <PrimerLink as={Link} href={consolePaths.home}>
           Start a new search
         </PrimerLink>{" "}
         or press / to search.

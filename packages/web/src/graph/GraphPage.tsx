@@ -3,6 +3,7 @@ import { Heading, Spinner, Text } from "@primer/react";
 import {
   canEditGraphs,
   chainIdSchema,
+  consolePaths,
   countedNoun,
   displayAddress,
   expandDefaultLimit,
@@ -14,7 +15,6 @@ import {
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { routes } from "../app/routes.ts";
 import { CounterpartyNameView } from "../explorer/CounterpartyNameView.tsx";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { announce } from "../messages/messageStore.ts";
@@ -50,7 +50,7 @@ const maxUrnsInRoute = 20;
 
 function graphRoute(graphId: string | null, urns: readonly string[]): string {
   if (graphId) return savedGraphPath(graphId);
-  if (urns.length === 0 || urns.length > maxUrnsInRoute) return routes.graph;
+  if (urns.length === 0 || urns.length > maxUrnsInRoute) return consolePaths.graph;
   return plotPath(urns);
 }
 
@@ -182,7 +182,7 @@ function GraphWorkspace() {
       .filter((node) => node.type !== "offChainNode")
       .map((node) => node.trmUrn);
     const next = graphRoute(graph.graphId, urns);
-    const current = `${routes.graph}${search ? `?${search}` : ""}`;
+    const current = `${consolePaths.graph}${search ? `?${search}` : ""}`;
     if (next !== current) {
       routed.current = next.split("?")[1] ?? "";
       navigate(next, { replace: true });

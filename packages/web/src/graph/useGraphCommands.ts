@@ -1,8 +1,7 @@
 import { useStore } from "@nanostores/react";
-import { emptyGraphDocument, expandDefaultLimit, expandMaxLimit } from "@sleuth/sdk";
+import { consolePaths, emptyGraphDocument, expandDefaultLimit, expandMaxLimit } from "@sleuth/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { routes } from "../app/routes.ts";
 import { type Command, type CommandPageItem, openPalette } from "../commands/commandRegistry.ts";
 import { useCommands } from "../commands/useCommands.ts";
 import { showMessage } from "../messages/messageStore.ts";
@@ -164,7 +163,7 @@ export function useGraphCommands(options: {
       group,
       run: () => {
         loadGraph({ document: emptyGraphDocument, graphId: null, name: null });
-        navigate(routes.graph);
+        navigate(consolePaths.graph);
       },
     },
     {

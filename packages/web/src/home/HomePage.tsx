@@ -3,6 +3,7 @@ import { Button, Heading, Label, Link as PrimerLink, Text } from "@primer/react"
 import {
   type CaseRecord,
   caseRelatableTarget,
+  consolePaths,
   displayName,
   formatUtc,
   recentSearches,
@@ -14,7 +15,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { openActionDialog } from "../actions/actionDialogs.ts";
 import { actionQueries } from "../actions/actionQueries.ts";
-import { casePath, workspaceRoutes } from "../actions/workspacePaths.ts";
+import { casePath } from "../actions/workspacePaths.ts";
 import { openJobsPanel } from "../downloads/downloadStore.ts";
 import { useJobList } from "../downloads/jobQueries.ts";
 import { DataPanel } from "../explorer/DataPanel.tsx";
@@ -23,7 +24,6 @@ import { $searchHistory, rememberOpenedSearch } from "../search/searchHistorySto
 import type { SignedInView } from "../session/sessionView.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { HotkeyHint } from "../shortcuts/HotkeyHint.tsx";
-import { triageRoutes } from "../triage/triagePaths.ts";
 // The panels share the explorer's look (home is the first page opened).
 import "../explorer/explorer.css";
 import "./home.css";
@@ -148,7 +148,7 @@ function CasesPanel({ canWrite }: { canWrite: boolean }) {
                 );
               })}
             </ul>
-            <Link href={workspaceRoutes.cases} asChild>
+            <Link href={consolePaths.workspaceCases} asChild>
               <PrimerLink>All cases ({count})</PrimerLink>
             </Link>
           </>
@@ -182,7 +182,7 @@ function AlertsPanel() {
                 </li>
               ))}
             </ul>
-            <Link href={triageRoutes.detectors} asChild>
+            <Link href={consolePaths.triageDetectors} asChild>
               <PrimerLink>All detectors and alerts</PrimerLink>
             </Link>
           </>
@@ -212,7 +212,7 @@ function InboxPanel() {
                 </li>
               ))}
             </ul>
-            <Link href={workspaceRoutes.inbox} asChild>
+            <Link href={consolePaths.workspaceInbox} asChild>
               <PrimerLink>
                 Inbox ({page.unreadCount} unread of {page.count})
               </PrimerLink>

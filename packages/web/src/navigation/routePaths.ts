@@ -1,6 +1,13 @@
-import { chainById, parseUrn, type RouteDescriptor, type RouteName } from "@sleuth/sdk";
-import { routes } from "../app/routes.ts";
-import { triageAddressPath, triageRoutes, triageTransactionPath } from "../triage/triagePaths.ts";
+import {
+  chainById,
+  consolePath,
+  consolePathPrefix,
+  consolePaths,
+  parseUrn,
+  type RouteDescriptor,
+  type RouteName,
+} from "@sleuth/sdk";
+import { triageAddressPath, triageTransactionPath } from "../triage/triagePaths.ts";
 
 /** Where the console goes for an SDK route: a path with its query, and what travels with it. */
 export interface ConsoleLocation {
@@ -34,12 +41,12 @@ function queryValue(route: RouteDescriptor, name: string): string | undefined {
 
 /** A saved graph opened on the graph page (001 §2: `graphId`). */
 export function savedGraphPath(graphId: string): string {
-  return `${routes.graph}?graphId=${segment(graphId)}`;
+  return `${consolePaths.graph}?graphId=${segment(graphId)}`;
 }
 
 /** The graph page plotting `urns` (001 §2: `trmUrn` repeated). */
 export function plotPath(urns: readonly string[]): string {
-  return `${routes.graph}?${urns.map((urn) => `trmUrn=${segment(urn)}`).join("&")}`;
+  return `${consolePaths.graph}?${urns.map((urn) => `trmUrn=${segment(urn)}`).join("&")}`;
 }
 
 /** The short chain code used in console paths (`/address/btc/…`); the id for chains without one. */
@@ -48,32 +55,34 @@ export function chainSegment(chain: string): string {
 }
 
 export function addressPath(chain: string, address: string): string {
-  return `/address/${segment(chainSegment(chain))}/${segment(address)}`;
+  return consolePath(consolePaths.address, { chain: chainSegment(chain), address });
 }
 
 export function transactionPath(chain: string | null, hash: string): string {
-  return chain ? `/tx/${segment(chainSegment(chain))}/${segment(hash)}` : `/tx/${segment(hash)}`;
+  return chain
+    ? consolePath(consolePaths.transaction, { chain: chainSegment(chain), hash })
+    : consolePath(consolePaths.transactionAnyChain, { hash });
 }
 
 export function entityPath(entityUrn: string): string {
   const parts = parseUrn(entityUrn);
   if (parts?.kind !== "entity") throw new Error(`Not an entity URN: ${entityUrn}`);
-  return `/entity/${segment(parts.id)}`;
+  return consolePath(consolePaths.entity, { id: parts.id });
 }
 
 export function customEntityPath(customEntityUrn: string): string {
   const parts = parseUrn(customEntityUrn);
   if (parts?.kind !== "custom-entity") throw new Error(`Not a custom entity URN: ${customEntityUrn}`);
-  return `/custom-entity/${segment(parts.id)}`;
+  return consolePath(consolePaths.customEntity, { id: parts.id });
 }
 
 export function ipPath(ip: string): string {
-  return `/ip/${segment(ip)}`;
+  return consolePath(consolePaths.ip, { ip });
 }
 
 /** The results page; `tab` opens one tab (002 §2 initial tab), otherwise the page picks it. */
 export function searchResultsPath(query: string, tab?: string): string {
-  return withQuery(routes.search, { q: query, tab });
+  return withQuery(consolePaths.search, { q: query, tab });
 }
 
 /** The page of any URN the console can open (history entries, links between pages), or null. */
@@ -111,15 +120,15 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
   switch (name) {
     case "blockExplorer": {
       const ip = queryValue(route, "ip");
-      return location(ip ? ipPath(ip) : routes.home);
+      return location(ip ? ipPath(ip) : consolePaths.home);
     }
     case "blockExplorerSearch":
-      return location(routes.search);
+      return location(consolePaths.search);
     case "blockExplorerSearchResults":
     case "graphVisualizerResults":
       return location(searchResultsPath(queryValue(route, "query") ?? "", queryValue(route, "tab")));
     case "graphVisualizer":
-      return location(withQuery(routes.graph, route.query ?? {}));
+      return location(withQuery(consolePaths.graph, route.query ?? {}));
     case "transactionExplorer":
       return location(transactionPath(route.params?.chain ?? null, param(route, "hash")));
     case "addressPage":
@@ -130,11 +139,11 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
       return location(customEntityPath(param(route, "customEntityUrn")));
     case "triageHome":
       // 002 §2 "back to current search": the search box gets its query back.
-      return location(withQuery(triageRoutes.home, { q: queryValue(route, "query") }));
+      return location(withQuery(consolePaths.triageHome, { q: queryValue(route, "query") }));
     case "triageResults":
-      return location(withQuery(triageRoutes.results, { q: queryValue(route, "query") }));
+      return location(withQuery(consolePaths.triageResults, { q: queryValue(route, "query") }));
     case "triageSearchHistory":
-      return location(triageRoutes.history);
+      return location(consolePaths.triageHistory);
     case "triageAddress":
       return location(triageAddressPath(chainSegment(param(route, "chain")), param(route, "address")));
     case "triageTransaction":
@@ -145,14 +154,15 @@ export function pathOfRoute(route: RouteDescriptor): ConsoleLocation {
 /** The SDK route name of a console path, for 002 §2 "submit replaces a results route". */
 export function routeNameOfPath(path: string): RouteName | null {
   const pathname = path.split(/[?#]/)[0] ?? "";
-  if (pathname === routes.search) return "blockExplorerSearchResults";
-  if (pathname === routes.graph) return "graphVisualizer";
-  if (pathname === triageRoutes.results) return "triageResults";
-  if (pathname === triageRoutes.history) return "triageSearchHistory";
-  if (pathname.startsWith("/address/")) return "addressPage";
-  if (pathname.startsWith("/tx/")) return "transactionExplorer";
-  if (pathname.startsWith("/entity/")) return "entityPage";
-  if (pathname.startsWith("/custom-entity/")) return "customEntityPage";
-  if (pathname.startsWith("/ip/")) return "blockExplorer";
+  if (pathname === consolePaths.search) return "blockExplorerSearchResults";
+  if (pathname === consolePaths.graph) return "graphVisualizer";
+  if (pathname === consolePaths.triageResults) return "triageResults";
+  if (pathname === consolePaths.triageHistory) return "triageSearchHistory";
+  const under = (pattern: string) => pathname.startsWith(consolePathPrefix(pattern));
+  if (under(consolePaths.address)) return "addressPage";
+  if (under(consolePaths.transaction)) return "transactionExplorer";
+  if (under(consolePaths.entity)) return "entityPage";
+  if (under(consolePaths.customEntity)) return "customEntityPage";
+  if (under(consolePaths.ip)) return "blockExplorer";
   return null;
 }

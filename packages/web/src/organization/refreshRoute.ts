@@ -1,4 +1,4 @@
-import { routes } from "../app/routes.ts";
+import { consolePaths } from "@sleuth/sdk";
 
 /**
  * 002 §2 refresh route: where the console goes after a feature flag changed. It reloads the whole
@@ -6,5 +6,5 @@ import { routes } from "../app/routes.ts";
  * returns to `next`.
  */
 export function refreshPath(next: string): string {
-  return `${routes.refresh}?next=${encodeURIComponent(next)}`;
+  return `${consolePaths.refresh}?next=${encodeURIComponent(next)}`;
 }

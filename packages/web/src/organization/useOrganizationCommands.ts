@@ -1,5 +1,5 @@
+import { consolePaths } from "@sleuth/sdk";
 import { useLocation } from "wouter";
-import { routes } from "../app/routes.ts";
 import { useCommands } from "../commands/useCommands.ts";
 import { openFeatureFlagsDialog } from "./organizationDialogs.ts";
 
@@ -16,7 +16,7 @@ export function useOrganizationCommands(): void {
       group: "Organization",
       keys: "g s",
       keywords: ["members", "invite", "roles", "rename", "create organization"],
-      run: () => navigate(routes.organizationSettings),
+      run: () => navigate(consolePaths.organizationSettings),
     },
     {
       id: "account.preferences",
@@ -24,7 +24,7 @@ export function useOrganizationCommands(): void {
       group: "Account",
       keys: "g p",
       keywords: ["settings", "cache", "columns", "pinned", "ai"],
-      run: () => navigate(routes.preferences),
+      run: () => navigate(consolePaths.preferences),
     },
     {
       id: "operator.page",
@@ -32,7 +32,7 @@ export function useOrganizationCommands(): void {
       group: "Organization",
       keys: "g a",
       keywords: ["operator", "admin", "forensics", "licence", "license", "networks", "suggestions"],
-      run: () => navigate(routes.operator),
+      run: () => navigate(consolePaths.operator),
     },
     {
       id: "debug.featureFlags",

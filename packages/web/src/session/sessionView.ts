@@ -1,6 +1,6 @@
 import type { FeatureFlags, Organization, Role, SessionState, User, UserOrganization } from "@sleuth/sdk";
 
-type ReadyState = Extract<SessionState, { status: "ready" }>;
+export type ReadyState = Extract<SessionState, { status: "ready" }>;
 
 /** What the signed-in layout shows: kept on screen while an organization switch loads. */
 export interface SignedInView {
@@ -45,5 +45,3 @@ export function signedInViewOf(state: SessionState, lastReady: ReadyState | null
   }
   return null;
 }
-
-export type { ReadyState };

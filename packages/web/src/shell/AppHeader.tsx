@@ -1,7 +1,7 @@
 import { SearchIcon } from "@primer/octicons-react";
 import { Button, Header } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { Link } from "wouter";
-import { routes } from "../app/routes.ts";
 import { InboxButton } from "../cases/InboxButton.tsx";
 import { openPalette } from "../commands/commandRegistry.ts";
 import { JobsBadge } from "../downloads/JobsBadge.tsx";
@@ -15,7 +15,7 @@ export function AppHeader({ view }: { view: SignedInView }) {
   return (
     <Header className="sleuth-header">
       <Header.Item>
-        <Header.Link as={Link} href={routes.home} className="sleuth-brand">
+        <Header.Link as={Link} href={consolePaths.home} className="sleuth-brand">
           Sleuth
         </Header.Link>
       </Header.Item>

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
+import { consolePaths } from "@sleuth/sdk";
 import { useLocation } from "wouter";
-import { routes } from "../app/routes.ts";
 import type { CommandPageItem } from "../commands/commandRegistry.ts";
 import { useCommands } from "../commands/useCommands.ts";
 import { $signedIn, signOut, switchOrganization } from "../session/sessionStore.ts";
@@ -30,7 +30,7 @@ export function useShellCommands(): void {
       group: "Navigation",
       keys: "g h",
       keywords: ["start"],
-      run: () => navigate(routes.home),
+      run: () => navigate(consolePaths.home),
     },
     {
       id: "navigation.triage",
@@ -38,7 +38,7 @@ export function useShellCommands(): void {
       group: "Navigation",
       keys: "g t",
       keywords: ["compliance", "screen", "image"],
-      run: () => navigate(routes.triageHome),
+      run: () => navigate(consolePaths.triageHome),
     },
     {
       id: "navigation.graph",
@@ -46,7 +46,7 @@ export function useShellCommands(): void {
       group: "Navigation",
       keys: "g v",
       keywords: ["graph", "plot", "investigation"],
-      run: () => navigate(routes.graph),
+      run: () => navigate(consolePaths.graph),
     },
     {
       id: "organization.switch",

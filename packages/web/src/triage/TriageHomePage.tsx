@@ -1,11 +1,11 @@
 import { useStore } from "@nanostores/react";
 import { Heading, Link as PrimerLink, Text } from "@primer/react";
+import { consolePaths } from "@sleuth/sdk";
 import { Link, useSearch } from "wouter";
 import { usePageHeading } from "../explorer/usePageHeading.ts";
 import { $signedIn } from "../session/sessionStore.ts";
 import { ImageSearch } from "./ImageSearch.tsx";
 import { TriageSearchBox } from "./TriageSearchBox.tsx";
-import { triageRoutes } from "./triagePaths.ts";
 import "./triage.css";
 
 /**
@@ -27,7 +27,7 @@ export function TriageHomePage() {
       {multi ? (
         <section className="sleuth-triage-card" aria-label="Search history">
           <Text as="p">
-            <PrimerLink as={Link} href={triageRoutes.history}>
+            <PrimerLink as={Link} href={consolePaths.triageHistory}>
               Search history
             </PrimerLink>{" "}
             <span className="sleuth-muted">(t h): what you searched, by day.</span>

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { Button, Flash, FormControl, Textarea, TextInput } from "@primer/react";
 import {
+  consolePaths,
   ipSearchRule,
   isSearchSubmitDisabled,
   multiSearchItems,
@@ -14,7 +15,6 @@ import { useHotkey } from "../keyboard/useHotkey.ts";
 import { routeNameOfPath } from "../navigation/routePaths.ts";
 import { useOpenRoute } from "../navigation/useOpenRoute.ts";
 import { $signedIn } from "../session/sessionStore.ts";
-import { triageRoutes } from "./triagePaths.ts";
 
 /**
  * 002 §2 / §4 the search box of the triage module: one identifier, or with the multi-search flag one
@@ -62,7 +62,7 @@ export function TriageSearchBox({ initialQuery = "" }: { initialQuery?: string }
     outranksSingleKey: true,
     description: "Open the triage search history",
     group: "Triage",
-    run: () => navigate(triageRoutes.history),
+    run: () => navigate(consolePaths.triageHistory),
   });
 
   return (

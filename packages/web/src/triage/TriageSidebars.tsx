@@ -3,6 +3,7 @@ import { Button, Dialog, FormControl, Spinner, TextInput } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import {
   type CounterpartyRow,
+  consolePaths,
   defaultDetectorName,
   detectorMessages,
   detectorNameMaxLength,
@@ -21,7 +22,6 @@ import { InterestSidebar } from "../interests/InterestSidebar.tsx";
 import { showMessage } from "../messages/messageStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
 import { PropertyCards } from "./PropertyCards.tsx";
-import { detectorsPath } from "./triagePaths.ts";
 import { $triageSidebar, closeTriageSidebar, openTriageSidebar } from "./triageSidebar.ts";
 
 /** What the checklist learns from the flows, so each item ticks when its flow completes (002 §4). */
@@ -211,5 +211,5 @@ export function TriageSidebars({ subject, events }: { subject: ActionSubject; ev
 
 /** Opens the detectors list in a new tab (002 §4 "opens the list of existing ones in a new tab"). */
 export function openDetectorsTab(): void {
-  window.open(detectorsPath, "_blank", "noopener");
+  window.open(consolePaths.triageDetectors, "_blank", "noopener");
 }

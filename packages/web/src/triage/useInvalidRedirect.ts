@@ -1,6 +1,6 @@
+import { consolePaths } from "@sleuth/sdk";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { triageRoutes } from "./triagePaths.ts";
 
 // Choice: the invalid message stays long enough to be read, then Triage home replaces the page.
 export const triageInvalidRedirectMs = 3000;
@@ -10,7 +10,10 @@ export function useInvalidRedirect(invalid: boolean): void {
   const [, navigate] = useLocation();
   useEffect(() => {
     if (!invalid) return;
-    const timer = setTimeout(() => navigate(triageRoutes.home, { replace: true }), triageInvalidRedirectMs);
+    const timer = setTimeout(
+      () => navigate(consolePaths.triageHome, { replace: true }),
+      triageInvalidRedirectMs,
+    );
     return () => clearTimeout(timer);
   }, [invalid, navigate]);
 }
