@@ -105,7 +105,7 @@ test("issue 46 one follower across two processes: the other answers its status, 
     ),
   );
   expect(seenByTwo).toMatchObject({ state: "following", checkpoint: String(head), behind: "0" });
-  expect(seenByTwo.blocksIngested).toBe(seenByOne.blocksIngested);
+  expect(seenByTwo!.blocksIngested).toBe(seenByOne!.blocksIngested);
 
   // The following process closes: the one standing by follows on from the checkpoint.
   await terminate(one.child);
