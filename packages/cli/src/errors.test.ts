@@ -57,6 +57,18 @@ describe("describeError", () => {
     expect(lines[1]).toContain("pnpm start");
   });
 
+  test("issue 46 a timed-out request says the server is busy, not that it is down", () => {
+    const error = new ApiError({
+      status: 0,
+      code: "timeout",
+      message: "Timeout awaiting 'request' for 30000ms",
+    });
+    const lines = describeError(error, { apiUrl: "http://127.0.0.1:7777" });
+    expect(lines[0]).toContain("http://127.0.0.1:7777 did not answer in time");
+    expect(lines[1]).toContain("busy");
+    expect(lines.join("\n")).not.toContain("is the server running");
+  });
+
   test("a CLI error prints its message and hint", () => {
     expect(describeError(new CliError("no token on stdin", { hint: "pipe one in" }))).toEqual([
       "error: no token on stdin",

@@ -52,6 +52,15 @@ export function describeError(error: unknown, context: { apiUrl?: string } = {})
   if (error instanceof CliError)
     return [`error: ${error.message}`, ...(error.hint ? [`hint: ${error.hint}`] : [])];
   if (error instanceof ApiError) {
+    if (error.status === 0 && error.code === "timeout") {
+      // The server was reached and is slow, not gone: an embedded store applying an import answers
+      // nothing else until it commits.
+      const who = context.apiUrl ?? "the server";
+      return [
+        `error: ${who} did not answer in time (timeout: ${error.message})`,
+        "hint: the server is running but busy (an import being applied holds the embedded store until it commits); try again in a moment",
+      ];
+    }
     if (error.status === 0) {
       const where = context.apiUrl ? `could not reach ${context.apiUrl}` : "could not reach the server";
       return [
