@@ -128,3 +128,14 @@ test("000 §7 a request sent once still fails as the network failed, or when its
   ).rejects.toThrow();
   expect(asked.has("/aborted")).toBe(false);
 });
+
+test("issue 46 a POST without a body (sleuth ingest stop, sign out) is sent and answered once", async () => {
+  const response = await transport.request({
+    method: "POST",
+    url: `${baseUrl}/bodiless`,
+    headers: { accept: "application/json" },
+    retrySafe: false,
+  });
+  expect(response.status).toBe(503);
+  expect(asked.get("/bodiless")).toBe(1);
+});

@@ -125,11 +125,15 @@ function streamed(client: Got, request: TransportRequest): Promise<TransportStre
 
 /** got's stream of one request, never retried. */
 function streamOf(client: Got, request: TransportRequest) {
-  return client.stream(request.url, {
+  const stream = client.stream(request.url, {
     method: request.method as Method,
     headers: request.headers,
     body: request.body,
     signal: request.signal,
     retry: { limit: 0 },
   });
+  // got's stream of a POST without a body waits for its caller to write one, and the request
+  // never leaves (`sleuth ingest stop` timed out): a request with nothing to send ends at once.
+  if (request.body === undefined && request.method !== "GET" && request.method !== "HEAD") stream.end();
+  return stream;
 }
