@@ -2,11 +2,11 @@ import type { SleuthClient } from "@sleuth/sdk";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureConsoleBuilt, webDist } from "../../scripts/lib/consoleBuild.ts";
-import { type Anvil, anvilFunder, startAnvil } from "../helpers/anvil.ts";
+import { type Anvil, anvilFunder } from "../helpers/anvil.ts";
 import { blockOf, followerStatusUntil, nodeHead } from "../helpers/followerStatus.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
-import { closeContexts, sharedChromium } from "./chromium.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { closeContexts } from "./chromium.ts";
+import { startFollowerConsole } from "./followerConsole.ts";
 import { expectFocused, signInAs, signInAsDemo, tabTo } from "./keyboard.ts";
 
 // Issue 46 "visible and stoppable from the console's organization settings for admins", by
@@ -20,12 +20,7 @@ let browser: Browser;
 let admin: SleuthClient;
 
 beforeAll(async () => {
-  ensureConsoleBuilt();
-  [anvil, server, browser] = await Promise.all([
-    startAnvil(),
-    startTestServer({ store: "pglite", env: { SLEUTH_WEB_DIST: webDist, SLEUTH_ETHEREUM_POLL_MS: "20" } }),
-    sharedChromium(),
-  ]);
+  ({ anvil, server, browser } = await startFollowerConsole());
   admin = server.client({ token: await server.tokenFor(server.demo.user.email) });
   const funder = anvil.wallet(anvilFunder);
   await funder.waitForTransactionReceipt({
