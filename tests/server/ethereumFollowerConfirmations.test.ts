@@ -84,7 +84,7 @@ describe("issue 46 the follower's confirmation depth", () => {
     });
     expect(await bobsTransfers()).toEqual(urnsOf(sent.filter((transfer) => transfer.block <= head - depth)));
     expect(sent.filter((transfer) => transfer.block > head - depth)).toHaveLength(depth);
-  });
+  }, 120_000);
 
   test("issue 46 once N more blocks are mined, the blocks held back are taken, and no more", async () => {
     await anvil.rpc("anvil_mine", [`0x${depth.toString(16)}`]);
@@ -97,5 +97,5 @@ describe("issue 46 the follower's confirmation depth", () => {
       lastError: null,
     });
     expect(await bobsTransfers()).toEqual(urnsOf(sent));
-  });
+  }, 120_000);
 });

@@ -14,6 +14,9 @@ import { storeKinds } from "../helpers/server.ts";
 // and decimals() are asked once, however many batches move the token afterwards, in this server
 // process or in one restarted on the same store. On both stores: the metadata is kept there.
 
+// A server process's start on a loaded machine takes a good part of a minute: the set-up and the
+// tests that start one get four minutes, the others two.
+
 const symbolSelector = "0x95d89b41";
 const decimalsSelector = "0x313ce567";
 
@@ -85,7 +88,7 @@ describe.each(storeKinds)("issue 46 token metadata read once on %s", (kind) => {
       return (await createApiToken(store, user!.id, "metadata test")).token;
     }));
     admin = server.client(adminToken);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.dispose();
     await proxy?.close();
@@ -101,7 +104,7 @@ describe.each(storeKinds)("issue 46 token metadata read once on %s", (kind) => {
     await followTo(await sendTokens());
     expect(metadataReads()).toEqual({ symbol: 1, decimals: 1 });
     expect(await bobsTokenTransfers()).toEqual(expectedTransfers());
-  });
+  }, 120_000);
 
   test("issue 46 a server restarted on the same store does not read a stored token's metadata again", async () => {
     await server.stop();
@@ -110,5 +113,5 @@ describe.each(storeKinds)("issue 46 token metadata read once on %s", (kind) => {
     await followTo(await sendTokens());
     expect(metadataReads()).toEqual({ symbol: 1, decimals: 1 });
     expect(await bobsTokenTransfers()).toEqual(expectedTransfers());
-  });
+  }, 240_000);
 });

@@ -134,6 +134,6 @@ function streamOf(client: Got, request: TransportRequest) {
   });
   // got's stream of a POST without a body waits for its caller to write one, and the request
   // never leaves (`sleuth ingest stop` timed out): a request with nothing to send ends at once.
-  if (request.body === undefined && request.method !== "GET" && request.method !== "HEAD") stream.end();
+  if (request.body === undefined && request.method !== "GET") stream.end();
   return stream;
 }
