@@ -129,7 +129,7 @@ describe.each(storeKinds)("rollups of a hot wallet on %s", (kind) => {
 
     // A reorganisation drops the last three batches' blocks; two other batches take their place.
     const rolledBack = await store.transaction((tx) =>
-      rollBackAndSettle(tx, "ethereum", BigInt(blockOf(batches - 3) - 1), null),
+      rollBackAndSettle(tx, "ethereum", BigInt(blockOf(batches - 3) - 1), BigInt(blockOf(batches) - 1), null),
     );
     expect(rolledBack.transfers).toBe(3 * 8 * 2);
     for (const batch of [batches, batches + 1])

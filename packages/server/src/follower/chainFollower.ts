@@ -529,14 +529,15 @@ export class ChainFollower {
         break;
       }
     }
-    if (ancestor === null) {
+    const checkpoint = kept[0] ? BigInt(kept[0].block_number) : null;
+    if (ancestor === null || checkpoint === null) {
       throw new Error(
         `The node's chain parts from the store's more than ${kept.length} blocks back; follow again from a block before the fork (--from)`,
       );
     }
     const removed = await this.#store.transaction(async (tx) => {
       await lockRollupWriters(tx);
-      return await rollBackAndSettle(tx, chain, ancestor, this.#notifier);
+      return await rollBackAndSettle(tx, chain, ancestor, checkpoint, this.#notifier);
     });
     forgetSummaryRows();
     this.#ahead = null;

@@ -12,8 +12,8 @@ export interface RolledBack {
 }
 
 /**
- * Issue 46: removes what the follower wrote for a chain's blocks after `ancestor` up to its
- * checkpoint (blocks the node no longer has; the chain's history imported from files at other
+ * Issue 46: removes what the follower wrote for a chain's blocks after `ancestor` up to `through`,
+ * its checkpoint (blocks the node no longer has; the chain's history imported from files at other
  * heights is not the node's to take back): their transfers, the detector alerts raised on those transfers (an alert names a
  * transfer of the store, and an orphaned one never happened on the chain that won; a notice
  * already sent is not recalled), their transactions (and import_movements, which cascade) and
@@ -23,13 +23,13 @@ export async function rollBackBlocksAfter(
   tx: Queryable,
   chain: string,
   ancestor: bigint,
+  through: bigint,
 ): Promise<RolledBack> {
   const after = ancestor.toString();
   await tx.query(
     `CREATE TEMP TABLE orphaned_transactions ON COMMIT DROP AS
-       SELECT id FROM transactions WHERE chain = $1 AND block_number > $2
-         AND block_number <= (SELECT max(block_number) FROM chain_blocks WHERE chain = $1)`,
-    [chain, after],
+       SELECT id FROM transactions WHERE chain = $1 AND block_number > $2 AND block_number <= $3`,
+    [chain, after, through.toString()],
   );
   const removed = await tx.query<{ id: number; address_id: number }>(
     `DELETE FROM transfers WHERE transaction_id IN (SELECT id FROM orphaned_transactions)
@@ -54,7 +54,7 @@ export async function rollBackBlocksAfter(
 }
 
 /**
- * Rolls back a chain's blocks after `ancestor` (rollBackBlocksAfter) inside `tx`, then recomputes the
+ * Rolls back a chain's blocks after `ancestor` through `through` (rollBackBlocksAfter) inside `tx`, then recomputes the
  * running balances of the addresses that lost transfers and settles their read model: sums cannot
  * subtract what they never recorded apart, so those addresses' rollups are summed again from the
  * history they keep (settleWrites' addressIds), never the store.
@@ -63,9 +63,10 @@ export async function rollBackAndSettle(
   tx: Queryable,
   chain: ChainId,
   ancestor: bigint,
+  through: bigint,
   notifier: DeliverySettings | null,
 ): Promise<RolledBack> {
-  const result = await rollBackBlocksAfter(tx, chain, ancestor);
+  const result = await rollBackBlocksAfter(tx, chain, ancestor, through);
   const writer = new LedgerWriter(tx, chain);
   writer.touchAddresses(result.addressIds);
   await writer.finish();
