@@ -9,6 +9,7 @@ import type { DeliverySettings } from "../notifications/outboxRows.ts";
 import { seedReferenceData } from "../reference/referenceData.ts";
 import { settleWrites } from "../rollups/settleWrites.ts";
 import { lockRollupWriters } from "../rollups/writerLock.ts";
+import { outsideRequest } from "../store/requestTransaction.ts";
 import type { Queryable, Store } from "../store/store.ts";
 import {
   blockHashAt,
@@ -187,7 +188,6 @@ export class ChainFollower {
   /** The stored generation the running loop follows. */
   #generation: number | null = null;
   #leading = false;
-  #client: PublicClient | null = null;
   #abort: AbortController | null = null;
   #loop: Promise<void> | null = null;
   #watcher: NodeJS.Timeout | null = null;
@@ -370,19 +370,21 @@ export class ChainFollower {
   }
 
   #run(settings: FollowSettings, generation: number): void {
-    this.#settings = {
+    const followed: FollowSettings = {
       rpcUrl: settings.rpcUrl,
       from: settings.from,
       to: settings.to,
       confirmations: settings.confirmations,
     };
+    const client = ethereumClient(settings.rpcUrl);
+    const abort = new AbortController();
+    this.#settings = followed;
     this.#generation = generation;
-    this.#client = ethereumClient(settings.rpcUrl);
     this.#samples = [];
     this.#state = "following";
-    const abort = new AbortController();
     this.#abort = abort;
-    this.#loop = this.#follow(this.#settings, generation, this.#client, abort.signal);
+    // The loop outlives the request that started it: its statements are no request's work.
+    this.#loop = outsideRequest(() => this.#follow(followed, generation, client, abort.signal));
   }
 
   /**
