@@ -184,7 +184,6 @@ export class ChainFollower {
   readonly #options: FollowerOptions;
   /** This process, as the lease names it. */
   readonly #id = randomUUID();
-  #settings: FollowSettings | null = null;
   /** The stored generation the running loop follows. */
   #generation: number | null = null;
   #leading = false;
@@ -279,14 +278,13 @@ export class ChainFollower {
 
   async status(): Promise<IngestStatus> {
     const checkpoint = await readCheckpoint(this.#store);
-    const stored = await readSettings(this.#store);
-    const settings = stored ?? this.#settings;
+    const settings = await readSettings(this.#store);
     // Another process follows: its stored progress is the status, so every process answers alike.
-    const shown = (!this.#leading && stored?.running ? stored.progress : null) ?? this.#progress();
+    const shown = (!this.#leading && settings?.running ? settings.progress : null) ?? this.#progress();
     const head = shown.head === null ? null : BigInt(shown.head);
-    const state: IngestStatus["state"] = stored?.running
+    const state: IngestStatus["state"] = settings?.running
       ? "following"
-      : this.#state === "following" && stored
+      : this.#state === "following" && settings
         ? "stopped"
         : this.#state;
     return {
@@ -370,21 +368,14 @@ export class ChainFollower {
   }
 
   #run(settings: FollowSettings, generation: number): void {
-    const followed: FollowSettings = {
-      rpcUrl: settings.rpcUrl,
-      from: settings.from,
-      to: settings.to,
-      confirmations: settings.confirmations,
-    };
     const client = ethereumClient(settings.rpcUrl);
     const abort = new AbortController();
-    this.#settings = followed;
     this.#generation = generation;
     this.#samples = [];
     this.#state = "following";
     this.#abort = abort;
     // The loop outlives the request that started it: its statements are no request's work.
-    this.#loop = outsideRequest(() => this.#follow(followed, generation, client, abort.signal));
+    this.#loop = outsideRequest(() => this.#follow(settings, generation, client, abort.signal));
   }
 
   /**
@@ -443,13 +434,7 @@ export class ChainFollower {
         const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
         this.#lastError = { message, at: new Date().toISOString() };
         this.#options.log?.warn({ err: message }, "chain follower: batch failed, retrying");
-        await this.#store
-          .query("UPDATE chain_follows SET progress = $2 WHERE chain = $1 AND leader = $3", [
-            chain,
-            JSON.stringify(this.#progress()),
-            this.#id,
-          ])
-          .catch(() => {});
+        await this.#saveProgress().catch(() => {});
         await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)), signal);
       }
     }
@@ -620,6 +605,11 @@ export class ChainFollower {
     const now = Date.now();
     this.#samples.push({ at: now, blocks: blocks.length, transfers });
     this.#samples = this.#samples.filter((sample) => now - sample.at <= rateWindowMs);
+    await this.#saveProgress();
+  }
+
+  /** This process's progress, stored while it holds the lease, for the others' status. */
+  async #saveProgress(): Promise<void> {
     await this.#store.query("UPDATE chain_follows SET progress = $2 WHERE chain = $1 AND leader = $3", [
       chain,
       JSON.stringify(this.#progress()),
