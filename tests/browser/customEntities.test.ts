@@ -172,6 +172,10 @@ describe("custom entities by keyboard", () => {
     await expect
       .poll(async () => (await (await demoClient()).customEntities.get(created.uuid)).name)
       .toBe("Doomed wallets renamed");
+    // The page's heading follows the rename without a reload.
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toContain("Doomed wallets renamed");
 
     // a a: the addresses, one a line; a second one added by keyboard starts a new refresh.
     await page.keyboard.press("a");

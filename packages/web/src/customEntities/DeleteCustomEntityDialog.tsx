@@ -1,7 +1,8 @@
-import { Dialog, Text } from "@primer/react";
+import { Button, Dialog, Text } from "@primer/react";
 import { InlineMessage } from "@primer/react/experimental";
 import { consolePaths, isApiError } from "@sleuth/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { useLocation } from "wouter";
 import { announce } from "../messages/messageStore.ts";
 import { sleuthClient } from "../session/sleuthClient.ts";
@@ -11,10 +12,15 @@ import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
  * Asks before DELETE /v1/custom-entities with this one uuid (editors; the server answers 403 to
  * others). Cancel has the focus, so Enter alone never deletes. Afterwards the console shows the
  * custom entities list, since the deleted one's page no longer answers.
+ *
+ * Cancel gets the focus through `initialFocusRef`, once, as the dialog opens: a footer button's
+ * `autoFocus` (footerButtons) focuses it again a render later, which snatches the focus back from a Tab pressed in
+ * between, so a quick Tab and Enter cancelled instead of deleting.
  */
 export function DeleteCustomEntityDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: () => sleuthClient.customEntities.remove([uuid]),
     onSuccess: () => {
@@ -31,15 +37,17 @@ export function DeleteCustomEntityDialog({ uuid, name, onClose }: CustomEntityDi
       title={`Delete ${name}?`}
       role="alertdialog"
       onClose={onClose}
-      footerButtons={[
-        { buttonType: "default", content: "Cancel", onClick: onClose, autoFocus: true },
-        {
-          buttonType: "danger",
-          content: "Delete custom entity",
-          onClick: () => remove.mutate(),
-          loading: remove.isPending,
-        },
-      ]}
+      initialFocusRef={cancelRef}
+      renderFooter={() => (
+        <Dialog.Footer>
+          <Button ref={cancelRef} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => remove.mutate()} loading={remove.isPending}>
+            Delete custom entity
+          </Button>
+        </Dialog.Footer>
+      )}
     >
       <Text as="p">
         Its addresses stay as they are; the grouping, its sharing and its computed data are removed for

@@ -87,7 +87,7 @@ export const explorerQueries = {
     query: string,
     isIt: (hit: Awaited<ReturnType<typeof sleuthClient.search.autocomplete<T>>>["hits"][number]) => boolean,
   ) => ({
-    queryKey: ["autocomplete", attributionType, query, "exact"],
+    queryKey: ["search", "exactHit", attributionType, query],
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const { hits } = await sleuthClient.search.autocomplete({ query, attributionType }, { signal });
       return hits.find(isIt) ?? null;
