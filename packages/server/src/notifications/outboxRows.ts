@@ -128,10 +128,13 @@ export async function queueNotification(
     link: message.link,
     data: input.event,
   };
+  // FOR KEY SHARE: an endpoint an admin deletes meanwhile is waited for and then left out, where a
+  // plain read would hand the insert a row whose foreign key no longer holds (a 500 for the caller).
   await tx.query(
     `INSERT INTO notification_outbox
        (event_uuid, organization_id, kind, channel, recipient, endpoint_id, caused_by_user_id, subject, payload)
-     SELECT $1, $2, $3, 'webhook', w.url, w.id, $4, $5, $6 FROM webhook_endpoints w WHERE w.organization_id = $2`,
+     SELECT $1, $2, $3, 'webhook', w.url, w.id, $4, $5, $6 FROM webhook_endpoints w WHERE w.organization_id = $2
+     FOR KEY SHARE OF w`,
     [
       eventUuid,
       input.organizationId,
