@@ -144,3 +144,26 @@ describe("issue 42 a pass that spelled a hash but for one glyph", () => {
     expect(votes.kept()).toEqual([]);
   });
 });
+
+describe("issue 42 reads held back for the store to settle", () => {
+  const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
+
+  test("issue 42 a held-back hash is offered with its rival readings and its unsure digits, least sure first", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`Tx ${misread}`, sure, { 50: unsure })]));
+    votes.add(passOf([lineOf(genesisTransaction, sure, { 10: unsure - 10 })]));
+    expect(votes.kept()).toEqual([]);
+    const groups = votes.heldBack();
+    expect(groups).toHaveLength(2);
+    expect(groups[0]!.map((spelling) => spelling.identifier)).toEqual([misread, genesisTransaction]);
+    expect(groups[0]![0]!.doubtful[0]).toBe(47);
+    expect(groups[1]![0]!.doubtful[0]).toBe(10);
+  });
+
+  test("issue 42 a hash the rules keep is not offered to the store", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`Tx ${genesisTransaction}`)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    expect(votes.heldBack()).toEqual([]);
+  });
+});
