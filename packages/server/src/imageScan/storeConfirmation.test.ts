@@ -4,6 +4,7 @@ import {
   confirmedByStore,
   heldBackCandidates,
   type KnownIdentifiers,
+  maxGroupCandidates,
   maxScanCandidates,
   nearTokenCandidates,
   nearTokenGroups,
@@ -32,24 +33,30 @@ function storeHolding(held: readonly string[]): { known: KnownIdentifiers; asked
 const identifiers = (group: readonly StoreCandidate[]) => group.map((candidate) => candidate.identifier);
 
 describe("issue 42 the readings a doubtful read may stand for", () => {
-  test("issue 42 a held-back hash stands for itself, its rivals and its unsure digits changed, two at most", () => {
+  test("issue 42 a held-back hash stands for itself, its rivals, its unsure digits and repeated misreads changed", () => {
     const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
     const one = heldBackCandidates([{ identifier: misread, doubtful: [47] }]);
-    expect(one).toHaveLength(16);
+    expect(identifiers(one)[0]).toBe(misread);
     expect(identifiers(one)).toContain(genesisTransaction);
     expect(one.every((candidate) => candidate.kind === "transaction")).toBe(true);
-    // Two unsure digits: each alone, and both together.
-    expect(heldBackCandidates([{ identifier: misread, doubtful: [47, 3] }])).toHaveLength(
-      1 + 15 + 15 + 15 * 15,
+    expect(one.length).toBeLessThanOrEqual(maxGroupCandidates);
+    // Two digits changed to any digit: only where both are unsure.
+    const twice = `${misread.slice(0, 3)}c${misread.slice(4, 47)}a${misread.slice(48)}`;
+    expect(identifiers(heldBackCandidates([{ identifier: misread, doubtful: [47, 3] }]))).toContain(twice);
+    expect(identifiers(one)).not.toContain(twice);
+    // Two 4s read surely as d: undone wherever they stand.
+    const fours = [...genesisTransaction].flatMap((digit, index) => (digit === "4" ? [index] : []));
+    const asD = [...genesisTransaction]
+      .map((digit, index) => (fours.slice(0, 2).includes(index) ? "d" : digit))
+      .join("");
+    expect(identifiers(heldBackCandidates([{ identifier: asD, doubtful: [] }]))).toContain(
+      genesisTransaction,
     );
-    // Digits beyond the least sure four are not changed.
-    const many = heldBackCandidates([{ identifier: misread, doubtful: [47, 3, 5, 7, 9] }]);
-    expect(many.every((candidate) => candidate.identifier[9] === misread[9])).toBe(true);
     const rivals = heldBackCandidates([
       { identifier: misread, doubtful: [] },
       { identifier: genesisTransaction, doubtful: [] },
     ]);
-    expect(identifiers(rivals)).toEqual([misread, genesisTransaction]);
+    expect(identifiers(rivals).slice(0, 2)).toEqual([misread, genesisTransaction]);
   });
 
   test("issue 42 a hash one glyph short or long stands for each glyph put back or dropped", () => {
@@ -68,6 +75,13 @@ describe("issue 42 the readings a doubtful read may stand for", () => {
       identifier: ethereumAddress,
       kind: "address",
     });
+  });
+
+  test("issue 42 a hash of the right length holding a B for an 8, another digit misread, stands for its hash", () => {
+    const eight = ethereumTransaction.indexOf("8");
+    const read = `${ethereumTransaction.slice(0, eight)}B${ethereumTransaction.slice(eight + 1, 40)}d${ethereumTransaction.slice(41)}`;
+    expect(read).toHaveLength(ethereumTransaction.length);
+    expect(identifiers(nearTokenCandidates(read))).toContain(ethereumTransaction);
   });
 
   test("issue 42 an EIP-55 address whose capitals fail stands for its lowercase spelling, a digit changed at most", () => {

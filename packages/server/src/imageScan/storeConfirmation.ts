@@ -33,10 +33,38 @@ export interface DoubtfulSpelling {
 // printed identifier, and the readings of one scan.
 export const maxDoubtfulDigits = 4;
 export const maxChangedDigits = 2;
-export const maxGroupCandidates = 2048;
-export const maxScanCandidates = 8192;
+export const maxGroupCandidates = 4096;
+export const maxScanCandidates = 16_384;
 
 const hexDigits = "0123456789abcdef";
+
+// The misreads tesseract repeats on every pass, sure of them (issue 42's corpus: a 4 read as d, a 6
+// as b, an f as 1 or 7, a dotted 0 as e): no pass doubts them, so they are tried at any digit.
+const repeatedMisreads: Readonly<Record<string, string>> = {
+  "4": "d",
+  d: "4",
+  "6": "b",
+  b: "6",
+  f: "17",
+  "1": "f",
+  "7": "f",
+  "0": "e",
+  e: "0",
+};
+
+/** Every way of changing up to two digits of `digits` by a repeated misread, at any position. */
+function repeatedMisreadSpellings(digits: string): string[] {
+  const found: string[] = [];
+  for (let first = 0; first < digits.length; first++)
+    for (const one of repeatedMisreads[digits[first]!] ?? "") {
+      const once = digits.slice(0, first) + one + digits.slice(first + 1);
+      found.push(once);
+      for (let second = first + 1; second < digits.length; second++)
+        for (const other of repeatedMisreads[digits[second]!] ?? "")
+          found.push(once.slice(0, second) + other + once.slice(second + 1));
+    }
+  return found;
+}
 
 /** The kind of an unchecked hex identifier (a 64-hex hash, with or without 0x; a lowercase 0x address). */
 export function uncheckedKind(identifier: string): StoreCandidateKind | null {
@@ -64,8 +92,10 @@ function changedDigits(digits: string, positions: readonly number[], changes: nu
 }
 
 /**
- * The readings of a held-back read and its rivals: each spelling as read, then with up to
- * `maxChangedDigits` of its `maxDoubtfulDigits` least sure digits changed to any other hex digit.
+ * The readings of a held-back read and its rivals, the likelier first, up to `maxGroupCandidates`:
+ * each spelling as read; with up to `maxChangedDigits` of its `maxDoubtfulDigits` least sure digits
+ * changed to any other hex digit; with any one digit changed; with up to two repeated misreads undone
+ * at any digits.
  */
 export function heldBackCandidates(spellings: readonly DoubtfulSpelling[]): StoreCandidate[] {
   const candidates = new Map<string, StoreCandidate>();
@@ -74,39 +104,81 @@ export function heldBackCandidates(spellings: readonly DoubtfulSpelling[]): Stor
     if (kind !== null && candidates.size < maxGroupCandidates && !candidates.has(identifier))
       candidates.set(identifier, { identifier, kind });
   };
-  for (const { identifier } of spellings) add(identifier);
-  for (const { identifier, doubtful } of spellings) {
+  const split = (identifier: string) => {
     const prefix = identifier.startsWith("0x") ? "0x" : "";
-    const digits = identifier.slice(prefix.length);
-    for (const changed of changedDigits(digits, doubtful.slice(0, maxDoubtfulDigits), maxChangedDigits))
-      add(prefix + changed);
-  }
+    return { prefix, digits: identifier.slice(prefix.length) };
+  };
+  const stages: Array<(spelling: DoubtfulSpelling) => string[]> = [
+    ({ identifier }) => [identifier],
+    ({ identifier, doubtful }) => {
+      const { prefix, digits } = split(identifier);
+      return changedDigits(digits, doubtful.slice(0, maxDoubtfulDigits), maxChangedDigits).map(
+        (changed) => prefix + changed,
+      );
+    },
+    ({ identifier }) => {
+      const { prefix, digits } = split(identifier);
+      const everywhere = Array.from({ length: digits.length }, (_, index) => index);
+      return changedDigits(digits, everywhere, 1).map((changed) => prefix + changed);
+    },
+    ({ identifier }) => {
+      const { prefix, digits } = split(identifier);
+      return repeatedMisreadSpellings(digits).map((changed) => prefix + changed);
+    },
+  ];
+  for (const stage of stages)
+    for (const spelling of spellings) for (const identifier of stage(spelling)) add(identifier);
   return [...candidates.values()];
 }
 
-/** A token spelled as lowercase hex (lookalikes as their digit), its 0x apart; null when a glyph is not hex-like. */
-function hexOfToken(token: string): { prefix: string; digits: string; mixedCase: boolean } | null {
+/**
+ * A token spelled as lowercase hex (lookalikes as their digit), its 0x apart: a B or D as b or d,
+ * and, in `alternatives` when the token holds few capitals, as 8 or 0 (what they are in lowercase
+ * hex); one glyph no digit resembles as each digit; null when more glyphs than that are not hex-like.
+ */
+function hexOfToken(
+  token: string,
+): { prefix: string; digits: string; alternatives: string[]; mixedCase: boolean } | null {
   const prefixed = /^[0oO@Q][xX×]/.test(token);
   const body = prefixed ? token.slice(2) : token;
-  let digits = "";
-  for (const glyph of body) {
-    const digit = uncheckedHexDigit(glyph) ?? (/^[BD]$/.test(glyph) ? glyph.toLowerCase() : undefined);
-    if (digit === undefined) return null;
-    digits += digit;
-  }
-  return { prefix: prefixed ? "0x" : "", digits, mixedCase: /[A-F]/.test(body) && /[a-f]/.test(body) };
+  const spell = (glyphs: string, capital: Readonly<Record<string, string>>) => {
+    let digits = "";
+    for (const glyph of glyphs) digits += uncheckedHexDigit(glyph) ?? capital[glyph] ?? "?";
+    return digits;
+  };
+  const digits = spell(body, { B: "b", D: "d" });
+  const unknown = [...digits].filter((digit) => digit === "?").length;
+  if (unknown > 1) return null;
+  // Many capitals are an EIP-55 spelling's letters; one or two in lowercase hex are misread digits.
+  const fewCapitals = (body.match(/[A-F]/g) ?? []).length <= 2;
+  const alternatives =
+    unknown === 1
+      ? [...hexDigits].map((digit) => digits.replace("?", digit))
+      : fewCapitals
+        ? [spell(body, { B: "8", D: "d" }), spell(body, { B: "b", D: "0" }), spell(body, { B: "8", D: "0" })]
+        : [];
+  return {
+    prefix: prefixed ? "0x" : "",
+    digits: unknown === 1 ? alternatives[0]! : digits,
+    alternatives:
+      unknown === 1
+        ? alternatives.slice(1)
+        : [...new Set(alternatives)].filter((spelled) => spelled !== digits),
+    mixedCase: /[A-F]/.test(body) && /[a-f]/.test(body),
+  };
 }
 
 /**
  * The readings of a token one glyph short of a hash or a 0x address (a glyph inserted at each
- * position, any hex digit), one glyph long (each glyph dropped in turn), or an address of the right
- * length whose capitals failed its EIP-55 checksum (its lowercase spelling, and that with any one
- * digit changed: the capitals failed because a glyph was misread).
+ * position, any hex digit), one glyph long (each glyph dropped in turn), or of the right length but
+ * no identifier as read: an address whose capitals failed its EIP-55 checksum, a hash holding a B or
+ * D (8 or 0 in lowercase hex) or one glyph no digit resembles (each spelling, and each with any one
+ * digit changed, up to the bound: the read failed because a glyph was misread).
  */
 export function nearTokenCandidates(token: string): StoreCandidate[] {
   const hex = hexOfToken(token);
   if (hex === null) return [];
-  const { prefix, digits } = hex;
+  const { prefix, digits, alternatives } = hex;
   const lengths: Array<{ length: number; kind: StoreCandidateKind }> = [{ length: 64, kind: "transaction" }];
   if (prefix === "0x") lengths.push({ length: 40, kind: "address" });
   const found = new Map<string, StoreCandidate>();
@@ -120,14 +192,12 @@ export function nearTokenCandidates(token: string): StoreCandidate[] {
         for (const digit of hexDigits) add(digits.slice(0, at) + digit + digits.slice(at), kind);
     else if (digits.length === length + 1)
       for (let at = 0; at < digits.length; at++) add(digits.slice(0, at) + digits.slice(at + 1), kind);
-    else if (digits.length === length && kind === "address" && hex.mixedCase) {
-      add(digits, kind);
-      for (const changed of changedDigits(
-        digits,
-        Array.from({ length }, (_, index) => index),
-        1,
-      ))
-        add(changed, kind);
+    else if (digits.length === length && (kind === "transaction" || hex.mixedCase)) {
+      const spellings = [digits, ...alternatives];
+      for (const spelled of spellings) add(spelled, kind);
+      const everywhere = Array.from({ length }, (_, index) => index);
+      for (const spelled of spellings)
+        for (const changed of changedDigits(spelled, everywhere, 1)) add(changed, kind);
     }
   }
   return [...found.values()];
