@@ -2,8 +2,8 @@ import { type ImageScanRead, pairableTokens, uncheckedHexDigit } from "@sleuth/s
 import type { Queryable } from "../store/store.ts";
 
 // Issue 42: a read the image alone cannot settle (a hash or lowercase 0x address the agreement rules
-// hold back, a hash one glyph short or long, an EIP-55 address whose capitals were misread) is settled
-// by the store's chain data: of the readings it may stand for, the store holds exactly one. Another
+// hold back, one a glyph short or long or holding a glyph no digit resembles, an EIP-55 address whose
+// capitals were misread) is settled by the store's chain data: of the readings it may stand for, the store holds exactly one. Another
 // stored identifier within a glyph or two of a misread one is as unlikely as a hash collision, so
 // the rule keeps precision; an identifier the store does not hold is left to the image alone.
 
