@@ -435,8 +435,9 @@ export async function generateImageCorpus(
 
 /**
  * The screens the server tests read (tests/fixtures/image-scan), drawn as the corpus is: real
- * identifiers of the fixtures (OFAC, bitcoin-etl, GraphSense) on a light monospace screenshot, a dark
- * one, a wrapped phone screen, a payment-URI QR code, and decoy hex with no identifier.
+ * identifiers of the fixtures (OFAC, bitcoin-etl, GraphSense, ethereum-etl) on a light monospace
+ * screenshot, a dark one, a wrapped phone screen, a payment-URI QR code, a transaction hash in small
+ * rotated type, and decoy hex with no identifier.
  */
 export function testScreens(): ScreenSpec[] {
   const common = {
@@ -501,6 +502,26 @@ export function testScreens(): ScreenSpec[] {
       title: "Scan to pay",
       qrPayload: "litecoin:LNf2JDiuunBz7GMDKFYHN4rq5meXWxiwfb?amount=0.25&label=Refund",
       rows: [{ label: "Amount", value: "0.25 LTC" }],
+    },
+    // Issue 42: an Ethereum transaction of ethereum-etl's sample in small type, rotated and
+    // compressed, which the image alone cannot settle and the store's chain data can.
+    {
+      ...common,
+      file: "store-confirmed-hash.jpg",
+      theme: "dark",
+      font: "DejaVu Sans Mono",
+      fontSize: 13,
+      rotation: 1.3,
+      jpegQuality: 62,
+      colours: { ...themeColours.dark },
+      title: "Transaction details",
+      rows: [
+        {
+          label: "Transaction hash",
+          value: "0xec7cc4df1ff542793053335700f18d59c3f870e1e4820a42d558c76db832bd14",
+        },
+        { label: "Amount", value: "1.25 ETH" },
+      ],
     },
     {
       ...common,

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { crc32 } from "node:zlib";
-import { imageUploadMessages, isApiError } from "@sleuth/sdk";
+import { imageScanReadLabel, imageUploadMessages, isApiError } from "@sleuth/sdk";
+import { runImport } from "@sleuth/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { drawJpeg, drawPng } from "../helpers/imageFixtures.ts";
+import { goodImportFiles } from "../helpers/importFiles.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Real identifiers: the Ethereum Foundation's address, the genesis block's coinbase address and
@@ -189,6 +191,39 @@ describe("002 §4 search by image over HTTP", () => {
       const { identifiers, reads } = await screen("decoys-none.png");
       expect(identifiers).toEqual([]);
       expect(reads).toEqual([]);
+    },
+    scanTimeout,
+  );
+
+  // An Ethereum transaction of ethereum-etl's sample in small rotated type: the image alone leaves
+  // its read in doubt (a hash has no checksum), the store's chain data settles it once it holds it.
+  const storeConfirmedHash = "0xec7cc4df1ff542793053335700f18d59c3f870e1e4820a42d558c76db832bd14";
+  const scanSmallHash = async () => {
+    const name = "store-confirmed-hash.jpg";
+    const bytes = await readFile(new URL(`../fixtures/image-scan/${name}`, import.meta.url));
+    return client().triage.readImage(new Blob([bytes], { type: "image/jpeg" }), name);
+  };
+
+  test(
+    "issue 42 a hash the image cannot settle and the store does not hold is not returned, no guess",
+    async () => {
+      const { identifiers, reads } = await scanSmallHash();
+      expect(identifiers).toEqual([]);
+      expect(reads).toEqual([]);
+    },
+    scanTimeout,
+  );
+
+  test(
+    "issue 42 the same hash, once the store holds its transaction, comes back confirmed by the store",
+    async () => {
+      await runImport(server.store, "ethereum-etl", goodImportFiles["ethereum-etl"].text);
+      const { identifiers, reads } = await scanSmallHash();
+      expect(identifiers).toEqual([storeConfirmedHash]);
+      expect(reads).toEqual([
+        { identifier: storeConfirmedHash, source: "text", reading: "confirmed", checksummed: false },
+      ]);
+      expect(imageScanReadLabel(reads![0]!)).toBe("text, confirmed by stored chain data");
     },
     scanTimeout,
   );

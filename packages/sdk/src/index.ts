@@ -575,7 +575,9 @@ export type { ImageScanRead } from "./imageUpload/imageScanIdentifiers.ts";
 export {
   identifierReadsFromPasses,
   identifierReadsInText,
+  imageScanReadIsDoubtful,
   imageScanReadLabel,
+  pairableTokens,
 } from "./imageUpload/imageScanIdentifiers.ts";
 export { imageUploadMessages } from "./imageUpload/imageUploadMessages.ts";
 // ingest/ (issue 46)

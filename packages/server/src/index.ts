@@ -19,6 +19,8 @@ export { buildServer } from "./http/server.ts";
 export { stopTextReader } from "./imageScan/readText.ts";
 export type { ScanPass } from "./imageScan/scanImage.ts";
 export { scanImage } from "./imageScan/scanImage.ts";
+export type { KnownIdentifiers, StoreCandidate } from "./imageScan/storeConfirmation.ts";
+export { knownIdentifiersIn } from "./imageScan/storeConfirmation.ts";
 export type { ImportOptions } from "./importers/importFormats.ts";
 export { repriceDays } from "./importers/repricing.ts";
 export { runImport } from "./importers/runImport.ts";

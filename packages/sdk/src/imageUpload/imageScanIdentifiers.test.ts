@@ -3,6 +3,7 @@ import {
   identifierReadsFromPasses,
   identifierReadsInText,
   identifiersInText,
+  imageScanReadIsDoubtful,
   imageScanReadLabel,
 } from "./imageScanIdentifiers.ts";
 
@@ -134,5 +135,15 @@ describe("issue 42 how an identifier was read, in words", () => {
     expect(imageScanReadLabel({ source: "text", reading: "exact", checksummed: false })).toBe(
       "text, exact, no checksum",
     );
+  });
+
+  test("issue 42 a read the store confirmed says so, and needs no second look", () => {
+    expect(imageScanReadLabel({ source: "text", reading: "confirmed", checksummed: false })).toBe(
+      "text, confirmed by stored chain data",
+    );
+    expect(imageScanReadIsDoubtful({ reading: "confirmed", checksummed: false })).toBe(false);
+    expect(imageScanReadIsDoubtful({ reading: "exact", checksummed: false })).toBe(true);
+    expect(imageScanReadIsDoubtful({ reading: "corrected", checksummed: true })).toBe(true);
+    expect(imageScanReadIsDoubtful({ reading: "exact", checksummed: true })).toBe(false);
   });
 });

@@ -8,29 +8,42 @@ import {
 import { recognizeIdentifier } from "../chains/recognizeIdentifier.ts";
 
 // Issue 42: how the scan read each identifier, so an investigator double-checks a corrected one.
+// `confirmed`: the image alone left the read in doubt (no checksum to settle it, or a checksum its
+// glyphs missed beyond the correction's bound), and of the readings it may stand for the server's
+// store of chain data holds exactly one.
 export const imageScanSources = ["text", "qr"] as const;
-export const imageScanReadings = ["exact", "corrected"] as const;
+export const imageScanReadings = ["exact", "corrected", "confirmed"] as const;
 export const imageScanReadSchema = z.object({
   identifier: z.string(),
   source: z.enum(imageScanSources),
   reading: z.enum(imageScanReadings),
-  /** Whether a checksum vouches for it (false for lowercase hex addresses and transaction hashes). */
+  /** Whether a checksum vouches for the read (false for lowercase hex addresses and transaction hashes, and for reads the store confirmed). */
   checksummed: z.boolean(),
 });
 export type ImageScanRead = z.infer<typeof imageScanReadSchema>;
 
 /**
  * How an identifier was read, in words for the console and `sleuth scan`: where it came from, and
- * whether it was corrected or has no checksum, the two cases an investigator should check by eye.
+ * whether it was corrected or has no checksum, the two cases an investigator should check by eye,
+ * or whether the store's chain data settled what the image alone did not.
  */
 export function imageScanReadLabel(read: Pick<ImageScanRead, "source" | "reading" | "checksummed">): string {
-  const parts = [
-    read.source === "qr" ? "QR code" : "text",
-    read.reading === "corrected" ? "corrected" : "exact",
-  ];
+  const source = read.source === "qr" ? "QR code" : "text";
+  if (read.reading === "confirmed") return `${source}, confirmed by stored chain data`;
+  const parts = [source, read.reading === "corrected" ? "corrected" : "exact"];
   if (read.reading === "corrected" && read.checksummed) parts.push("its checksum holds");
   if (!read.checksummed) parts.push("no checksum");
   return parts.join(", ");
+}
+
+/**
+ * Whether an investigator should check a read by eye: corrected, or with nothing but the image to
+ * vouch for it. A read the store confirmed is one of the identifiers it holds, the only one the
+ * image may stand for.
+ */
+export function imageScanReadIsDoubtful(read: Pick<ImageScanRead, "reading" | "checksummed">): boolean {
+  if (read.reading === "confirmed") return false;
+  return read.reading === "corrected" || !read.checksummed;
 }
 
 // Payment URIs a QR code may hold ("bitcoin:bc1q…?amount=1", "ethereum:pay-0xab…@1/transfer"): the
@@ -240,11 +253,11 @@ const maxPairedLengthGap = 3;
 const maxPairs = 24;
 
 /**
- * The spellings in one pass's text that may be a checksummed identifier misread: long tokens, a
- * token glued to the next on its line (a split read), and a line's last token glued to the first
- * tokens of the lines below (a wrap), none of which validated alone.
+ * The spellings in one pass's text that may be an identifier misread: long tokens, a token glued to
+ * the next on its line (a split read), and a line's last token glued to the first tokens of the lines
+ * below (a wrap), none of which validated alone.
  */
-function pairableTokens(text: string): string[] {
+export function pairableTokens(text: string): string[] {
   const lines = text
     .split(/\r?\n/)
     .map((line) => line.split(tokenSeparators).filter((token) => token !== ""));

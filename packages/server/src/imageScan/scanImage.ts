@@ -14,6 +14,12 @@ import {
 } from "./pageImage.ts";
 import { readQrCodes, withoutBoxes } from "./readQrCodes.ts";
 import { readText, type TextLine } from "./readText.ts";
+import {
+  confirmedByStore,
+  heldBackCandidates,
+  type KnownIdentifiers,
+  nearTokenGroups,
+} from "./storeConfirmation.ts";
 import { alphabetOfToken, type TextAlphabet } from "./textAlphabet.ts";
 import type { Box } from "./textCandidates.ts";
 import { type InkMask, inkMaskOf } from "./textCandidates.ts";
@@ -257,10 +263,13 @@ function levelled(mask: InkMask): InkMask {
  * added), each of its digits read with confidence by one of them, or its doubtful and misread digits
  * settled by the image's own glyphs (uncheckedReads.ts). Text comes first, in reading order, then the
  * QR codes; each identifier once. `observe` sees each pass (the benchmark's per-pass figures).
+ * `known`, the store's lookup, settles what the image alone left in doubt (storeConfirmation.ts);
+ * without it the image alone decides.
  */
 export async function scanImage(
   bytes: Uint8Array,
   observe?: (pass: ScanPass) => void,
+  known?: KnownIdentifiers,
 ): Promise<ImageScanRead[]> {
   let started = performance.now();
   const image = await decodeImage(bytes);
@@ -345,6 +354,13 @@ export async function scanImage(
       ...qrReads.map((read) => read.identifier),
     ]))
       if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
+  // Issue 42: what the image alone left in doubt, settled by the store's chain data when it holds
+  // exactly one of the readings; after everything the image settled, which it never changes.
+  if (known !== undefined) {
+    const groups = [...votes.heldBack().map(heldBackCandidates), ...nearTokenGroups(texts)];
+    const settled = [...found, ...qrReads].map((read) => read.identifier);
+    found.push(...(await confirmedByStore(groups, settled, known)));
+  }
   for (const read of qrReads)
     if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);
   return found;

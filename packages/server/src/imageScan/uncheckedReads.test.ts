@@ -13,6 +13,8 @@ import {
 // The genesis block's coinbase transaction and its first address's hash as a lowercase 0x address.
 const genesisTransaction = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
 const segwitAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+// The 48th digit, an a, misread as 1 on every pass: still a valid-looking hash.
+const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
 
 const sure = 99;
 const unsure = minUncheckedConfidence - 25;
@@ -37,9 +39,6 @@ function passOf(lines: TextLine[]): PassRead[] {
 }
 
 describe("issue 42 reads without a checksum", () => {
-  // The 48th digit, an a, misread as 1 on every pass: still a valid-looking hash.
-  const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
-
   test("issue 42 a misread hash whose wrong digit was unsure on every pass is not returned", () => {
     const votes = new ReadVotes();
     votes.add(passOf([lineOf(`Tx ${misread}`, sure, { 50: unsure })]));
@@ -118,7 +117,6 @@ describe("issue 42 a pass that spelled a hash but for one glyph", () => {
     // "l" for the 1 at the 27th digit: that digit is the lookalike's, not vouched for.
     const wrapped = [lineOf(genesisTransaction.slice(0, 26)), lineOf(`l${genesisTransaction.slice(27)}`)];
     expect(nearSpelling(passSpelling(wrapped), genesisTransaction)).toEqual(new Set([26]));
-    const misread = `${genesisTransaction.slice(0, 47)}1${genesisTransaction.slice(48)}`;
     expect(nearSpelling(passSpelling([lineOf(misread)]), genesisTransaction)).toBeNull();
     expect(nearSpelling(passSpelling([lineOf(lost.slice(0, 40))]), genesisTransaction)).toBeNull();
   });
@@ -142,5 +140,26 @@ describe("issue 42 a pass that spelled a hash but for one glyph", () => {
     votes.add(passOf([lineOf(genesisTransaction)]), passSpelling([lineOf(genesisTransaction)]));
     votes.add([], passSpelling([lineOf(lost)]));
     expect(votes.kept()).toEqual([]);
+  });
+});
+
+describe("issue 42 reads held back for the store to settle", () => {
+  test("issue 42 a held-back hash is offered with its rival readings and its unsure digits, least sure first", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`Tx ${misread}`, sure, { 50: unsure })]));
+    votes.add(passOf([lineOf(genesisTransaction, sure, { 10: unsure - 10 })]));
+    expect(votes.kept()).toEqual([]);
+    const groups = votes.heldBack();
+    expect(groups).toHaveLength(2);
+    expect(groups[0]!.map((spelling) => spelling.identifier)).toEqual([misread, genesisTransaction]);
+    expect(groups[0]![0]!.doubtful[0]).toBe(47);
+    expect(groups[1]![0]!.doubtful[0]).toBe(10);
+  });
+
+  test("issue 42 a hash the rules keep is not offered to the store", () => {
+    const votes = new ReadVotes();
+    votes.add(passOf([lineOf(`Tx ${genesisTransaction}`)]));
+    votes.add(passOf([lineOf(genesisTransaction)]));
+    expect(votes.heldBack()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   misreadDigits,
 } from "./glyphMatch.ts";
 import type { TextLine } from "./readText.ts";
+import type { DoubtfulSpelling } from "./storeConfirmation.ts";
 
 // Issue 42: a transaction hash or an all-lowercase 0x address has no checksum, so a digit misread as
 // another digit (an f as 1 in a small face) still looks valid, and OCR repeats its own misreads on
@@ -374,6 +375,40 @@ export class ReadVotes {
       );
     });
     return settled ? null : { ...read, identifier, reading: "corrected" };
+  }
+
+  /**
+   * Issue 42: the unchecked reads the rules hold back, each with its rival readings: the spellings
+   * one printed identifier may stand for, each with its digits no pass read surely (least sure
+   * first) and, read by one pass, those another pass's near spelling does not vouch for. For the
+   * store to settle (storeConfirmation.ts); the rules themselves are unchanged.
+   */
+  heldBack(): DoubtfulSpelling[][] {
+    const groups: DoubtfulSpelling[][] = [];
+    for (const tally of this.tallies.values()) {
+      if (tally.read.checksummed || this.isKept(tally) || this.glyphCorrected(tally) !== null) continue;
+      groups.push(
+        [tally, ...this.rivalsOf(tally).filter((rival) => rival !== tally)].map((each) =>
+          this.doubtfulSpelling(each),
+        ),
+      );
+    }
+    return groups;
+  }
+
+  private doubtfulSpelling(tally: Tally): DoubtfulSpelling {
+    const surest = tally.surest ?? [];
+    const doubtful = surest
+      .map((confidence, index) => ({ confidence, index }))
+      .filter(({ confidence }) => confidence < minUncheckedConfidence)
+      .sort((one, other) => one.confidence - other.confidence)
+      .map(({ index }) => index);
+    const unvouched =
+      tally.passes < 2 ? (this.unvouchedByOthers(tally) ?? new Set<number>()) : new Set<number>();
+    return {
+      identifier: tally.read.identifier,
+      doubtful: [...doubtful, ...[...unvouched].filter((index) => !doubtful.includes(index))],
+    };
   }
 
   /** Whether some read still waits for another pass to confirm it. */

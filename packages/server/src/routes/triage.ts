@@ -20,6 +20,7 @@ import { parseOr400 } from "../http/validation.ts";
 import { ImageDecodeError } from "../imageScan/decodeImage.ts";
 import { stopTextReader } from "../imageScan/readText.ts";
 import { scanImage } from "../imageScan/scanImage.ts";
+import { knownIdentifiersIn } from "../imageScan/storeConfirmation.ts";
 import { subjectNotFound } from "../metrics/subjects.ts";
 import { addressPropertyItems } from "../triage/addressPropertyRows.ts";
 import { entityPropertyGroups, saveLawEnforcementSuggestion } from "../triage/entityProperties.ts";
@@ -130,7 +131,8 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
         await checkImageSearchAllowed(context, member);
         const image = await uploadedImage(request);
         try {
-          const reads = await scanImage(image);
+          // Issue 42: what the image alone leaves in doubt is settled by the store's chain data.
+          const reads = await scanImage(image, undefined, knownIdentifiersIn(context.store));
           // 002 §3 `data` is the list of identifiers; issue 42's `meta.reads` says how each was read.
           return { data: reads.map((read) => read.identifier), meta: { reads } };
         } catch (error) {

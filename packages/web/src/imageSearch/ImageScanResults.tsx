@@ -1,11 +1,11 @@
 import { Label, Text } from "@primer/react";
-import { type ImageScanRead, imageScanReadLabel } from "@sleuth/sdk";
+import { type ImageScanRead, imageScanReadIsDoubtful, imageScanReadLabel } from "@sleuth/sdk";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 
 /**
  * The identifiers a scan found (002 §2), each a link to its subject with how it was read (issue 42:
- * text or QR code, exact or corrected), so a corrected read is checked against the image before
- * anyone acts on it. The first row takes the focus when they arrive: Enter opens it, the arrows move.
+ * text or QR code, exact, corrected or confirmed by stored chain data), so a corrected read is
+ * checked against the image before anyone acts on it. The first row takes the focus when they arrive: Enter opens it, the arrows move.
  */
 export function ImageScanResults({
   identifiers,
@@ -48,7 +48,7 @@ export function ImageScanResults({
         {identifiers.map((identifier) => {
           const path = pathOf(identifier);
           const read = reads?.find((candidate) => candidate.identifier === identifier);
-          const corrected = read?.reading === "corrected" || read?.checksummed === false;
+          const doubtful = read !== undefined && imageScanReadIsDoubtful(read);
           return (
             <li
               key={identifier}
@@ -73,7 +73,7 @@ export function ImageScanResults({
               )}
               {read ? " " : null}
               {read ? (
-                <Label variant={corrected ? "attention" : "secondary"} className="sleuth-image-read">
+                <Label variant={doubtful ? "attention" : "secondary"} className="sleuth-image-read">
                   {imageScanReadLabel(read)}
                 </Label>
               ) : null}
