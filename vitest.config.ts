@@ -6,9 +6,10 @@ import { LongestFirstSequencer } from "./tests/setup/sequencer.ts";
 // under tests/. Each project is named so a failure says which layer broke.
 export default defineConfig({
   test: {
-    // Vitest's default outside watch mode is one worker fewer than the cores: a single worker on
-    // this 2-core machine, so every file ran alone. Unit, server and cli files run one per core.
-    maxWorkers: availableParallelism(),
+    // Unit, server and cli files run one more at a time than there are cores: a server file spends
+    // part of its time waiting on child processes, PostgreSQL and sockets, and with one file per
+    // core those waits left the cores idle. The browser project keeps one file per core (below).
+    maxWorkers: availableParallelism() + 1,
     // The longest files first, so the workers finish together (tests/setup/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
@@ -63,10 +64,13 @@ export default defineConfig({
           // (a flaky failure in transfers.test.ts); a poll still fails when the value never comes.
           expect: { poll: { timeout: 10_000 } },
           // Once the other projects are done: a browser test waits on frames and key bindings, and
-          // cores shared with server tests would starve it. Then a file per core, like the rest: a
+          // cores shared with server tests would starve it. Then a file per core: a
           // browser test spends much of its time waiting on its server and Chromium's frames, which
           // leaves room for a second one.
           sequence: { groupOrder: 1 },
+          // Chromium's renderers keep the cores busy: a third browser file gained little, and starves
+          // the frames a keyboard test waits on.
+          maxWorkers: availableParallelism(),
         },
       },
     ],

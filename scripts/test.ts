@@ -4,6 +4,8 @@
 // read only the sources. A check that fails prints its output as soon as it ends; the command fails
 // when any step failed, once the tests are done.
 import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { repoRoot } from "./lib/consoleBuild.ts";
 import { ensureSystemDependencies } from "./lib/systemDeps.ts";
 import { typecheckProjects } from "./lib/typecheck.ts";
@@ -53,7 +55,17 @@ function tests(): Promise<Outcome> {
   console.error(`\n▶ ${title}, with lint and type-check beside them`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("vitest", ["run", ...process.argv.slice(2)], { cwd: repoRoot, stdio: "inherit" });
+    // Node's compile cache for every process the tests start: a server, admin or CLI process loads
+    // the same sources as the last one, and the cache spares it compiling them again.
+    const env = {
+      ...process.env,
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "sleuth-node-compile-cache"),
+    };
+    const child = spawn("vitest", ["run", ...process.argv.slice(2)], {
+      cwd: repoRoot,
+      stdio: "inherit",
+      env,
+    });
     child.on("error", (error) => {
       console.error(error.message);
       resolve({ title, ok: false, seconds: seconds(started) });

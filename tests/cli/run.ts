@@ -6,6 +6,7 @@ import { finished } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { createTestIo, run } from "@sleuth/cli";
 import { freePort } from "../helpers/ports.ts";
+import { childProcessBaseEnv } from "../helpers/serverProcess.ts";
 
 // The bin link pnpm makes from packages/cli/bin/sleuth.js (the root depends on @sleuth/cli for it).
 const binLink = fileURLToPath(new URL("../../node_modules/.bin/sleuth", import.meta.url));
@@ -47,6 +48,7 @@ export interface CliSandbox {
 export async function createCliSandbox(): Promise<CliSandbox> {
   const dir = await mkdtemp(join(tmpdir(), "sleuth-cli-it-"));
   const baseEnv: Record<string, string> = {
+    ...childProcessBaseEnv,
     PATH: process.env.PATH ?? "",
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, "config"),

@@ -9,6 +9,15 @@ import { pgliteTemplate, postgresTemplate } from "./storeTemplates.ts";
 const mainScript = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
 
 /**
+ * What a child process of a test inherits from the run whatever else its environment leaves out:
+ * the run's Node compile cache (scripts/test.ts), so each server or CLI process started again does
+ * not compile the same sources again.
+ */
+export const childProcessBaseEnv: Record<string, string> = process.env.NODE_COMPILE_CACHE
+  ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+  : {};
+
+/**
  * The store a server process will own, prepared before it starts (PGlite is one process's store):
  * a copy of the run's migrated template with the demo accounts, in the data directory `dir` the
  * process is given (SLEUTH_DATA_DIR), or as a database of its own whose URL goes into
@@ -41,6 +50,7 @@ export function startServerProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [mainScript], {
       env: {
+        ...childProcessBaseEnv,
         PATH: process.env.PATH ?? "",
         PORT: "0",
         SLEUTH_WORLD_SCALE: "none",
