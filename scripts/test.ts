@@ -16,6 +16,13 @@ interface Outcome {
   seconds: number;
 }
 
+// Node's compile cache for every process of the run: tsc, and each server, admin or CLI process a
+// test starts, which loads the same sources as the last one; the cache spares compiling them again.
+const env = {
+  ...process.env,
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "sleuth-node-compile-cache"),
+};
+
 function seconds(started: number): number {
   return (Date.now() - started) / 1000;
 }
@@ -24,7 +31,7 @@ function seconds(started: number): number {
 function check(title: string, command: string, args: string[]): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk;
@@ -55,12 +62,6 @@ function tests(): Promise<Outcome> {
   console.error(`\n▶ ${title}, with lint and type-check beside them`);
   const started = Date.now();
   return new Promise((resolve) => {
-    // Node's compile cache for every process the tests start: a server, admin or CLI process loads
-    // the same sources as the last one, and the cache spares it compiling them again.
-    const env = {
-      ...process.env,
-      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), "sleuth-node-compile-cache"),
-    };
     const child = spawn("vitest", ["run", ...process.argv.slice(2)], {
       cwd: repoRoot,
       stdio: "inherit",
