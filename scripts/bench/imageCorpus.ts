@@ -437,7 +437,7 @@ export async function generateImageCorpus(
  * The screens the server tests read (tests/fixtures/image-scan), drawn as the corpus is: real
  * identifiers of the fixtures (OFAC, bitcoin-etl, GraphSense, ethereum-etl) on a light monospace
  * screenshot, a dark one, a wrapped phone screen, a payment-URI QR code, a transaction hash in small
- * rotated type, and decoy hex with no identifier.
+ * rotated type, a TRON address in small rotated type, and decoy hex with no identifier.
  */
 export function testScreens(): ScreenSpec[] {
   const common = {
@@ -521,6 +521,20 @@ export function testScreens(): ScreenSpec[] {
           value: "0xec7cc4df1ff542793053335700f18d59c3f870e1e4820a42d558c76db832bd14",
         },
         { label: "Amount", value: "1.25 ETH" },
+      ],
+    },
+    // Issue 42: a TRON address of OFAC's list in small rotated type, misread beyond the checksum
+    // correction's bound, which the store's near match settles once it holds the address.
+    {
+      ...common,
+      file: "store-near-address.png",
+      font: "Noto Mono",
+      fontSize: 13,
+      rotation: -0.6,
+      title: "Withdrawal details",
+      rows: [
+        { label: "USDT (TRC-20) address", value: "TMStbg5fgb4uTV7fK1gEYF9hKAzP3siPsG" },
+        { label: "Amount", value: "1,200 USDT" },
       ],
     },
     {

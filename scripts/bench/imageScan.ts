@@ -16,6 +16,7 @@ import {
   type KnownIdentifiers,
   knownIdentifiersIn,
   migrate,
+  nearIdentifiersIn,
   openPgliteStore,
   type PgliteStore,
   runImport,
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   const { store, refused } = await fixtureStore();
   for (const file of refused) process.stderr.write(`not imported: ${file}\n`);
   const known = knownIdentifiersIn(store);
+  const near = nearIdentifiersIn(store);
   const held = await storeHolds(corpus, known);
   // The model loads once, as at a server's start; it is not an image's time.
   await scanImage(readFileSync(join(defaultCorpusFolder, corpus[0]!.file)));
@@ -150,7 +152,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     const passes: ScanPass[] = [];
-    const reads = await scanImage(bytes, (pass) => passes.push(pass), known);
+    const reads = await scanImage(bytes, (pass) => passes.push(pass), known, near);
     const ms = performance.now() - started;
     const cpuUsed = process.cpuUsage(cpuBefore);
     const cpuMs = (cpuUsed.user + cpuUsed.system) / 1000;

@@ -16,6 +16,8 @@ export { ChainFollower } from "./follower/chainFollower.ts";
 export { ethereumClient, readBlocks } from "./follower/ethereumBlocks.ts";
 export { type RolledBack, rollBackAndSettle } from "./follower/rollBack.ts";
 export { buildServer } from "./http/server.ts";
+export type { NearIdentifiers } from "./imageScan/nearMatches.ts";
+export { nearIdentifiersIn } from "./imageScan/nearMatches.ts";
 export { stopTextReader } from "./imageScan/readText.ts";
 export type { ScanPass } from "./imageScan/scanImage.ts";
 export { scanImage } from "./imageScan/scanImage.ts";

@@ -1,5 +1,6 @@
 import { type ImageScanRead, identifierReadsFromPasses, identifierReadsInText } from "@sleuth/sdk";
 import { decodeImage } from "./decodeImage.ts";
+import { type NearIdentifiers, nearStoredReads, nearTokens } from "./nearMatches.ts";
 import {
   type GreyImage,
   ocrScale,
@@ -264,12 +265,14 @@ function levelled(mask: InkMask): InkMask {
  * settled by the image's own glyphs (uncheckedReads.ts). Text comes first, in reading order, then the
  * QR codes; each identifier once. `observe` sees each pass (the benchmark's per-pass figures).
  * `known`, the store's lookup, settles what the image alone left in doubt (storeConfirmation.ts);
- * without it the image alone decides.
+ * `near`, the store's prefix lookup, then settles tokens whose readings are too many to list
+ * (nearMatches.ts). Without them the image alone decides.
  */
 export async function scanImage(
   bytes: Uint8Array,
   observe?: (pass: ScanPass) => void,
   known?: KnownIdentifiers,
+  near?: NearIdentifiers,
 ): Promise<ImageScanRead[]> {
   let started = performance.now();
   const image = await decodeImage(bytes);
@@ -360,6 +363,11 @@ export async function scanImage(
     const groups = [...votes.heldBack().map(heldBackCandidates), ...nearTokenGroups(texts)];
     const settled = [...found, ...qrReads].map((read) => read.identifier);
     found.push(...(await confirmedByStore(groups, settled, known)));
+  }
+  if (near !== undefined) {
+    const settled = [...found, ...qrReads].map((read) => read.identifier);
+    const heldBack = votes.heldBack().flatMap((group) => group.map((spelling) => spelling.identifier));
+    found.push(...(await nearStoredReads(nearTokens(texts, heldBack), settled, near)));
   }
   for (const read of qrReads)
     if (!found.some((kept) => kept.identifier === read.identifier)) found.push(read);

@@ -18,6 +18,7 @@ import { requireRole } from "../http/auth.ts";
 import { badRequest, forbidden, HttpError } from "../http/errors.ts";
 import { parseOr400 } from "../http/validation.ts";
 import { ImageDecodeError } from "../imageScan/decodeImage.ts";
+import { nearIdentifiersIn } from "../imageScan/nearMatches.ts";
 import { stopTextReader } from "../imageScan/readText.ts";
 import { scanImage } from "../imageScan/scanImage.ts";
 import { knownIdentifiersIn } from "../imageScan/storeConfirmation.ts";
@@ -132,7 +133,12 @@ export function triageRoutes(app: FastifyInstance, context: RouteContext): void 
         const image = await uploadedImage(request);
         try {
           // Issue 42: what the image alone leaves in doubt is settled by the store's chain data.
-          const reads = await scanImage(image, undefined, knownIdentifiersIn(context.store));
+          const reads = await scanImage(
+            image,
+            undefined,
+            knownIdentifiersIn(context.store),
+            nearIdentifiersIn(context.store),
+          );
           // 002 §3 `data` is the list of identifiers; issue 42's `meta.reads` says how each was read.
           return { data: reads.map((read) => read.identifier), meta: { reads } };
         } catch (error) {
