@@ -13,9 +13,9 @@ import type { CustomEntityDialogProps } from "./customEntityDialogs.ts";
  * others). Cancel has the focus, so Enter alone never deletes. Afterwards the console shows the
  * custom entities list, since the deleted one's page no longer answers.
  *
- * Cancel gets the focus through `initialFocusRef`, once, as the dialog opens: a footer button's
- * `autoFocus` (footerButtons) focuses it again a render later, which snatches the focus back from a Tab pressed in
- * between, so a quick Tab and Enter cancelled instead of deleting.
+ * Cancel gets the focus through `initialFocusRef`, once, as the dialog opens: a `footerButtons`
+ * entry's `autoFocus` focuses it again a render later, which snatches the focus back from a Tab
+ * pressed in between, so a quick Tab and Enter cancelled instead of deleting.
  */
 export function DeleteCustomEntityDialog({ uuid, name, onClose }: CustomEntityDialogProps) {
   const queryClient = useQueryClient();
