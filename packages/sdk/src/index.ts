@@ -141,7 +141,7 @@ export {
   chains,
   chainsOfFamily,
 } from "./chains/chainRegistry.ts";
-export { uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
+export { ocrLookalikeGroups, uncheckedHexDigit } from "./chains/identifierReadCorrection.ts";
 export { isValidIpAddress, normalizeIpAddress } from "./chains/inet.ts";
 export type { RecognizedIdentifier, RecognizeOptions } from "./chains/recognizeIdentifier.ts";
 export { recognizeIdentifier } from "./chains/recognizeIdentifier.ts";

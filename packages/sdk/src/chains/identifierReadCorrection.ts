@@ -27,6 +27,24 @@ export function hasChecksum(identifier: RecognizedIdentifier, spelling: string):
   return body !== body.toLowerCase() && body !== body.toUpperCase();
 }
 
+/**
+ * Groups of glyphs OCR takes for one another, each glyph for any other of its group: what a near
+ * match to a stored identifier counts as a cheap edit (the server's image scan, issue 42). Wider and
+ * symmetric, unlike `confusables` below, since a distance only weighs a difference the store then
+ * settles, where a confusion tried here must validate a checksum on its own.
+ */
+export const ocrLookalikeGroups: readonly string[] = [
+  "0OoDQ",
+  "1lIiJj|7",
+  "5Ss",
+  "8B",
+  "9gq",
+  "2Zz",
+  "6bG",
+  "uvy",
+  "ce",
+];
+
 // Glyphs OCR mistakes for one another in the faces addresses are printed in (issue 42: 0/O/o/@,
 // 1/l/I/i, 5/S/s, 8/B, q/g, 7/?, and their kin). Each alternative is tried only where the identifier's
 // alphabet allows it.

@@ -1,4 +1,4 @@
-import { type ImageScanRead, pairableTokens } from "@sleuth/sdk";
+import { type ImageScanRead, ocrLookalikeGroups, pairableTokens } from "@sleuth/sdk";
 import type { Queryable } from "../store/store.ts";
 
 // Issue 42: a checksummed address misread beyond the checksum correction's bound, or a hash with
@@ -12,20 +12,10 @@ import type { Queryable } from "../store/store.ts";
 /** The stored identifiers (addresses and transaction hashes) beginning with any of `prefixes`. */
 export type NearIdentifiers = (prefixes: readonly string[]) => Promise<readonly string[]>;
 
-// Glyphs tesseract takes for one another; a swap within a group costs half an edit.
-const confusionGroups: readonly string[] = [
-  "0OoDQ",
-  "1lIiJj|7",
-  "5Ss",
-  "8B",
-  "9gq",
-  "2Zz",
-  "6bG",
-  "uvy",
-  "ce",
-];
+// A swap within one of OCR's lookalike groups (the SDK's, beside its checksum confusions) costs
+// half an edit.
 const confusable = new Map<string, string>();
-for (const group of confusionGroups)
+for (const group of ocrLookalikeGroups)
   for (const glyph of group) confusable.set(glyph, (confusable.get(glyph) ?? "") + group.replace(glyph, ""));
 
 const cheapEdit = 0.5;
